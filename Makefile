@@ -1,0 +1,75 @@
+# Developer entry points for the Whist card room: setup, run, test, lint, bench.
+
+PYTHON ?= /root/.pyenv/versions/3.12.1/bin/python3.12
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.install.stamp
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# Daphne with a message-size cap and keepalive pings (stack-notes pitfall 11).
+DAPHNE_FLAGS := --websocket-max-message-size 65536 --ping-interval 20 --ping-timeout 30
+
+TEST_ENV := DATABASE_URL=postgres://whist:whist@127.0.0.1:5432/whist \
+	REDIS_URL=redis://127.0.0.1:6379
+PSQL := psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qtA
+
+.PHONY: setup test-setup chromium services database run test lint bench
+
+## setup: the virtualenv with the project and its dev tools (reinstalled when pyproject.toml changes)
+setup: $(STAMP)
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 12))' || { \
+		echo "error: $(PYTHON) is not Python >= 3.12 (Django 6 needs it); set PYTHON=..." >&2; \
+		exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	@$(BIN)/python -c 'import sys; sys.exit(sys.version_info < (3, 12))' || { \
+		echo "error: $(VENV) is not Python >= 3.12; remove it and run make setup" >&2; exit 1; }
+	$(BIN)/pip install -e '.[dev]'
+	touch $@
+
+## test-setup: setup, plus Chromium, PostgreSQL, Redis and the whist role and database
+test-setup: setup chromium services database
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y --no-install-recommends chromium fonts-liberation; \
+	fi
+
+services:
+	@pg_isready -q -h 127.0.0.1 || { \
+		pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start; \
+		for i in $$(seq 30); do pg_isready -q -h 127.0.0.1 && break; sleep 1; done; \
+		pg_isready -h 127.0.0.1; }
+	@redis-cli ping >/dev/null 2>&1 || { \
+		redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no; \
+		for i in $$(seq 30); do redis-cli ping >/dev/null 2>&1 && break; sleep 1; done; \
+		redis-cli ping; }
+
+database: services
+	@$(PSQL) -c "SELECT 1 FROM pg_roles WHERE rolname = 'whist'" | grep -q 1 || \
+		$(PSQL) -c "CREATE ROLE whist LOGIN CREATEDB PASSWORD 'whist'"
+	@$(PSQL) -c "SELECT 1 FROM pg_database WHERE datname = 'whist'" | grep -q 1 || \
+		$(PSQL) -c "CREATE DATABASE whist OWNER whist"
+
+## run: serve the site on http://127.0.0.1:8000/ (SQLite, in-memory channel layer, eager tasks)
+run: setup
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_FLAGS) whistsite.asgi:application
+
+## test: all tests against PostgreSQL and Redis; browser tests in a second pytest process
+test: test-setup
+	$(TEST_ENV) $(BIN)/pytest -m "not e2e"
+	$(TEST_ENV) $(BIN)/pytest -m e2e || [ $$? -eq 5 ]
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: setup
+	@if [ -f bench/engine.py ]; then $(BIN)/python bench/engine.py; \
+	else echo "bench/engine.py does not exist yet"; fi

@@ -1,0 +1,1 @@
+"""Player accounts: the custom user model and, later, profiles and progress."""

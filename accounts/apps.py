@@ -1,0 +1,11 @@
+"""App configuration for player accounts."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class AccountsConfig(AppConfig):
+    """The accounts app."""
+
+    name = "accounts"
+    verbose_name = _("Accounts")

@@ -1,0 +1,1 @@
+"""The card room: tables, seats, moves and the pages and sockets around them."""

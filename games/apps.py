@@ -1,0 +1,11 @@
+"""App configuration for the card room."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class GamesConfig(AppConfig):
+    """The card room app."""
+
+    name = "games"
+    verbose_name = _("Card room")

@@ -1,0 +1,1 @@
+"""Database models of the card room (none yet)."""

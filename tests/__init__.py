@@ -1,0 +1,1 @@
+"""Test suite of the Whist card room."""
