@@ -1,0 +1,115 @@
+"""Player decisions as small immutable values, and their record form (game-record.md events)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CardError, card_str, parse_card, parse_suit, suit_str
+
+PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN = "play", "knock", "trump", "vote", "exchange", "resign"
+KINDS = (PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN)
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; `code` names the reason for clients and logs."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision of one seat: play a card, knock, choose or vote a suit, exchange, resign."""
+
+    kind: str
+    seat: int
+    card: int = -1
+    suit: int = -1
+    discard: tuple[int, ...] = ()
+
+    def to_event(self) -> dict[str, Any]:
+        event: dict[str, Any] = {"seat": self.seat, "action": self.kind}
+        if self.kind == PLAY:
+            event["card"] = card_str(self.card)
+        elif self.kind in (TRUMP, VOTE):
+            event["suit"] = suit_str(self.suit)
+        elif self.kind == EXCHANGE:
+            event["discard"] = [card_str(c) for c in self.discard]
+        return event
+
+    def __str__(self) -> str:
+        details = [str(v) for k, v in self.to_event().items() if k not in ("seat", "action")]
+        return " ".join([f"seat {self.seat}", self.kind, *details])
+
+
+def action_from_event(event: dict[str, Any]) -> Action:
+    """A record event (or a client message of that shape) -> Action; IllegalAction if malformed."""
+    try:
+        kind, seat = event["action"], event["seat"]
+        if kind not in KINDS or not isinstance(seat, int) or isinstance(seat, bool):
+            raise ValueError
+        if kind == PLAY:
+            return Action(PLAY, seat, card=parse_card(event["card"]))
+        if kind in (TRUMP, VOTE):
+            return Action(kind, seat, suit=parse_suit(event["suit"]))
+        if kind == EXCHANGE:
+            discard = tuple(sorted(parse_card(c) for c in event["discard"]))
+            return Action(EXCHANGE, seat, discard=discard)
+        return Action(kind, seat)
+    except (KeyError, TypeError, ValueError, CardError, AttributeError) as exc:
+        raise IllegalAction("malformed", f"not an action: {event!r}") from exc
+
+
+# Shared instances: legal_actions hands these out instead of building new ones each call.
+_PLAYS = [[Action(PLAY, s, card=c) for c in range(52)] for s in range(7)]
+_KNOCKS = [Action(KNOCK, s) for s in range(7)]
+_RESIGNS = [Action(RESIGN, s) for s in range(7)]
+_SUITS = {k: [[Action(k, s, suit=u) for u in range(5)] for s in range(7)] for k in (TRUMP, VOTE)}
+
+
+def play(seat: int, card: int) -> Action:
+    return _PLAYS[seat][card]
+
+
+def knock(seat: int) -> Action:
+    return _KNOCKS[seat]
+
+
+def resign(seat: int) -> Action:
+    return _RESIGNS[seat]
+
+
+def choose(kind: str, seat: int, suit: int) -> Action:
+    return _SUITS[kind][seat][suit]
+
+
+_SUIT_PLAYS: dict[int, list[Action]] = {}
+
+
+def _suit_plays(key: int) -> list[Action]:
+    """The plays of one 13-card suit pattern; key = (seat * 4 + suit) << 13 | pattern."""
+    seat, suit, pattern = key >> 15, (key >> 13) & 3, key & 0x1FFF
+    row = _PLAYS[seat]
+    plays = [row[suit * 13 + r] for r in range(13) if pattern >> r & 1]
+    _SUIT_PLAYS[key] = plays
+    return plays
+
+
+def suit_plays(seat: int, suit: int, pattern: int) -> list[Action]:
+    """The plays of the cards of one suit (`pattern`: 13 bits, the two lowest), as a new list."""
+    key = seat << 15 | suit << 13 | pattern
+    return list(_SUIT_PLAYS.get(key) or _suit_plays(key))
+
+
+def plays_of(seat: int, mask: int) -> list[Action]:
+    """The play actions for every card in a mask (cached per seat, suit and suit pattern)."""
+    out: list[Action] = []
+    base = seat << 15
+    for suit in (0, 1, 2, 3):
+        pattern = mask >> (13 * suit) & 0x1FFF
+        if pattern:
+            key = base | suit << 13 | pattern
+            out += _SUIT_PLAYS.get(key) or _suit_plays(key)
+    return out

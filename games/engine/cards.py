@@ -1,0 +1,85 @@
+"""Cards as small integers, hands as bit masks, and their two-character notation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+# A card is suit * 13 + rank: rank 0 is the two, rank 12 the ace; suits are ordered
+# clubs < diamonds < hearts < spades (rules.md §1: the cut's suit order).
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+NT = 4  # "no trump", where a suit is expected
+SUIT_NAMES = ("C", "D", "H", "S", "NT")
+DECK: tuple[int, ...] = tuple(range(52))
+SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+FULL_MASK = (1 << 52) - 1
+
+
+class CardError(ValueError):
+    """A card, suit or hand written in a way the notation does not allow."""
+
+
+def suit_of(card: int) -> int:
+    return card // 13
+
+
+def rank_of(card: int) -> int:
+    return card % 13
+
+
+def card_str(card: int) -> str:
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+def parse_card(text: str) -> int:
+    """`"TS"` -> the ten of spades; also accepts `10S` and lower case."""
+    t = text.strip().upper()
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+        raise CardError(f"not a card: {text!r} (write rank then suit, e.g. TS or 2H)")
+    return SUITS.index(t[1]) * 13 + RANKS.index(t[0])
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[int, ...]:
+    """`"AS KS 2H"` (or a list of such strings) -> cards, in the order written."""
+    words = text.split() if isinstance(text, str) else list(text)
+    return tuple(parse_card(w) for w in words)
+
+
+def suit_str(suit: int) -> str:
+    return SUIT_NAMES[suit]
+
+
+def parse_suit(text: str) -> int:
+    t = text.strip().upper()
+    if t not in SUIT_NAMES:
+        raise CardError(f"not a suit: {text!r} (one of S H D C NT)")
+    return SUIT_NAMES.index(t)
+
+
+_BIT = tuple(1 << c for c in range(52))
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of distinct cards."""
+    return sum(map(_BIT.__getitem__, cards))
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def hand_str(mask: int) -> list[str]:
+    """A hand as notation, sorted by suit (spades first) then rank, high first."""
+    return [card_str(c) for c in sorted(cards_of(mask), key=lambda c: (-(c // 13), -(c % 13)))]
+
+
+def count(mask: int) -> int:
+    return mask.bit_count()

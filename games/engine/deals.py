@@ -1,0 +1,116 @@
+"""Where the cards come from: a seeded source for real games, a scripted one for tests and replays.
+
+The engine never shuffles by itself (architecture.md): every deck order, cut deck and the
+first dealer come from one of these immutable sources, so a game replays exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .cards import DECK
+
+_UNPACK = struct.Struct(">52I").unpack
+
+
+def _keys(seed: int, label: str, count: int) -> bytes:
+    return hashlib.shake_128(f"whist-engine/1:{seed}:{label}".encode()).digest(count)
+
+
+def shuffled(seed: int, label: str) -> tuple[int, ...]:
+    """A deck order drawn from (seed, label): the cards sorted by 32-bit pseudo-random keys."""
+    keys = _UNPACK(_keys(seed, label, 4 * 52))
+    return tuple(sorted(DECK, key=keys.__getitem__))
+
+
+@dataclass(frozen=True, slots=True)
+class SeededSource:
+    """Deck orders derived from one integer seed; the same seed always gives the same game."""
+
+    seed: int
+
+    def first_dealer(self, players: int) -> int:
+        return int.from_bytes(_keys(self.seed, "dealer", 8), "big") % players
+
+    def deck(self, index: int) -> tuple[int, ...]:
+        return shuffled(self.seed, f"deck{index}")
+
+    def cut_deck(self, index: int) -> tuple[int, ...]:
+        return shuffled(self.seed, f"cut{index}")
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptedSource:
+    """Given deck orders (tests write them as text; replays rebuild them from a record).
+
+    Decks past the end of the script, and cut decks not given, fall back to `fallback_seed`.
+    """
+
+    dealer: int
+    decks: tuple[tuple[int, ...], ...]
+    cut_decks: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    fallback_seed: int = 0
+
+    def first_dealer(self, players: int) -> int:
+        return self.dealer
+
+    def deck(self, index: int) -> tuple[int, ...]:
+        if index < len(self.decks):
+            return self.decks[index]
+        return shuffled(self.fallback_seed, f"deck{index}")
+
+    def cut_deck(self, index: int) -> tuple[int, ...]:
+        if index in self.cut_decks:
+            return self.cut_decks[index]
+        return shuffled(self.fallback_seed, f"cut{index}")
+
+
+Source = SeededSource | ScriptedSource
+
+
+@lru_cache(maxsize=4096)
+def deal_order(players: int, dealer: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """The seat receiving each dealt card: one at a time clockwise from the dealer's left.
+
+    `sizes` is how many cards each seat gets (0 for a seat that is out, 1 for a dog's life).
+    """
+    order = []
+    left = list(sizes)
+    seats = [(dealer + 1 + i) % players for i in range(players)]
+    while any(left):
+        for s in seats:
+            if left[s]:
+                order.append(s)
+                left[s] -= 1
+    return tuple(order)
+
+
+def deck_for_hands(
+    players: int, dealer: int, hands: list[list[int]], rest: list[int]
+) -> tuple[int, ...]:
+    """The deck order that deals `hands` (each in dealing order), followed by `rest`."""
+    queues = [list(h) for h in hands]
+    dealt = [queues[s].pop(0) for s in deal_order(players, dealer, tuple(len(h) for h in hands))]
+    deck = tuple(dealt + list(rest))
+    if sorted(deck) != list(DECK):
+        raise ValueError("hands and rest do not make one 52-card deck")
+    return deck
+
+
+@lru_cache(maxsize=4096)
+def _seat_slots(players: int, dealer: int, sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the positions in the deck of the cards it is dealt."""
+    slots: list[list[int]] = [[] for _ in range(players)]
+    for position, seat in enumerate(deal_order(players, dealer, sizes)):
+        slots[seat].append(position)
+    return tuple(tuple(s) for s in slots)
+
+
+def dealt_hands(
+    players: int, dealer: int, sizes: tuple[int, ...], deck: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Each seat's cards in the order dealt, one at a time clockwise from the dealer's left."""
+    return tuple(tuple(map(deck.__getitem__, s)) for s in _seat_slots(players, dealer, sizes))

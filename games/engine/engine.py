@@ -1,0 +1,109 @@
+"""The public rules API: start a game, list the legal actions, apply one (one legality oracle)."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from . import german, knockout, whist
+from .actions import EXCHANGE, KNOCK, PLAY, RESIGN, Action, IllegalAction, resign
+from .cards import card_str
+from .deals import SeededSource, Source
+from .rules import Ruleset
+from .state import OVER, State, legal_mask
+from .state import PLAY as PLAY_PHASE
+
+GAME_MODULES: dict[str, ModuleType] = {"knockout": knockout, "whist": whist, "german": german}
+
+
+def new_game(rules: Ruleset, seed: int | None = None, source: Source | None = None) -> State:
+    """A game dealt from `source`, or from `SeededSource(seed)`."""
+    if source is None:
+        if seed is None:
+            raise ValueError("new_game needs a seed or a source")
+        source = SeededSource(seed)
+    return GAME_MODULES[rules.game].start(rules, source)
+
+
+def can_resign(state: State, seat: int) -> bool:
+    if state.phase == OVER or not 0 <= seat < state.players or seat in state.resigned:
+        return False
+    # Knockout: only a player still in has anything to resign from.
+    return state.rules.game != "knockout" or state.active[seat]
+
+
+def legal_actions(
+    state: State, seat: int | None = None, *, resign_too: bool = True
+) -> list[Action]:
+    """Everything `seat` (default: the seat to act) may do now, resignation included."""
+    if state.phase == OVER:
+        return []
+    if seat is None:
+        seat = state.to_act
+    moves = GAME_MODULES[state.rules.game].legal(state, seat) if seat == state.to_act else []
+    if resign_too and can_resign(state, seat):
+        moves.append(resign(seat))
+    return moves
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after `action`; raises IllegalAction (with a `code`) for anything not legal."""
+    if (
+        action.__class__ is Action
+        and action.kind == PLAY
+        and state.phase == PLAY_PHASE
+        and action.seat == state.to_act
+        and 0 <= action.card < 52
+        and legal_mask(state, action.seat) >> action.card & 1
+    ):  # the hot path: a legal card, the same answer as membership in legal_actions
+        new = state.clone()
+        new.events = (*state.events, action)
+        return GAME_MODULES[state.rules.game].step(new, action)
+    return _apply_checked(state, action)
+
+
+def _apply_checked(state: State, action: Action) -> State:
+    if state.phase == OVER:
+        raise IllegalAction("game_over", "the game is over")
+    if not isinstance(action, Action):
+        raise IllegalAction("malformed", f"not an action: {action!r}")
+    if action.kind == RESIGN:
+        return _resign(state, action)
+    if action.seat != state.to_act:
+        raise IllegalAction(
+            "not_your_turn", f"it is seat {state.to_act}'s turn, not seat {action.seat}'s"
+        )
+    game = GAME_MODULES[state.rules.game]
+    if action.kind == PLAY or action not in game.legal(state, action.seat):
+        raise _refusal(state, action)
+    new = state.clone()
+    new.events = (*state.events, action)
+    return game.step(new, action)
+
+
+def _resign(state: State, action: Action) -> State:
+    if not can_resign(state, action.seat):
+        raise IllegalAction("cannot_resign", f"seat {action.seat} cannot resign now")
+    new = state.clone()
+    new.events = (*state.events, action)
+    if state.rules.game == "knockout":
+        new.resigned = (*state.resigned, action.seat)  # a bot plays the seat from now on
+        return new
+    GAME_MODULES[state.rules.game].resign(new, action.seat)
+    return new
+
+
+def _refusal(state: State, action: Action) -> IllegalAction:
+    """Name why an action is not legal, for error messages on the socket and the command line."""
+    kinds = {a.kind for a in GAME_MODULES[state.rules.game].legal(state, action.seat)}
+    if action.kind not in kinds:
+        wanted = " or ".join(sorted(kinds)) or "nothing"
+        code = "cannot_knock" if action.kind == KNOCK and state.phase == "play" else "wrong_phase"
+        return IllegalAction(code, f"{action.kind} is not possible now: the game wants {wanted}")
+    if action.kind == PLAY:
+        card = card_str(action.card) if 0 <= action.card < 52 else str(action.card)
+        if not 0 <= action.card < 52 or not state.hands[action.seat] >> action.card & 1:
+            return IllegalAction("card_not_in_hand", f"{card} is not in seat {action.seat}'s hand")
+        return IllegalAction("must_follow_suit", f"{card}: you must follow the suit led")
+    if action.kind == EXCHANGE:
+        return IllegalAction("bad_exchange", "discard 0-3 cards of your hand, at most the stock")
+    return IllegalAction("not_allowed", f"{action} is not allowed here")

@@ -1,0 +1,174 @@
+"""Knockout Whist between rounds: knock-outs, dog's lives, the top player, the end (rules.md §1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import NT, suit_str
+from .rules import KnockoutOptions
+from .state import OVER, State, close_trick, finish_deal
+
+
+def opts_of(s: State) -> KnockoutOptions:
+    return s.rules.options  # type: ignore[return-value]
+
+
+def ring_from(s: State, start: int) -> list[int]:
+    n = s.players
+    return [(start + i) % n for i in range(n)]
+
+
+def next_active(s: State, seat: int) -> int:
+    """The first active player left of `seat` (dog's lives count as active)."""
+    n = s.players
+    for i in range(1, n + 1):
+        if s.active[(seat + i) % n]:
+            return (seat + i) % n
+    raise AssertionError("no active player")
+
+
+def next_holder(s: State, seat: int) -> int:
+    """The next player to the left who still holds cards."""
+    n = s.players
+    for i in range(1, n):
+        if s.hands[(seat + i) % n]:
+            return (seat + i) % n
+    raise AssertionError("nobody holds cards")
+
+
+def close(s: State) -> int:
+    return close_trick(s)
+
+
+def tally(votes: tuple[tuple[int, int], ...], chooser_vote: int) -> int:
+    """Most votes wins; a tie goes to the chooser's vote if tied, else the highest tied suit."""
+    counts = [0] * 5
+    for _, suit in votes:
+        counts[suit] += 1
+    counts[chooser_vote] += 1
+    best = max(counts)
+    tied = [u for u in range(5) if counts[u] == best]
+    if chooser_vote in tied:
+        return chooser_vote
+    return max(tied, key=lambda u: -1 if u == NT else u)  # spades > hearts > diamonds > clubs > NT
+
+
+def end_round(s: State) -> int:
+    """On a fresh clone after the round's last trick: end the game or set up the next round.
+
+    Returns the top player for the next round's trump choice, or -1 if none is needed.
+    """
+    opts = opts_of(s)
+    if s.hand_size == 1:
+        finish_game(s, s.trick_log[-1].winner, "final_trick")
+        return -1
+    sweeper = [p for p in range(s.players) if s.tricks[p] == len(s.trick_log)]
+    if opts.sweep_wins and sweeper:
+        finish_game(s, sweeper[0], "sweep")
+        return -1
+    out, dogs = _knockouts(s)
+    still_in = [p for p in range(s.players) if s.active[p]]
+    survivors = [p for p in still_in if p not in out]
+    outcome = _outcome(s, out, dogs)
+    _apply_knockouts(s, out, dogs)
+    if len(survivors) == 1:
+        _finish(s, survivors[0], "last_player", still_in)
+        return -1
+    standing = [p for p in survivors if p not in s.resigned]
+    if len(standing) == 1:
+        _finish(s, standing[0], "resign", still_in)
+        return -1
+    finish_deal(s, outcome)
+    return _next_round(s)
+
+
+def _knockouts(s: State) -> tuple[list[int], list[int]]:
+    """Who is out and who gets a dog's life after this round."""
+    opts = opts_of(s)
+    if s.deal_no == 0 and opts.safe_first_round:
+        return [], []
+    out, dogs = [], []
+    for p in range(s.players):
+        if not s.active[p] or s.tricks[p]:
+            continue
+        if p in s.dogs:
+            out.append(p)  # the dog's card won no trick
+        elif opts.dogs_life == "once_per_player" and p not in s.dog_had:
+            dogs.append(p)
+        elif opts.dogs_life == "once_per_game" and not s.dog_had:
+            dogs.append(p)  # several in the same round each get one while nobody had one
+        else:
+            out.append(p)
+    return out, dogs
+
+
+def _apply_knockouts(s: State, out: list[int], dogs: list[int]) -> None:
+    active, out_round = list(s.active), list(s.out_round)
+    for p in out:
+        active[p], out_round[p] = False, s.deal_no
+    s.active, s.out_round = tuple(active), tuple(out_round)
+    s.dogs = tuple(dogs)  # a dog whose card won is back with a full hand
+    s.dog_had = tuple(sorted({*s.dog_had, *dogs}))
+
+
+def _outcome(s: State, out: list[int], dogs: list[int]) -> dict[str, Any]:
+    return {"tricks": list(s.tricks), "out": out, "dogs_life": dogs, "trump": suit_str(s.trump)}
+
+
+def _next_round(s: State) -> int:
+    """Fair lead, or the top player deals under `lead: trump_chooser`; cut when needed."""
+    opts = opts_of(s)
+    next_size = s.hand_size - 1
+    chooses = opts.trump == "chosen" and not (next_size == 1 and opts.last_round_no_trump)
+    top, s.cuts = -1, None
+    if chooses or opts.lead == "trump_chooser":
+        top = _top_player(s)
+    s.deal_no += 1
+    s.hand_size = next_size
+    s.dealer = top if opts.lead == "trump_chooser" else s.first_leader
+    s.first_leader = top if opts.lead == "trump_chooser" else next_active(s, s.dealer)
+    return top
+
+
+def _top_player(s: State) -> int:
+    """Most tricks in the round just played; ties cut from a fresh deck (rank, then suit)."""
+    most = max(s.tricks)
+    tied = [p for p in range(s.players) if s.tricks[p] == most]
+    if len(tied) == 1:
+        return tied[0]
+    deck = s.source.cut_deck(s.deal_no + 1)
+    s.cuts = tuple(zip(tied, deck, strict=False))
+    return max(s.cuts, key=lambda sc: (sc[1] % 13, sc[1] // 13))[0]
+
+
+def finish_game(s: State, winner: int, reason: str) -> None:
+    """End the game during a round (final trick, sweep, rainbow): everyone still in is out."""
+    _finish(s, winner, reason, [p for p in range(s.players) if s.active[p]])
+
+
+def _finish(s: State, winner: int, reason: str, still_in: list[int]) -> None:
+    out = [p for p in still_in if p != winner]
+    finish_deal(s, _outcome(s, out, []))
+    groups = ranking(s, winner)
+    s.result = {"winners": groups[0], "ranking": groups, "reason": reason}
+    s.phase, s.to_act, s.pending = OVER, -1, ()
+
+
+def ranking(s: State, winner: int) -> list[list[int]]:
+    """Winner; the others still in; later knock-outs higher; resigned last, earliest lowest.
+
+    Decision: a winner who had resigned ranks with the resigned, and the best group left
+    are the winners.
+    """
+    res = set(s.resigned)
+    n = s.players
+    groups = [] if winner in res else [[winner]]
+    still = [p for p in range(n) if s.active[p] and p != winner and p not in res]
+    groups += [still] if still else []
+    rounds = sorted({r for p, r in enumerate(s.out_round) if r >= 0 and p not in res}, reverse=True)
+    groups += [[p for p in range(n) if s.out_round[p] == r and p not in res] for r in rounds]
+    groups += [[p] for p in reversed(s.resigned)]
+    return groups
+
+
+__all__ = ["OVER", "end_round", "finish_game", "ranking", "tally"]

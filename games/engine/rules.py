@@ -1,0 +1,143 @@
+"""The ruleset: which game, how many players and every option, validated once (rules.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+GAMES = ("knockout", "whist", "german")
+PLAYERS = {"knockout": (2, 7), "whist": (4, 4), "german": (2, 2)}
+
+
+class RulesError(ValueError):
+    """A game, player count or option combination the rules book does not allow."""
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutOptions:
+    """rules.md §1, every option with its default."""
+
+    start_cards: int = 7
+    dogs_life: str = "once_per_game"  # once_per_game | once_per_player | off
+    safe_first_round: bool = False
+    lead: str = "left_of_dealer"  # left_of_dealer | trump_chooser
+    trump: str = "chosen"  # chosen | fixed
+    no_trump_allowed: bool = False
+    last_round_no_trump: bool = False
+    exchange: bool = False
+    rainbow: bool = False
+    sweep_wins: bool = False
+    eliminated_vote: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WhistOptions:
+    """rules.md §2."""
+
+    target: int = 5
+    honours: bool = False
+    rubber: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GermanOptions:
+    """rules.md §3."""
+
+    games: int = 1
+
+
+OPTION_TYPES = {"knockout": KnockoutOptions, "whist": WhistOptions, "german": GermanOptions}
+CHOICES = {
+    "dogs_life": ("once_per_game", "once_per_player", "off"),
+    "lead": ("left_of_dealer", "trump_chooser"),
+    "trump": ("chosen", "fixed"),
+}
+RANGES = {"start_cards": (1, 8), "target": (1, 15), "games": (1, 15)}
+PRESETS: dict[str, dict[str, Any]] = {
+    "classic": {},
+    "dutch": {"lead": "trump_chooser", "sweep_wins": True, "dogs_life": "once_per_player"},
+}
+
+Options = KnockoutOptions | WhistOptions | GermanOptions
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A game with its player count and options; build it with `make_rules`."""
+
+    game: str
+    players: int
+    options: Options
+
+    def option_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self.options, f.name) for f in fields(self.options)}
+
+
+def make_rules(
+    game: str, players: int | None = None, preset: str | None = None, **options: Any
+) -> Ruleset:
+    """Validate a game, a player count, a preset and options; raise RulesError naming the limit."""
+    if game not in GAMES:
+        raise RulesError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
+    low, high = PLAYERS[game]
+    n = low if players is None else players
+    if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= high:
+        span = f"{low}" if low == high else f"{low}-{high}"
+        raise RulesError(f"{game} is for {span} players, not {players}")
+    merged = dict(_preset(game, preset))
+    merged.update(options)
+    opts = _build_options(game, merged)
+    _check_fit(game, n, opts)
+    return Ruleset(game, n, opts)
+
+
+def _preset(game: str, preset: str | None) -> dict[str, Any]:
+    if preset is None:
+        return {}
+    if game != "knockout":
+        raise RulesError(f"presets exist only for knockout, not {game}")
+    if preset not in PRESETS:
+        raise RulesError(f"unknown preset {preset!r}: one of {', '.join(PRESETS)}")
+    return PRESETS[preset]
+
+
+def _build_options(game: str, given: dict[str, Any]) -> Options:
+    cls = OPTION_TYPES[game]
+    known = {f.name: f for f in fields(cls)}
+    for name, value in given.items():
+        if name not in known:
+            raise RulesError(f"{game} has no option {name!r}: one of {', '.join(known)}")
+        _check_value(name, value, type(getattr(cls(), name)))
+    return replace(cls(), **given)
+
+
+def _check_value(name: str, value: Any, kind: type) -> None:
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise RulesError(f"option {name} is true or false, not {value!r}")
+    elif kind is int:
+        low, high = RANGES[name]
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise RulesError(
+                f"option {name} must be an integer from {low} to {high}, not {value!r}"
+            )
+    elif value not in CHOICES[name]:
+        raise RulesError(f"option {name} is one of {', '.join(CHOICES[name])}, not {value!r}")
+
+
+def _check_fit(game: str, n: int, opts: Options) -> None:
+    if isinstance(opts, KnockoutOptions) and n * opts.start_cards + 1 > 52:
+        k = opts.start_cards
+        raise RulesError(
+            f"start_cards={k} with {n} players does not fit: {n} × {k} + 1 = {n * k + 1} > 52"
+        )
+
+
+def parse_option_value(text: str) -> Any:
+    """Command-line option values: true/false, integers, or names as in rules.md."""
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low.lstrip("-").isdigit():
+        return int(low)
+    return text.strip()

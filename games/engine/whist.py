@@ -1,0 +1,143 @@
+"""Whist for four in two partnerships, to `target` points, honours and rubbers (rules.md §2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import actions as A
+from .cards import mask_of
+from .deals import Source, dealt_hands
+from .rules import Ruleset, WhistOptions
+from .state import (
+    OVER,
+    PLAY,
+    State,
+    add_play,
+    blank_state,
+    clockwise,
+    close_trick,
+    finish_deal,
+    legal_plays,
+)
+
+
+def side_of(seat: int) -> int:
+    """Partners sit opposite: seats 0 and 2 are side 0, seats 1 and 3 side 1."""
+    return seat % 2
+
+
+def start(rules: Ruleset, source: Source) -> State:
+    s = blank_state(rules, source, source.first_dealer(4))
+    s.games, s.wins, s.scores = (), (0, 0), (0, 0)
+    _deal(s)
+    return s
+
+
+def _deal(s: State) -> None:
+    """All 52 cards one at a time from the dealer's left; the dealer's last card is turned."""
+    deck = s.source.deck(s.deal_no)
+    s.deal_hands = dealt_hands(4, s.dealer, (13,) * 4, deck)
+    s.hands = tuple(mask_of(h) for h in s.deal_hands)
+    s.turned = deck[51]
+    s.trump = s.turned // 13
+    s.turned_public = True
+    s.honours_held = _honours(s.hands, s.trump)
+    s.hand_start = s.scores
+    s.tricks = (0, 0, 0, 0)
+    leader = (s.dealer + 1) % 4
+    s.phase, s.pending, s.to_act = PLAY, clockwise(leader, 4), leader
+
+
+def _honours(hands: tuple[int, ...], trump: int) -> tuple[int, int]:
+    """Trump ace, king, queen and jack held by each side, counted on the cards as dealt."""
+    honours = sum(1 << (trump * 13 + r) for r in (9, 10, 11, 12))
+    return ((hands[0] | hands[2]) & honours).bit_count(), (
+        (hands[1] | hands[3]) & honours
+    ).bit_count()
+
+
+def legal(s: State, seat: int) -> list[A.Action]:
+    return legal_plays(s, seat)
+
+
+def step(s: State, action: A.Action) -> State:
+    """Apply a checked play on a fresh clone."""
+    add_play(s, action.seat, action.card)
+    if s.pending:
+        s.to_act = s.pending[0]
+        if s.to_act == s.dealer:
+            s.turned_public = False  # the dealer picks the turned card up on their first turn
+        return s
+    winner = close_trick(s)
+    if len(s.trick_log) < 13:
+        s.pending, s.to_act = clockwise(winner, 4), winner
+        return s
+    _end_hand(s)
+    return s
+
+
+def _end_hand(s: State) -> None:
+    opts: WhistOptions = s.rules.options  # type: ignore[assignment]
+    won = (s.tricks[0] + s.tricks[2], s.tricks[1] + s.tricks[3])
+    points = tuple(max(0, t - 6) for t in won)
+    scores = [s.scores[i] + points[i] for i in (0, 1)]
+    honours = [0, 0]
+    if opts.honours and max(scores) < opts.target:
+        for side in (0, 1):
+            value = {4: 4, 3: 2}.get(s.honours_held[side], 0)
+            if s.hand_start[side] < opts.target - 1:  # a side at target - 1 cannot score them
+                honours[side] = value
+                scores[side] += value
+    s.scores = (scores[0], scores[1])
+    outcome = {"tricks": list(won), "points": list(points), "honours": honours, "score": scores}
+    finish_deal(s, outcome)
+    if max(scores) >= opts.target:
+        _end_game(s, 0 if scores[0] >= opts.target else 1)
+    if s.phase != OVER:
+        s.deal_no += 1
+        s.dealer = (s.dealer + 1) % 4
+        _deal(s)
+
+
+def _end_game(s: State, side: int) -> None:
+    opts: WhistOptions = s.rules.options  # type: ignore[assignment]
+    s.games = (*s.games, s.scores)
+    wins = list(s.wins)
+    wins[side] += 1
+    s.wins = (wins[0], wins[1])
+    s.scores = (0, 0)
+    if not opts.rubber:
+        _finish(s, side, "target")
+    elif wins[side] == 2:
+        _finish(s, side, "rubber")
+
+
+def rubber_score(games: tuple[tuple[int, int], ...], rubber_winner: int) -> list[int]:
+    """Each game 3, 2 or 1 to its winner by the losers' points; 2 more to the rubber's winner."""
+    total = [0, 0]
+    for score in games:
+        winner = 0 if score[0] > score[1] else 1
+        loser_points = score[1 - winner]
+        total[winner] += 3 if loser_points == 0 else 2 if loser_points <= 2 else 1
+    total[rubber_winner] += 2
+    return total
+
+
+def _finish(s: State, side: int, reason: str) -> None:
+    result: dict[str, Any] = {
+        "winners": [side, side + 2],
+        "ranking": [[side, side + 2], [1 - side, 3 - side]],
+        "reason": reason,
+        "games": [list(g) for g in s.games],
+    }
+    if s.rules.options.rubber:  # type: ignore[union-attr]
+        result["rubber_score"] = rubber_score(s.games, side)
+    s.result = result
+    s.phase, s.to_act, s.pending = OVER, -1, ()
+
+
+def resign(s: State, seat: int) -> None:
+    """rules.md: the resigning side loses the match at once."""
+    s.resigned = (*s.resigned, seat)
+    finish_deal(s, None)
+    _finish(s, 1 - side_of(seat), "resign")
