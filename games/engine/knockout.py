@@ -81,7 +81,7 @@ def _after_trump(s: State) -> None:
     if opts_of(s).exchange:
         ring = [(s.first_leader + i) % s.players for i in range(s.players)]
         s.exchangers = tuple(p for p in ring if s.active[p] and p not in s.dogs)
-        if s.exchangers and s.stock:
+        if s.exchangers:  # each has a turn, even when the stock is empty and 0 is all they may do
             s.phase, s.to_act = EXCHANGE, s.exchangers[0]
             return
     _begin_play(s)
@@ -154,7 +154,7 @@ def _exchange(s: State, a: A.Action) -> None:
     hands[a.seat] = (hands[a.seat] & ~mask_of(a.discard)) | mask_of(s.stock[:k])
     s.hands, s.stock = tuple(hands), s.stock[k:]
     s.exchangers = s.exchangers[1:]
-    if s.exchangers and s.stock:
+    if s.exchangers:
         s.to_act = s.exchangers[0]
     else:
         _begin_play(s)
