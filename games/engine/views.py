@@ -49,6 +49,7 @@ def _public(state: State) -> dict[str, Any]:
         "hands": [[None] * count(h) for h in state.hands],
         "trick": [[s, card_str(c)] for s, c in state.trick],
         "last_trick": _trick(state.last_trick),
+        "deal_tricks": [_trick(t) for t in state.trick_log],  # played cards are public
         "tricks": list(state.tricks),
         "resigned": list(state.resigned),
         "last_outcome": state.history[-1].outcome if state.history else None,
@@ -92,6 +93,7 @@ def _knockout(state: State) -> dict[str, Any]:
         "chooser": state.chooser if state.chooser >= 0 else None,
         "votes": [[s, suit_str(u)] for s, u in state.votes],
         "cuts": [[s, card_str(c)] for s, c in state.cuts] if state.cuts else None,
+        "exchanged": [[a.seat, len(a.discard)] for a in state.events if a.kind == EXCHANGE],
     }
 
 
@@ -110,9 +112,17 @@ def _german(state: State) -> dict[str, Any]:
         "half": state.half,
         "faceup": card_str(state.faceup) if state.faceup >= 0 else None,
         "talon": len(state.stock) + (1 if state.faceup >= 0 else 0),
+        "faceups_taken": _faceups_taken(state),
         "games": [list(g) for g in state.games],
         "wins": list(state.wins),
     }
+
+
+def _faceups_taken(state: State) -> list[list[Any]]:
+    """The face-up talon cards taken so far in this game: everyone saw who took which."""
+    first_half = state.trick_log[:13]
+    faceups = [state.turned, *state.deal_stock[1::2]]
+    return [[t.winner, card_str(faceups[i])] for i, t in enumerate(first_half)]
 
 
 _PUBLIC_EXTRA = {"knockout": _knockout, "whist": _whist, "german": _german}
