@@ -21,7 +21,10 @@ def new_game(rules: Ruleset, seed: int | None = None, source: Source | None = No
         if seed is None:
             raise ValueError("new_game needs a seed or a source")
         source = SeededSource(seed)
-    return GAME_MODULES[rules.game].start(rules, source)
+    game = GAME_MODULES[rules.game]
+    state = game.start(rules, source)
+    state.step_fn, state.legal_fn = game.step, game.legal  # the hot path skips the lookup
+    return state
 
 
 def can_resign(state: State, seat: int) -> bool:
@@ -39,7 +42,7 @@ def legal_actions(
         return []
     if seat is None:
         seat = state.to_act
-    moves = GAME_MODULES[state.rules.game].legal(state, seat) if seat == state.to_act else []
+    moves = state.legal_fn(state, seat) if seat == state.to_act else []
     if resign_too and can_resign(state, seat):
         moves.append(resign(seat))
     return moves
@@ -56,8 +59,8 @@ def apply(state: State, action: Action) -> State:
         and legal_mask(state, action.seat) >> action.card & 1
     ):  # the hot path: a legal card, the same answer as membership in legal_actions
         new = state.clone()
-        new.events = (*state.events, action)
-        return GAME_MODULES[state.rules.game].step(new, action)
+        new.event_log = (state.event_log, action)
+        return state.step_fn(new, action)
     return _apply_checked(state, action)
 
 
@@ -76,7 +79,7 @@ def _apply_checked(state: State, action: Action) -> State:
     if action.kind == PLAY or action not in game.legal(state, action.seat):
         raise _refusal(state, action)
     new = state.clone()
-    new.events = (*state.events, action)
+    new.event_log = (state.event_log, action)
     return game.step(new, action)
 
 
@@ -84,7 +87,7 @@ def _resign(state: State, action: Action) -> State:
     if not can_resign(state, action.seat):
         raise IllegalAction("cannot_resign", f"seat {action.seat} cannot resign now")
     new = state.clone()
-    new.events = (*state.events, action)
+    new.event_log = (state.event_log, action)
     if state.rules.game == "knockout":
         new.resigned = (*state.resigned, action.seat)  # a bot plays the seat from now on
         return new

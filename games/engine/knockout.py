@@ -106,7 +106,7 @@ def _open_trick(s: State, leader: int) -> None:
 def legal(s: State, seat: int) -> list[A.Action]:
     if s.phase == PLAY:
         moves = legal_plays(s, seat)
-        if seat in s.dogs and len(s.trick_log) < s.hand_size - 1:
+        if s.dogs and seat in s.dogs and len(s.trick_log) < s.hand_size - 1:
             moves.append(A.knock(seat))  # rules.md: on the last trick the dog must play
         return moves
     if s.phase in (TRUMP, VOTE):

@@ -108,7 +108,7 @@ def _apply_knockouts(s: State, out: list[int], dogs: list[int]) -> None:
         active[p], out_round[p] = False, s.deal_no
     s.active, s.out_round = tuple(active), tuple(out_round)
     s.dogs = tuple(dogs)  # a dog whose card won is back with a full hand
-    s.dog_had = tuple(sorted({*s.dog_had, *dogs}))
+    s.dog_had = (*s.dog_had, *dogs)  # each seat at most once: only those without one get one
 
 
 def _outcome(s: State, out: list[int], dogs: list[int]) -> dict[str, Any]:

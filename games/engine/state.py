@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .actions import plays_of, suit_plays
@@ -23,8 +22,7 @@ class TrickLog(NamedTuple):
     winner: int
 
 
-@dataclass(frozen=True, slots=True)
-class DealLog:
+class DealLog(NamedTuple):
     """A finished deal as game-record.md describes it (cards as integers, events as actions)."""
 
     dealer: int
@@ -35,6 +33,9 @@ class DealLog:
     events: tuple[Any, ...]
     tricks: tuple[TrickLog, ...]
     outcome: dict[str, Any] | None  # None for a deal cut short by a resignation
+
+
+_new = object.__new__
 
 
 class State:
@@ -61,11 +62,13 @@ class State:
     deal_stock: tuple[int, ...]  # the stock as dealt, for the record
     stock: tuple[int, ...]  # what is left of it: Knockout's exchange stock, German talon
     cuts: tuple[tuple[int, int], ...] | None
-    events: tuple[Any, ...]  # decisions in the current deal, newest last
+    event_log: tuple[Any, ...]  # decisions in the current deal: () or (older log, action)
     trick_log: tuple[TrickLog, ...]
     history: tuple[DealLog, ...]  # finished deals
     resigned: tuple[int, ...]  # seats in the order they resigned
     result: dict[str, Any] | None
+    step_fn: Any  # the game module's step and legal functions
+    legal_fn: Any
     # Whist and German Whist
     games: tuple[tuple[int, int], ...]  # finished games: Whist scores, German tricks
     wins: tuple[int, int]  # games won per side (Whist) or seat (German)
@@ -89,9 +92,19 @@ class State:
     exchangers: tuple[int, ...]
 
     def clone(self) -> State:
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
+        new = _new(State)
+        new.__dict__ = self.__dict__.copy()
         return new
+
+    @property
+    def events(self) -> tuple[Any, ...]:
+        """The decisions of the current deal, oldest first."""
+        out = []
+        log = self.event_log
+        while log:
+            log, action = log
+            out.append(action)
+        return tuple(reversed(out))
 
     @property
     def players(self) -> int:
@@ -111,7 +124,7 @@ def blank_state(rules: Ruleset, source: Source, dealer: int) -> State:
     s.__dict__.update(
         rules=rules, source=source, phase=PLAY, to_act=-1, dealer=dealer, deal_no=0,
         hands=(0,) * n, trump=-1, trick=(), pending=(), tricks=(0,) * n, last_trick=None,
-        deal_hands=((),) * n, turned=-1, deal_stock=(), stock=(), cuts=None, events=(),
+        deal_hands=((),) * n, turned=-1, deal_stock=(), stock=(), cuts=None, event_log=(),
         trick_log=(), history=(), resigned=(), result=None,
     )  # fmt: skip
     return s
@@ -184,5 +197,5 @@ def finish_deal(s: State, outcome: dict[str, Any] | None) -> None:
         s.dealer, s.deal_hands, s.turned, s.deal_stock, s.cuts, s.events, s.trick_log, outcome
     )
     s.history = (*s.history, log)
-    s.events = ()
+    s.event_log = ()
     s.trick_log = ()

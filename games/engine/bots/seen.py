@@ -1,0 +1,111 @@
+"""What a bot reads from its seat view, decoded once into masks and small integers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import NT, SUIT_MASK, parse_card, parse_suit
+
+SUITS = (0, 1, 2, 3)
+
+
+@dataclass(slots=True)
+class Seen:
+    """The seat view as bit masks: own hand, the trick so far, cards gone, voids, known cards."""
+
+    view: dict[str, Any]
+    game: str
+    players: int
+    seat: int
+    hand: int
+    trump: int  # 0-3, NT (4), or -1 while trump is being chosen
+    trick: list[tuple[int, int]]  # (seat, card) of the trick being played
+    played: int  # every card played this deal (finished tricks and the current one)
+    voids: list[int] = field(default_factory=list)  # per seat: bit per suit shown void
+    known: list[int] = field(default_factory=list)  # per seat: cards known to be held
+
+    @property
+    def led_suit(self) -> int:
+        return self.trick[0][1] // 13 if self.trick else -1
+
+    def counts(self) -> list[int]:
+        """Cards held per seat."""
+        return [len(h) for h in self.view["hands"]]
+
+
+def card_mask(cards: list[str]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << parse_card(c)
+    return mask
+
+
+def read(view: dict[str, Any]) -> Seen:
+    """Decode a seat view (views.seat_view) for the seat it was built for."""
+    seat = view["viewer"]
+    trump = parse_suit(view["trump"]) if view.get("trump") else -1
+    trick = [(s, parse_card(c)) for s, c in view["trick"]]
+    n = view["players"]
+    seen = Seen(view, view["game"], n, seat, card_mask(view["hands"][seat]), trump, trick, 0)
+    seen.voids, seen.known = [0] * n, [0] * n
+    tricks = [t["plays"] for t in view.get("deal_tricks") or []]
+    for plays in [*tricks, view["trick"]]:
+        _note_trick(seen, [(s, parse_card(c)) for s, c in plays])
+    _note_known(seen)
+    return seen
+
+
+def _note_trick(seen: Seen, plays: list[tuple[int, int]]) -> None:
+    """Mark played cards, and a void for every seat that did not follow the led suit."""
+    if not plays:
+        return
+    led = plays[0][1] // 13
+    for s, c in plays:
+        seen.played |= 1 << c
+        if c // 13 != led:
+            seen.voids[s] |= 1 << led
+
+
+def _note_known(seen: Seen) -> None:
+    """Cards other seats are known to hold: Whist's turned card, German face-up cards taken."""
+    view = seen.view
+    if seen.game == "whist" and view.get("turned"):
+        dealer = view["dealer"]
+        if dealer != seen.seat:
+            seen.known[dealer] |= 1 << parse_card(view["turned"])
+    if seen.game == "german":
+        for s, c in view.get("faceups_taken") or []:
+            seen.known[s] |= 1 << parse_card(c)
+    for s in range(seen.players):
+        seen.known[s] &= ~seen.played
+    seen.known[seen.seat] = 0
+
+
+def suit_cards(mask: int, suit: int) -> int:
+    return mask & SUIT_MASK[suit]
+
+
+def is_trump(card: int, trump: int) -> bool:
+    return trump != NT and card // 13 == trump
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether `card` played later beats the trick's current best card `best`."""
+    if card // 13 == best // 13:
+        return card > best
+    return card // 13 == trump
+
+
+def trick_best(trick: list[tuple[int, int]], trump: int) -> tuple[int, int]:
+    """(seat, card) currently winning a non-empty trick."""
+    best_seat, best = trick[0]
+    for s, c in trick[1:]:
+        if beats(c, best, trump):
+            best_seat, best = s, c
+    return best_seat, best
+
+
+def partner_of(seen: Seen, seat: int) -> int:
+    """Whist partner of `seat`, or -1 in the games without partners."""
+    return (seat + 2) % 4 if seen.game == "whist" else -1
