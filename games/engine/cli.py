@@ -37,6 +37,33 @@ def _parser() -> argparse.ArgumentParser:
 
 def _add_more(sub: Any) -> None:
     """Room for later commands (the bots' arena) without growing `_parser`."""
+    arena = sub.add_parser("arena", help="bots play duplicate deals; win rates and decision times")
+    arena.add_argument("--game", required=True, choices=GAMES)
+    arena.add_argument("--players", type=int)
+    arena.add_argument("--bots", required=True, help="one level a seat: beginner,club,expert")
+    arena.add_argument("--deals", type=int, default=100)
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes")
+    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    arena.add_argument("--preset", choices=tuple(PRESETS))
+
+
+def arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from .bots import LEVELS
+    from .bots.arena import report, run
+
+    bots = [b.strip() for b in args.bots.split(",")]
+    try:
+        rules = make_rules(args.game, args.players, args.preset, **_options(parser, args.option))
+    except RulesError as exc:
+        parser.error(str(exc))
+    if len(bots) != rules.players or any(b not in LEVELS for b in bots):
+        parser.error(f"--bots wants {rules.players} levels, each one of {', '.join(LEVELS)}")
+    if args.deals < 1 or args.jobs < 1:
+        parser.error("--deals and --jobs must be at least 1")
+    tally = run(rules, bots, args.deals, args.seed, args.jobs)
+    print("\n".join(report(rules, bots, args.deals, tally)))
+    return 0
 
 
 def _options(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, Any]:
@@ -86,7 +113,7 @@ def replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    command = {"simulate": simulate, "replay": replay}[args.command]
+    command = {"simulate": simulate, "replay": replay, "arena": arena}[args.command]
     try:
         return command(parser, args)
     except BrokenPipeError:

@@ -39,7 +39,21 @@ class SeededSource:
         return shuffled(self.seed, f"deck{index}")
 
     def cut_deck(self, index: int) -> tuple[int, ...]:
-        return shuffled(self.seed, f"cut{index}")
+        return top_cards(self.seed, f"cut{index}", 7)
+
+
+def top_cards(seed: int, label: str, count: int) -> tuple[int, ...]:
+    """The top `count` cards of a deck shuffled from (seed, label), cheaper than a whole deck.
+
+    Bytes below 208 pick a card uniformly (208 = 4 × 52); repeated cards are skipped.
+    """
+    cards: list[int] = []
+    for byte in _keys(seed, label, 64):
+        if byte < 208 and byte % 52 not in cards:
+            cards.append(byte % 52)
+            if len(cards) == count:
+                return tuple(cards)
+    return tuple(cards + [c for c in shuffled(seed, label) if c not in cards])[:count]
 
 
 @dataclass(frozen=True, slots=True)

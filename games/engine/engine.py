@@ -9,7 +9,7 @@ from .actions import EXCHANGE, KNOCK, PLAY, RESIGN, Action, IllegalAction, resig
 from .cards import card_str
 from .deals import SeededSource, Source
 from .rules import Ruleset
-from .state import OVER, State, legal_mask
+from .state import OVER, State, add_play, legal_mask
 from .state import PLAY as PLAY_PHASE
 
 GAME_MODULES: dict[str, ModuleType] = {"knockout": knockout, "whist": whist, "german": german}
@@ -23,7 +23,7 @@ def new_game(rules: Ruleset, seed: int | None = None, source: Source | None = No
         source = SeededSource(seed)
     game = GAME_MODULES[rules.game]
     state = game.start(rules, source)
-    state.step_fn, state.legal_fn = game.step, game.legal  # the hot path skips the lookup
+    state.legal_fn, state.trick_fn = game.legal, game.trick_done  # saves lookups on the hot path
     return state
 
 
@@ -60,7 +60,11 @@ def apply(state: State, action: Action) -> State:
     ):  # the hot path: a legal card, the same answer as membership in legal_actions
         new = state.clone()
         new.event_log = (state.event_log, action)
-        return state.step_fn(new, action)
+        add_play(new, action.seat, action.card)
+        if new.pending:
+            new.to_act = new.pending[0]
+            return new
+        return state.trick_fn(new)
     return _apply_checked(state, action)
 
 

@@ -12,7 +12,6 @@ from .state import (
     OVER,
     PLAY,
     State,
-    add_play,
     blank_state,
     clockwise,
     close_trick,
@@ -47,11 +46,11 @@ def legal(s: State, seat: int) -> list[A.Action]:
 
 
 def step(s: State, action: A.Action) -> State:
-    """Apply a checked play on a fresh clone."""
-    add_play(s, action.seat, action.card)
-    if s.pending:
-        s.to_act = s.pending[0]
-        return s
+    raise AssertionError(f"German Whist has no {action.kind} (plays go through trick_done)")
+
+
+def trick_done(s: State) -> State:
+    """On a fresh clone whose trick has both cards: draw from the talon, go on or end."""
     winner = close_trick(s)
     if s.half == 1:
         _draw(s, winner)

@@ -16,7 +16,6 @@ from .state import (
     TRUMP,
     VOTE,
     State,
-    add_play,
     blank_state,
     clockwise,
     legal_plays,
@@ -128,12 +127,12 @@ def _exchanges(s: State, seat: int) -> list[A.Action]:
 
 def step(s: State, a: A.Action) -> State:
     """Apply a checked action on a fresh clone."""
-    if a.kind == A.PLAY:
-        add_play(s, a.seat, a.card)
-        _next_turn(s)
-    elif a.kind == A.KNOCK:
+    if a.kind == A.KNOCK:
         s.pending = s.pending[1:]  # the dog keeps the card and has had its turn
-        _next_turn(s)
+        if s.pending:
+            s.to_act = s.pending[0]
+        else:
+            trick_done(s)
     elif a.kind == A.VOTE:
         s.votes = (*s.votes, (a.seat, a.suit))
         s.voters = s.voters[1:]
@@ -160,17 +159,16 @@ def _exchange(s: State, a: A.Action) -> None:
         _begin_play(s)
 
 
-def _next_turn(s: State) -> None:
-    if s.pending:
-        s.to_act = s.pending[0]
-        return
+def trick_done(s: State) -> State:
+    """On a fresh clone where everyone holding cards has had a turn in this trick."""
     if not s.trick:
         raise AssertionError("a trick where everybody knocked")  # non-dogs always play
     winner = end.close(s)
     if any(s.hands):
         # rules.md §1: a dog whose card won passes the lead to the next player holding cards
         _open_trick(s, winner if s.hands[winner] else end.next_holder(s, winner))
-        return
+        return s
     top = end.end_round(s)
     if s.phase != OVER:
         start_round(s, top)
+    return s

@@ -67,15 +67,14 @@ class State:
     history: tuple[DealLog, ...]  # finished deals
     resigned: tuple[int, ...]  # seats in the order they resigned
     result: dict[str, Any] | None
-    step_fn: Any  # the game module's step and legal functions
-    legal_fn: Any
+    legal_fn: Any  # the game module's legal and trick_done functions
+    trick_fn: Any
     # Whist and German Whist
     games: tuple[tuple[int, int], ...]  # finished games: Whist scores, German tricks
     wins: tuple[int, int]  # games won per side (Whist) or seat (German)
     scores: tuple[int, int]  # Whist: running score of the current game per side
     hand_start: tuple[int, int]  # Whist: the score when the current hand began
     honours_held: tuple[int, int]  # Whist: trump honours per side, as dealt
-    turned_public: bool  # Whist: the turned card still lies face up
     faceup: int  # German Whist: the face-up talon card, -1 in the second half
     half: int  # German Whist: 1 or 2
     # Knockout Whist

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import whist
 from .actions import EXCHANGE, RESIGN
 from .cards import card_str, count, hand_str, suit_str
 from .engine import can_resign, legal_actions
@@ -99,7 +100,7 @@ def _knockout(state: State) -> dict[str, Any]:
 
 def _whist(state: State) -> dict[str, Any]:
     return {
-        "turned": card_str(state.turned) if state.turned_public else None,
+        "turned": card_str(state.turned) if whist.turned_public(state) else None,
         "scores": list(state.scores),
         "games": [list(g) for g in state.games],
         "wins": list(state.wins),

@@ -12,7 +12,6 @@ from .state import (
     OVER,
     PLAY,
     State,
-    add_play,
     blank_state,
     clockwise,
     close_trick,
@@ -40,7 +39,6 @@ def _deal(s: State) -> None:
     s.hands = tuple(mask_of(h) for h in s.deal_hands)
     s.turned = deck[51]
     s.trump = s.turned // 13
-    s.turned_public = True
     s.honours_held = _honours(s.hands, s.trump)
     s.hand_start = s.scores
     s.tricks = (0, 0, 0, 0)
@@ -60,14 +58,17 @@ def legal(s: State, seat: int) -> list[A.Action]:
     return legal_plays(s, seat)
 
 
+def turned_public(s: State) -> bool:
+    """The turned card lies face up until the dealer's first turn (rules.md §2)."""
+    return not s.trick_log and s.to_act != s.dealer and all(p != s.dealer for p, _ in s.trick)
+
+
 def step(s: State, action: A.Action) -> State:
-    """Apply a checked play on a fresh clone."""
-    add_play(s, action.seat, action.card)
-    if s.pending:
-        s.to_act = s.pending[0]
-        if s.to_act == s.dealer:
-            s.turned_public = False  # the dealer picks the turned card up on their first turn
-        return s
+    raise AssertionError(f"Whist has no {action.kind} (plays go through trick_done)")
+
+
+def trick_done(s: State) -> State:
+    """On a fresh clone whose trick has all four cards: score it, go on or end the hand."""
     winner = close_trick(s)
     if len(s.trick_log) < 13:
         s.pending, s.to_act = clockwise(winner, 4), winner

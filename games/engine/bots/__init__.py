@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import beginner
+from . import beginner, club
 from .seen import read
 
 LEVELS = ("beginner", "club", "expert")
@@ -24,7 +24,10 @@ def choose_action(view: dict[str, Any], level: str, seed: int = 0) -> dict[str, 
         raise ValueError("the seat has nothing to do")
     if len(legal) == 1 and legal[0]["action"] != "exchange":
         return dict(legal[0])  # a forced move
-    return beginner.decide(read(view), legal)
+    seen = read(view)
+    if level == "beginner":
+        return beginner.decide(seen, legal)
+    return club.decide(seen, legal)
 
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "choose_action"]

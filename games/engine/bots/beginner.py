@@ -83,20 +83,26 @@ def knock_or_play(seen: Seen) -> bool:
 
 def decide(seen: Seen, legal: list[dict[str, Any]]) -> dict[str, Any]:
     """One legal action for the Beginner."""
-    return decide_with(seen, legal, play_card)
+    return decide_with(seen, legal, play_card, _PHASES)
 
 
-def decide_with(seen: Seen, legal: list[dict[str, Any]], player: Any) -> dict[str, Any]:
-    """Answer every phase, using `player(seen) -> card` for the card play."""
+_PHASES = {"trump": best_suit, "exchange": exchange_discard, "knock": knock_or_play}
+
+
+def decide_with(
+    seen: Seen, legal: list[dict[str, Any]], player: Any, phases: dict[str, Any]
+) -> dict[str, Any]:
+    """Answer every phase: `player(seen) -> card` plays, `phases` holds the other decisions."""
     kinds = {e["action"]: e for e in legal}
     seat = seen.seat
     if "exchange" in kinds:
-        discard = exchange_discard(seen, kinds["exchange"]["max"])
+        discard = phases["exchange"](seen, kinds["exchange"]["max"])
         return {"seat": seat, "action": "exchange", "discard": [card_str(c) for c in discard]}
     if "trump" in kinds or "vote" in kinds:
         kind = "trump" if "trump" in kinds else "vote"
         allowed = [NT if e["suit"] == "NT" else "CDHS".index(e["suit"]) for e in legal]
-        return {"seat": seat, "action": kind, "suit": suit_str(best_suit(seen.hand, allowed))}
-    if "knock" in kinds and not knock_or_play(seen):
+        suit = phases["trump"](seen.hand, allowed)
+        return {"seat": seat, "action": kind, "suit": suit_str(suit)}
+    if "knock" in kinds and not phases["knock"](seen):
         return dict(kinds["knock"])
     return {"seat": seat, "action": "play", "card": card_str(player(seen))}
