@@ -97,9 +97,8 @@ def _suit_plays(key: int) -> list[Action]:
     return plays
 
 
-def suit_plays(seat: int, suit: int, pattern: int) -> list[Action]:
-    """The plays of the cards of one suit (`pattern`: 13 bits, the two lowest), as a new list."""
-    key = seat << 15 | suit << 13 | pattern
+def suit_plays(key: int) -> list[Action]:
+    """A new list of the plays of one suit; key = seat << 15 | suit << 13 | 13-bit pattern."""
     return list(_SUIT_PLAYS.get(key) or _suit_plays(key))
 
 

@@ -10,6 +10,8 @@ import hashlib
 import struct
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
+from typing import Any
 
 from .cards import DECK
 
@@ -115,16 +117,22 @@ def deck_for_hands(
 
 
 @lru_cache(maxsize=4096)
-def _seat_slots(players: int, dealer: int, sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """For each seat, the positions in the deck of the cards it is dealt."""
+def _dealers(players: int, dealer: int, sizes: tuple[int, ...]) -> tuple[Any, ...]:
+    """For each seat, a function taking a deck to the tuple of that seat's cards, as dealt."""
     slots: list[list[int]] = [[] for _ in range(players)]
     for position, seat in enumerate(deal_order(players, dealer, sizes)):
         slots[seat].append(position)
-    return tuple(tuple(s) for s in slots)
+    return tuple(_getter(s) for s in slots)
+
+
+def _getter(positions: list[int]) -> Any:
+    if len(positions) > 1:
+        return itemgetter(*positions)
+    return lambda deck: tuple(deck[p] for p in positions)  # itemgetter of one is not a tuple
 
 
 def dealt_hands(
     players: int, dealer: int, sizes: tuple[int, ...], deck: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:
     """Each seat's cards in the order dealt, one at a time clockwise from the dealer's left."""
-    return tuple(tuple(map(deck.__getitem__, s)) for s in _seat_slots(players, dealer, sizes))
+    return tuple(get(deck) for get in _dealers(players, dealer, sizes))

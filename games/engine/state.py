@@ -132,11 +132,12 @@ def blank_state(rules: Ruleset, source: Source, dealer: int) -> State:
 def legal_plays(state: State, seat: int) -> list[Any]:
     """The play actions of `legal_mask`, from the shared cache."""
     hand = state.hands[seat]
-    if state.trick:
-        suit = state.trick[0][1] // 13
+    trick = state.trick
+    if trick:
+        suit = trick[0][1] // 13
         pattern = hand >> (13 * suit) & 0x1FFF
         if pattern:
-            return suit_plays(seat, suit, pattern)
+            return suit_plays(seat << 15 | suit << 13 | pattern)
     return plays_of(seat, hand)
 
 
