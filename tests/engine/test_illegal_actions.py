@@ -1,0 +1,124 @@
+"""One legality oracle: `apply` refuses what `legal_actions` does not offer, naming why."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from games.engine import IllegalAction, apply, legal_actions, make_rules, new_game
+from games.engine import actions as A
+
+from .helpers import SUIT, cards, deck, knockout, run
+from .test_knockout_dogs import ROUND_1, ROUND_1_PLAY, ROUND_2
+from .test_knockout_variants import VOTE_1, VOTE_1_PLAY, VOTE_2
+
+TWO_CARDS = deck(4, 3, ["KS 2C", "3S AH", "2H 5C", "AS 6C"], turned="5H")
+
+
+def refused(state, action) -> str:
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, action)
+    return caught.value.code
+
+
+def test_not_your_turn():
+    s = knockout(4, 3, [TWO_CARDS], start_cards=2)
+    assert s.to_act == 0
+    assert refused(s, A.play(1, cards("3S")[0])) == "not_your_turn"
+
+
+def test_must_follow_suit():
+    s = run(knockout(4, 3, [TWO_CARDS], start_cards=2), "0:KS")
+    assert refused(s, A.play(1, cards("AH")[0])) == "must_follow_suit"
+
+
+def test_card_not_in_hand():
+    s = knockout(4, 3, [TWO_CARDS], start_cards=2)
+    assert refused(s, A.play(0, cards("AS")[0])) == "card_not_in_hand"
+    assert refused(s, A.Action("play", 0, card=52)) == "card_not_in_hand"
+
+
+def test_wrong_phase_play_while_trump_is_chosen():
+    s = run(knockout(3, 0, [ROUND_1, ROUND_2], start_cards=4), ROUND_1_PLAY)
+    assert s.phase == "trump"
+    assert refused(s, A.play(1, cards("KC")[0])) == "wrong_phase"
+    assert refused(s, A.choose("vote", 1, SUIT["S"])) == "wrong_phase"
+
+
+def test_wrong_phase_trump_choice_or_exchange_during_play():
+    s = knockout(4, 3, [TWO_CARDS], start_cards=2)
+    assert refused(s, A.choose("trump", 0, SUIT["S"])) == "wrong_phase"
+    assert refused(s, A.Action("exchange", 0, discard=())) == "wrong_phase"
+
+
+def test_wrong_phase_trump_choice_while_votes_are_cast():
+    s = knockout(6, 0, [VOTE_1, VOTE_2], cuts={1: "KC KD"}, start_cards=2, dogs_life="off",
+                 eliminated_vote=True)  # fmt: skip
+    s = run(s, VOTE_1_PLAY)
+    assert s.phase == "vote"
+    assert refused(s, A.choose("trump", 2, SUIT["S"])) == "wrong_phase"
+
+
+def test_cannot_knock_without_a_dogs_life():
+    s = knockout(4, 3, [TWO_CARDS], start_cards=2)
+    assert refused(s, A.knock(0)) == "cannot_knock"
+
+
+def test_game_over():
+    s = run(knockout(4, 3, [deck(4, 3, ["KS", "3S", "2H", "AS"], turned="5H")], start_cards=1),
+            "0:KS 1:3S 2:2H 3:AS")  # fmt: skip
+    assert s.over
+    assert legal_actions(s) == []
+    assert refused(s, A.play(0, cards("KS")[0])) == "game_over"
+    assert refused(s, A.resign(1)) == "game_over"
+
+
+def test_not_an_action_is_malformed():
+    s = knockout(4, 3, [TWO_CARDS], start_cards=2)
+    assert refused(s, {"seat": 0, "action": "play", "card": "KS"}) == "malformed"
+
+
+def test_refusal_leaves_the_state_unchanged():
+    s = run(knockout(4, 3, [TWO_CARDS], start_cards=2), "0:KS")
+    before = copy.deepcopy(s.__dict__)
+    for bad in (A.play(1, cards("AH")[0]), A.play(2, cards("2H")[0]), A.knock(1)):
+        with pytest.raises(IllegalAction):
+            apply(s, bad)
+    assert s.__dict__ == before
+
+
+@pytest.mark.parametrize(
+    ("rules", "script"),
+    [
+        (make_rules("knockout", 3, start_cards=4, exchange=True),
+         "1:exchange=3C 2:exchange= 0:exchange=AC 1:AS 2:4S 0:7S 1:KS 2:resign"),
+        (make_rules("whist", rubber=True), "1:resign"),
+    ],
+)  # fmt: skip
+def test_apply_never_mutates_its_input_state(rules, script):
+    from games.engine import ScriptedSource
+
+    s = new_game(rules, source=ScriptedSource(0, (ROUND_1,)))
+    for token in script.split():
+        before = copy.deepcopy(s.__dict__)
+        after = run(s, token)
+        assert s.__dict__ == before
+        assert after is not s
+        s = after
+
+
+def test_apply_never_mutates_knock_trump_and_vote():
+    s = knockout(3, 0, [ROUND_1, ROUND_2], start_cards=4)
+    s = run(s, ROUND_1_PLAY)
+    for token in ("1:trump=H", "2:knock", "0:3C"):
+        before = copy.deepcopy(s.__dict__)
+        after = run(s, token)
+        assert s.__dict__ == before and after.__dict__ != before
+        s = after
+    v = knockout(6, 0, [VOTE_1, VOTE_2], cuts={1: "KC KD"}, start_cards=2, dogs_life="off",
+                 eliminated_vote=True)  # fmt: skip
+    v = run(v, VOTE_1_PLAY)
+    before = copy.deepcopy(v.__dict__)
+    run(v, "2:vote=S")
+    assert v.__dict__ == before
