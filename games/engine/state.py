@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .actions import plays_of, suit_plays
+from .actions import _SUIT_PLAYS, plays_of, suit_plays
 from .cards import SUIT_MASK
 from .deals import Source
 from .rules import Ruleset
@@ -137,7 +137,8 @@ def legal_plays(state: State, seat: int) -> list[Any]:
         suit = trick[0][1] // 13
         pattern = hand >> (13 * suit) & 0x1FFF
         if pattern:
-            return suit_plays(seat << 15 | suit << 13 | pattern)
+            key = seat << 15 | suit << 13 | pattern
+            return list(_SUIT_PLAYS.get(key) or suit_plays(key))
     return plays_of(seat, hand)
 
 
@@ -161,13 +162,21 @@ def trick_winner(plays: tuple[tuple[int, int], ...], trump: int) -> int:
     return best_seat
 
 
-def add_play(s: State, seat: int, card: int) -> None:
-    """On a fresh clone: take `card` out of `seat`'s hand and put it on the trick."""
-    hands = list(s.hands)
-    hands[seat] &= ~(1 << card)
-    s.hands = tuple(hands)
-    s.trick = (*s.trick, (seat, card))
-    s.pending = s.pending[1:]
+def play_card(state: State, action: Any) -> State:
+    """A legal play: the card leaves the hand for the trick; `trick_fn` ends a full trick."""
+    seat = action.seat
+    new = _new(State)
+    new.__dict__ = state.__dict__.copy()
+    new.event_log = (state.event_log, action)
+    hands = list(state.hands)
+    hands[seat] &= ~(1 << action.card)
+    new.hands = tuple(hands)
+    new.trick = (*state.trick, (seat, action.card))
+    pending = new.pending = state.pending[1:]
+    if pending:
+        new.to_act = pending[0]
+        return new
+    return state.trick_fn(new)
 
 
 def close_trick(s: State) -> int:
