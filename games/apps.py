@@ -9,3 +9,6 @@ class GamesConfig(AppConfig):
 
     name = "games"
     verbose_name = _("Card room")
+
+    def ready(self) -> None:
+        from games import signals  # noqa: F401  (connects the receivers)

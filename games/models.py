@@ -1,1 +1,140 @@
-"""Database models of the card room (none yet)."""
+"""Database models of the card room: tables, seats, the move log and the table chat."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Table(models.Model):
+    """One game (or match) at one table, from the open seats to the stored record."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        ABORTED = "aborted", _("aborted")
+
+    game = models.CharField(_("game"), max_length=16)
+    players = models.PositiveSmallIntegerField(_("players"))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    preset = models.CharField(_("preset"), max_length=16, blank=True)
+    private = models.BooleanField(_("private"), default=False)
+    invite_token = models.CharField(_("invite token"), max_length=32, blank=True)
+    rated = models.BooleanField(_("rated"), default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="tables_created",
+    )  # fmt: skip
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    # Grows with every change anyone sees; `game_version` is its value at the last move.
+    version = models.PositiveIntegerField(_("version"), default=0)
+    game_version = models.PositiveIntegerField(_("game version"), default=0)
+    moves = models.PositiveIntegerField(_("moves"), default=0)
+    time_limit = models.PositiveIntegerField(_("time limit (seconds)"), default=60)
+    # When the human to act runs out of time, or when the bot to act is due (watchdog).
+    turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
+    record = models.JSONField(_("record"), null=True, blank=True)
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    started = models.DateTimeField(_("started"), null=True, blank=True)
+    finished = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        indexes = [models.Index(fields=["status", "turn_deadline"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk} ({self.status})"
+
+
+class Seat(models.Model):
+    """A place at a table: empty, a human, or a bot of some level; a bot may stand in."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(_("index"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="seats",
+    )  # fmt: skip
+    bot = models.CharField(_("bot level"), max_length=16, blank=True)
+    away = models.BooleanField(_("away"), default=False)
+    connections = models.PositiveIntegerField(_("open sockets"), default=0)
+    last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="games_seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["table", "user"], name="games_seat_one_per_user",
+                condition=models.Q(user__isnull=False),
+            ),
+        ]  # fmt: skip
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} seat {self.index}"
+
+    @property
+    def taken(self) -> bool:
+        return self.user_id is not None or bool(self.bot)
+
+
+class Move(models.Model):
+    """One decision in the persistent move log; replaying the log rebuilds the game."""
+
+    class By(models.TextChoices):
+        HUMAN = "human", _("human")
+        BOT = "bot", _("bot")
+        TIMEOUT = "timeout", _("timeout")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="move_log")
+    number = models.PositiveIntegerField(_("number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    event = models.JSONField(_("event"))
+    by = models.CharField(_("by"), max_length=8, choices=By.choices, default=By.HUMAN)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="games_move_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} move {self.number}"
+
+
+class ChatMessage(models.Model):
+    """A chat line at a table, stored raw (the page escapes it); moderators can hide it."""
+
+    MAX_LENGTH = 300
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="chat_messages",
+    )  # fmt: skip
+    name = models.CharField(_("name"), max_length=150)
+    text = models.CharField(_("text"), max_length=MAX_LENGTH)
+    created = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
+    hidden = models.BooleanField(_("hidden"), default=False)
+
+    class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
+        ordering = ["created", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.text[:40]}"

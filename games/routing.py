@@ -1,5 +1,10 @@
 """WebSocket URL routes of the card room, mounted by whistsite.asgi."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-websocket_urlpatterns: list[URLPattern | URLResolver] = []
+from games.consumers import LobbyConsumer, TableConsumer
+
+websocket_urlpatterns: list[URLPattern | URLResolver] = [
+    path("ws/table/<int:table_id>/", TableConsumer.as_asgi()),
+    path("ws/lobby/", LobbyConsumer.as_asgi()),
+]

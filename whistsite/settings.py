@@ -159,3 +159,24 @@ else:
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
+
+# Celery: a task is acknowledged after it ran, so a killed worker's task comes back
+# (bot tasks are idempotent); beat runs the watchdog that re-queues overdue turns (pitfall 16).
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BEAT_SCHEDULE = {
+    "games-watchdog": {"task": "games.tasks.watchdog", "schedule": 10.0},
+}
+
+# Live play: a bot's pause before acting (min, max seconds), the extra pause after a trick,
+# the level of the bot standing in for an away player, the grace period of a disconnected
+# player before it, and how late a turn may be before the watchdog queues it again.
+_BOT_DELAY = [float(x) for x in os.environ.get("WHIST_BOT_DELAY", "0.8,1.5").split(",")]
+WHIST_BOT_DELAY = (_BOT_DELAY[0], _BOT_DELAY[-1])
+WHIST_TRICK_PAUSE = float(os.environ.get("WHIST_TRICK_PAUSE", "1.0"))
+WHIST_STANDIN_BOT = "club"
+WHIST_AWAY_GRACE = float(os.environ.get("WHIST_AWAY_GRACE", "30"))
+WHIST_WATCHDOG_SLACK = 5.0
+# Frames one socket may send in a window of seconds before it gets `rate_limited` errors.
+WHIST_WS_RATE = (30, 10.0)

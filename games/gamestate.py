@@ -1,0 +1,70 @@
+"""The live game state of a table: rebuilt from its rules, seed and move log, cached per process."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+from games.engine import Ruleset, State, action_from_event, apply, make_rules, new_game
+
+if TYPE_CHECKING:
+    from games.models import Table
+
+CACHE_SIZE = 512
+_cache: OrderedDict[int, tuple[int, int, State]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def rules_for(table: Table) -> Ruleset:
+    """The table's ruleset, as validated when it was created."""
+    return make_rules(table.game, table.players, table.preset or None, **(table.options or {}))
+
+
+def state_for(table: Table) -> State | None:
+    """The state after the table's `moves` moves (None before the deal), replaying what is new."""
+    if table.seed is None:
+        return None
+    cached = _get(table.pk, table.seed)
+    if cached is not None and cached[0] == table.moves:
+        return cached[1]
+    if cached is not None and cached[0] < table.moves:
+        done, state = cached
+    else:
+        done, state = 0, new_game(rules_for(table), seed=table.seed)
+    return _replay(table, state, done)
+
+
+def _replay(table: Table, state: State, done: int) -> State:
+    events = table.move_log.filter(number__gte=done, number__lt=table.moves).order_by("number")
+    for event in events.values_list("event", flat=True):
+        state = apply(state, action_from_event(event))
+    cache_put(table.pk, table.seed, table.moves, state)
+    return state
+
+
+def _get(table_id: int, seed: int) -> tuple[int, State] | None:
+    with _lock:
+        entry = _cache.get(table_id)
+        if entry is None or entry[1] != seed:
+            return None
+        _cache.move_to_end(table_id)
+        return entry[0], entry[2]
+
+
+def cache_put(table_id: int, seed: int, moves: int, state: State) -> None:
+    """Remember the state after `moves` moves; call only for committed moves."""
+    with _lock:
+        entry = _cache.get(table_id)
+        if entry is not None and entry[1] == seed and entry[0] > moves:
+            return  # a newer state is already known
+        _cache[table_id] = (moves, seed, state)
+        _cache.move_to_end(table_id)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def cache_clear() -> None:
+    """Forget every cached state, as a restarted process would."""
+    with _lock:
+        _cache.clear()

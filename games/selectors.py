@@ -1,0 +1,179 @@
+"""Reads of the card room: tables, seats, the state message a receiver may see, the lobby list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch
+
+from games.engine import State
+from games.engine.bots import LEVEL_NAMES
+from games.engine.views import seat_view, spectator_view
+from games.gamestate import state_for
+from games.models import ChatMessage, Seat, Table
+
+INVITES_SESSION_KEY = "games_invites"
+LOBBY_LIMIT = 100
+CHAT_HISTORY = 50
+
+
+def table_get(table_id: int) -> Table | None:
+    """The table with its seats (and their users) loaded, or None."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
+    return (
+        Table.objects.select_related("created_by", "rematch")
+        .prefetch_related(seats)
+        .filter(pk=table_id)
+        .first()
+    )
+
+
+def user_name(user: Any) -> str:
+    return (getattr(user, "display_name", "") or user.get_username()) if user else ""
+
+
+def seat_name(seat: Seat) -> str | None:
+    if seat.user_id is not None:
+        return user_name(seat.user)
+    if seat.bot:
+        return f"Bot ({LEVEL_NAMES.get(seat.bot, seat.bot)})"
+    return None
+
+
+def user_seat(table: Table, user: Any) -> Seat | None:
+    """The seat `user` holds at `table`, if any."""
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s for s in table.seats.all() if s.user_id == user.pk), None)
+
+
+def has_invite(table: Table, session: Any) -> bool:
+    invites = (session or {}).get(INVITES_SESSION_KEY) or {}
+    return bool(table.invite_token) and invites.get(str(table.pk)) == table.invite_token
+
+
+def can_watch(table: Table, user: Any, session: Any = None) -> bool:
+    """Public tables for anyone; private ones for their players, creator and invitees."""
+    if not table.private or user_seat(table, user) is not None:
+        return True
+    if user is not None and user.is_authenticated and table.created_by_id == user.pk:
+        return True
+    return has_invite(table, session)
+
+
+def table_dict(table: Table, seat_index: int | None) -> dict[str, Any]:
+    """The `table` part of a state message (see docs/protocol.md)."""
+    human_turn_deadline = table.turn_deadline if _human_deadline(table) else None
+    return {
+        "id": table.pk,
+        "game": table.game,
+        "players": table.players,
+        "preset": table.preset or None,
+        "options": table.options,
+        "status": table.status,
+        "private": table.private,
+        "rated": table.rated,
+        "invite": table.invite_token if seat_index is not None and table.private else None,
+        "seats": [_seat_dict(s) for s in table.seats.all()],
+        "time_limit": table.time_limit,
+        "deadline": human_turn_deadline.isoformat() if human_turn_deadline else None,
+        "result": (table.record or {}).get("result"),
+        "rematch": getattr(getattr(table, "rematch", None), "pk", None),
+    }
+
+
+def _human_deadline(table: Table) -> bool:
+    """Whether `turn_deadline` is a human's time limit (not a bot's due time)."""
+    state = state_for(table)
+    if state is None or state.over or not table.time_limit:
+        return False
+    seat = table.seats.all()[state.to_act]
+    return not plays_by_bot(seat, state)
+
+
+def plays_by_bot(seat: Seat, state: State) -> bool:
+    """A bot seat, a human marked away, or (Knockout) a resigned player."""
+    return bool(seat.bot) or seat.away or seat.user_id is None or seat.index in state.resigned
+
+
+def _seat_dict(seat: Seat) -> dict[str, Any]:
+    return {
+        "index": seat.index,
+        "name": seat_name(seat),
+        "bot": seat.bot or None,
+        "connected": seat.connections > 0,
+        "away": seat.away,
+    }
+
+
+def state_message(table: Table, seat_index: int | None) -> dict[str, Any]:
+    """The `state` message for one seat (None: a spectator): the only door a view leaves by."""
+    state = state_for(table)
+    if state is None:
+        view = None
+    elif seat_index is None:
+        view = spectator_view(state)
+    else:
+        view = seat_view(state, seat_index)
+    return {
+        "type": "state",
+        "version": table.version,
+        "seat": seat_index,
+        "table": table_dict(table, seat_index),
+        "view": view,
+    }
+
+
+def table_payload(table: Table, user: Any = None, session: Any = None) -> dict[str, Any] | None:
+    """The state message `user` would get on connecting (None if they may not watch)."""
+    if not can_watch(table, user, session):
+        return None
+    seat = user_seat(table, user)
+    return state_message(table, seat.index if seat else None)
+
+
+def lobby_tables() -> list[dict[str, Any]]:
+    """Public tables that are open or being played, newest first, as the lobby lists them."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
+    tables = (
+        Table.objects.filter(private=False, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
+        .select_related("created_by")
+        .prefetch_related(seats)
+        .order_by("-created")[:LOBBY_LIMIT]
+    )
+    return [lobby_entry(t) for t in tables]
+
+
+def lobby_entry(table: Table) -> dict[str, Any]:
+    return {
+        "id": table.pk,
+        "game": table.game,
+        "players": table.players,
+        "preset": table.preset or None,
+        "options": table.options,
+        "status": table.status,
+        "private": table.private,
+        "rated": table.rated,
+        "time_limit": table.time_limit,
+        "created_by": user_name(table.created_by),
+        "created": table.created.isoformat(),
+        "seats": [
+            {"index": s.index, "name": seat_name(s), "bot": s.bot or None}
+            for s in table.seats.all()
+        ],
+    }
+
+
+def chat_dict(message: ChatMessage) -> dict[str, Any]:
+    return {
+        "id": message.pk,
+        "name": message.name,
+        "text": message.text,
+        "at": message.created.isoformat(),
+    }
+
+
+def chat_recent(table_id: int, limit: int = CHAT_HISTORY) -> list[dict[str, Any]]:
+    """The latest visible chat messages of a table, oldest first."""
+    rows = ChatMessage.objects.filter(table_id=table_id, hidden=False).order_by("-created", "-id")
+    return [chat_dict(m) for m in reversed(rows[:limit])]

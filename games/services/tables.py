@@ -1,0 +1,228 @@
+"""Tables before and after play: create, take and leave seats, start, rematch, invites."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import broadcast
+from games.engine import RulesError, make_rules
+from games.engine.bots import LEVELS
+from games.gamestate import state_for
+from games.models import Seat, Table
+from games.selectors import INVITES_SESSION_KEY, has_invite
+from games.services.errors import ServiceError
+from games.services.turns import bump, lock_table, plan_turn
+
+TIME_LIMITS = (10, 3600)  # seconds; 0 means no limit
+
+
+def table_create(
+    user: Any,
+    game: str,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    preset: str | None = None,
+    bot_levels: list[str | None] | None = None,
+    private: bool = False,
+    time_limit: int = 60,
+    rated: bool = False,
+    seat: int = 0,
+) -> Table:
+    """A new open table with its creator at `seat` and bots where `bot_levels` says."""
+    options = dict(options or {})
+    rules = _rules(game, players, preset, options)
+    levels = _bot_levels(bot_levels, rules.players)
+    _check_time_limit(time_limit)
+    if not 0 <= seat < rules.players or levels[seat]:
+        raise ServiceError("bad_seat", f"seat {seat} is not free for you")
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game, players=rules.players, options=options, preset=preset or "",
+            private=private, invite_token=secrets.token_urlsafe(16) if private else "",
+            rated=rated, created_by=user, time_limit=time_limit,
+        )  # fmt: skip
+        Seat.objects.bulk_create(
+            Seat(table=table, index=i, user=user if i == seat else None, bot=levels[i] or "")
+            for i in range(rules.players)
+        )
+        broadcast.table_changed(table.pk, lobby=True)
+    return table
+
+
+def _rules(game: str, players: int | None, preset: str | None, options: dict[str, Any]) -> Any:
+    try:
+        return make_rules(game, players, preset or None, **options)
+    except (RulesError, TypeError) as exc:
+        raise ServiceError("bad_rules", str(exc)) from exc
+
+
+def _bot_levels(levels: list[str | None] | None, players: int) -> list[str | None]:
+    levels = list(levels or [])
+    if len(levels) > players:
+        raise ServiceError("bad_bot", f"{len(levels)} bot levels for {players} seats")
+    levels += [None] * (players - len(levels))
+    for level in levels:
+        if level and level not in LEVELS:
+            known = ", ".join(LEVELS)
+            raise ServiceError("bad_bot", f"unknown bot level {level!r}: one of {known}")
+    return levels
+
+
+def _check_time_limit(time_limit: Any) -> None:
+    low, high = TIME_LIMITS
+    if not isinstance(time_limit, int) or not (time_limit == 0 or low <= time_limit <= high):
+        raise ServiceError(
+            "bad_time_limit", f"the time limit is 0 (none) or {low}-{high} seconds per move"
+        )
+
+
+def seat_take(user: Any, table_id: int, index: int | None = None, session: Any = None) -> Seat:
+    """Sit down at an open table: seat `index`, or the first free one."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError("login_required", "log in to take a seat")
+    with transaction.atomic():
+        table, seats = lock_table(table_id)
+        if table.status != Table.Status.OPEN:
+            raise ServiceError("not_open", "the game has already started")
+        if table.private and table.created_by_id != user.pk and not has_invite(table, session):
+            raise ServiceError("forbidden", "this private table needs its invite link")
+        if any(s.user_id == user.pk for s in seats):
+            raise ServiceError("already_seated", "you already have a seat at this table")
+        seat = _free_seat(seats, index)
+        seat.user = user
+        try:
+            with transaction.atomic():
+                seat.save(update_fields=["user"])
+        except IntegrityError as exc:
+            raise ServiceError("already_seated", "you already have a seat here") from exc
+        _changed(table)
+    return seat
+
+
+def _free_seat(seats: list[Seat], index: int | None) -> Seat:
+    if index is None:
+        seat = next((s for s in seats if not s.taken), None)
+        if seat is None:
+            raise ServiceError("seat_taken", "every seat is taken")
+        return seat
+    if not isinstance(index, int) or not 0 <= index < len(seats):
+        raise ServiceError("no_seat", f"there is no seat {index}")
+    if seats[index].taken:
+        raise ServiceError("seat_taken", f"seat {index} is taken")
+    return seats[index]
+
+
+def _changed(table: Table, game: bool = False) -> None:
+    bump(table, game=game)
+    table.save()
+    broadcast.table_changed(table.pk, lobby=True)
+
+
+def seat_leave(user: Any, table_id: int) -> None:
+    """Stand up before the start; a table nobody human sits at any more is aborted."""
+    with transaction.atomic():
+        table, seats = lock_table(table_id)
+        if table.status != Table.Status.OPEN:
+            raise ServiceError("not_open", "the game has started: resign instead")
+        seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
+        if seat is None:
+            raise ServiceError("not_seated", "you have no seat at this table")
+        seat.user = None
+        seat.connections = 0
+        seat.save(update_fields=["user", "connections"])
+        if not any(s.user_id for s in seats):
+            table.status = Table.Status.ABORTED
+            table.finished = timezone.now()
+        _changed(table)
+
+
+def table_start(user: Any, table_id: int, fill_bots: str | None = None) -> Table:
+    """Deal: every seat must be taken (by humans or bots; `fill_bots` fills empty seats)."""
+    if fill_bots and fill_bots not in LEVELS:
+        raise ServiceError("bad_bot", f"unknown bot level {fill_bots!r}")
+    with transaction.atomic():
+        table, seats = lock_table(table_id)
+        if table.status != Table.Status.OPEN:
+            raise ServiceError("not_open", "the game has already started")
+        if user is None or not any(s.user_id == user.pk for s in seats):
+            raise ServiceError("not_seated", "only a player at the table can start it")
+        _fill(seats, fill_bots)
+        if not all(s.taken for s in seats):
+            raise ServiceError("not_full", "every seat must be taken (or filled with bots)")
+        _deal(table, seats)
+    return table
+
+
+def _fill(seats: list[Seat], level: str | None) -> None:
+    for seat in seats:
+        if level and not seat.taken:
+            seat.bot = level
+            seat.save(update_fields=["bot"])
+
+
+def _deal(table: Table, seats: list[Seat]) -> None:
+    table.seed = secrets.randbits(62)
+    table.status = Table.Status.PLAYING
+    table.started = timezone.now()
+    table.moves = 0
+    bump(table, game=True)
+    plan_turn(table, seats, state_for(table))
+    table.save()
+    broadcast.table_changed(table.pk, lobby=True)
+
+
+def table_play_now(
+    user: Any, game: str = "knockout", players: int | None = 4, level: str = "beginner"
+) -> Table:
+    """One click to play: a table with `user` at seat 0 and bots everywhere else, started."""
+    n = _rules(game, players, None, {}).players
+    table = table_create(user, game, players=n, bot_levels=[None] + [level] * (n - 1))
+    return table_start(user, table.pk)
+
+
+def table_rematch(user: Any, table_id: int) -> Table:
+    """The same rules and bots again at a new open table, the user at their old seat."""
+    with transaction.atomic():
+        table, seats = lock_table(table_id)
+        if table.status != Table.Status.FINISHED:
+            raise ServiceError("not_finished", "a rematch follows a finished game")
+        old = next((s for s in seats if user is not None and s.user_id == user.pk), None)
+        if old is None:
+            raise ServiceError("not_seated", "only a player of this game can ask for a rematch")
+        rematch = Table.objects.filter(rematch_of=table).first() or _rematch(table, seats)
+        new_seat = Seat.objects.get(table=rematch, index=old.index)
+        if new_seat.user_id is None and not new_seat.bot:
+            new_seat.user = user
+            new_seat.save(update_fields=["user"])
+            _changed(Table.objects.select_for_update().get(pk=rematch.pk))
+        return rematch
+
+
+def _rematch(table: Table, seats: list[Seat]) -> Table:
+    rematch = Table.objects.create(
+        game=table.game, players=table.players, options=table.options, preset=table.preset,
+        private=table.private, invite_token=table.invite_token, rated=table.rated,
+        created_by=table.created_by, time_limit=table.time_limit, rematch_of=table,
+    )  # fmt: skip
+    Seat.objects.bulk_create(Seat(table=rematch, index=s.index, bot=s.bot) for s in seats)
+    _changed(table)  # its players learn where the rematch is
+    return rematch
+
+
+def table_invite_accept(session: Any, table_id: int, token: str) -> bool:
+    """Remember a valid invite in the session: it lets the holder watch and sit down."""
+    table = Table.objects.filter(pk=table_id).only("invite_token").first()
+    if (
+        table is None
+        or not table.invite_token
+        or not secrets.compare_digest(table.invite_token, str(token))
+    ):
+        return False
+    invites = dict(session.get(INVITES_SESSION_KEY) or {})
+    invites[str(table_id)] = table.invite_token
+    session[INVITES_SESSION_KEY] = invites
+    return True

@@ -1,0 +1,35 @@
+"""Celery tasks of the card room: bot moves, turn timeouts, the away check and the watchdog.
+
+Each takes ids and the move count it was queued for, and re-checks under the table's row
+lock, so a task delivered twice (acks_late, a worker restart) plays at most once.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from games import services
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def bot_move(table_id: int, expected_moves: int) -> bool:
+    """Play for the bot (or stand-in) to act, if nothing moved since the task was queued."""
+    return services.bot_play(table_id, expected_moves)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def turn_timeout(table_id: int, expected_moves: int) -> bool:
+    """The human to act ran out of time: a bot plays for them from now on, until they are back."""
+    return services.timeout_play(table_id, expected_moves)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def away_check(table_id: int, index: int, stamp: str) -> bool:
+    """After the grace period, mark a still-disconnected player away."""
+    return services.away_check(table_id, index, stamp)
+
+
+@shared_task(ignore_result=True)
+def watchdog() -> int:
+    """Re-queue bot turns and timeouts that did not happen in time (periodic, via beat)."""
+    return services.watchdog_run()

@@ -1,0 +1,54 @@
+"""Fixtures of the card-room tests: instant bots, no stray timers, users and a way to log in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from asgiref.sync import SyncToAsync
+from channels.layers import channel_layers
+from django.contrib.auth import get_user_model
+from django.db import connections
+from django.test import Client
+
+from games.gamestate import cache_clear
+
+ORIGIN = (b"origin", b"http://127.0.0.1")
+
+
+@pytest.fixture(autouse=True)
+def _live_play_settings(settings: Any) -> None:
+    """Bots act at once; delayed timers (turn limits, grace) never fire on their own."""
+    settings.WHIST_BOT_DELAY = (0.0, 0.0)
+    settings.WHIST_TRICK_PAUSE = 0.0
+    settings.WHIST_THREAD_TIMERS = False
+    settings.WHIST_WS_RATE = (1000, 10.0)  # test clients answer bots at machine speed
+    cache_clear()
+    # A Redis layer keeps asyncio locks bound to the loop that made them; each test has its own.
+    channel_layers.backends.clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_worker_connections(django_db_setup: Any, django_db_blocker: Any) -> Iterator[None]:
+    """Close the connection asgiref's worker thread keeps, so the test database can be dropped."""
+    yield
+    with django_db_blocker.unblock():
+        SyncToAsync.single_thread_executor.submit(connections.close_all).result()
+
+
+@pytest.fixture
+def make_user(db: Any) -> Any:
+    def make(name: str) -> Any:
+        return get_user_model().objects.create_user(name, password="pw", display_name=name.title())
+
+    return make
+
+
+def session_headers(user: Any) -> list[tuple[bytes, bytes]]:
+    """Headers of a WebSocket handshake from a browser logged in as `user` (None: anonymous)."""
+    if user is None:
+        return [ORIGIN]
+    client = Client()
+    client.force_login(user)
+    return [ORIGIN, (b"cookie", f"sessionid={client.session.session_key}".encode())]

@@ -1,0 +1,48 @@
+"""Helpers of the card-room tests: drive a table to a given point through the services."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from games import selectors, services
+from games.engine import State
+from games.engine.views import seat_view
+from games.gamestate import state_for
+from games.models import Table
+
+CARD = re.compile(r"^[AKQJT2-9][SHDC]$")
+
+
+def table(table_id: int) -> Table:
+    found = selectors.table_get(table_id)
+    assert found is not None
+    return found
+
+
+def state(table_id: int) -> State:
+    found = state_for(table(table_id))
+    assert found is not None
+    return found
+
+
+def play_first_legal(table_id: int, user: Any, seat: int) -> dict[str, Any]:
+    """The human at `seat` plays its first legal action at the current version."""
+    current = table(table_id)
+    view = seat_view(state_for(current), seat)
+    event = {k: v for k, v in view["legal"][0].items() if k != "seat"}
+    if event["action"] == "exchange":
+        event = {"action": "exchange", "discard": []}
+    services.move_play(table_id, event, current.version, user=user)
+    return event
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card string anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value} if CARD.match(value) else set()
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return set()

@@ -1,0 +1,134 @@
+"""Tables before play: creating, seats, starting, rematches and invites, through the services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games import selectors, services
+from games.models import Seat, Table
+from games.services import ServiceError
+
+pytestmark = pytest.mark.django_db
+
+
+def test_create_refuses_a_combination_the_rules_refuse_with_the_rules_message(make_user):
+    ann = make_user("ann")
+    with pytest.raises(ServiceError) as refused:
+        services.table_create(ann, "knockout", 7, options={"start_cards": 8})
+
+    assert refused.value.code == "bad_rules"
+    assert "does not fit" in refused.value.message
+
+
+def test_create_refuses_an_unknown_bot_level_and_a_silly_time_limit(make_user):
+    ann = make_user("ann")
+    with pytest.raises(ServiceError, match="bot level"):
+        services.table_create(ann, "german", bot_levels=[None, "grandmaster"])
+    with pytest.raises(ServiceError) as refused:
+        services.table_create(ann, "german", time_limit=3)
+    assert refused.value.code == "bad_time_limit"
+
+
+def test_create_seats_the_creator_and_the_bots(make_user):
+    ann = make_user("ann")
+    table = services.table_create(
+        ann, "knockout", 4, preset="dutch", bot_levels=[None, "club", None, "beginner"]
+    )
+
+    seats = list(table.seats.order_by("index"))
+    assert [s.user_id for s in seats] == [ann.pk, None, None, None]
+    assert [s.bot for s in seats] == ["", "club", "", "beginner"]
+    assert table.status == Table.Status.OPEN and table.preset == "dutch"
+
+
+def test_take_leave_and_start_when_full(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    table = services.table_create(ann, "german")
+
+    with pytest.raises(ServiceError) as refused:
+        services.table_start(ann, table.pk)
+    assert refused.value.code == "not_full"
+    assert services.seat_take(bob, table.pk).index == 1
+    with pytest.raises(ServiceError, match="already"):
+        services.seat_take(bob, table.pk, 0)
+    services.seat_leave(bob, table.pk)
+    services.seat_take(bob, table.pk, 1)
+    services.table_start(bob, table.pk)
+
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING and table.seed is not None
+    with pytest.raises(ServiceError) as refused:
+        services.seat_leave(bob, table.pk)
+    assert refused.value.code == "not_open"
+
+
+def test_start_can_fill_the_empty_seats_with_bots(make_user):
+    ann = make_user("ann")
+    table = services.table_create(ann, "knockout", 3)
+    services.table_start(ann, table.pk, fill_bots="beginner")
+
+    assert list(Seat.objects.filter(table=table).values_list("bot", flat=True)) == [
+        "", "beginner", "beginner"
+    ]  # fmt: skip
+
+
+def test_the_last_human_leaving_aborts_the_table(make_user):
+    ann = make_user("ann")
+    table = services.table_create(ann, "knockout", 3, bot_levels=[None, "club"])
+    services.seat_leave(ann, table.pk)
+
+    table.refresh_from_db()
+    assert table.status == Table.Status.ABORTED
+
+
+def test_a_private_table_needs_its_invite(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    table = services.table_create(ann, "german", private=True)
+    session: dict[str, Any] = {}
+
+    with pytest.raises(ServiceError) as refused:
+        services.seat_take(bob, table.pk, session=session)
+    assert refused.value.code == "forbidden"
+    assert not services.table_invite_accept(session, table.pk, "wrong")
+    assert services.table_invite_accept(session, table.pk, table.invite_token)
+    assert services.seat_take(bob, table.pk, session=session).index == 1
+    assert selectors.can_watch(table, None, session)
+    assert not selectors.can_watch(table, None, {})
+    assert selectors.lobby_tables() == []
+
+
+def test_play_now_starts_a_table_with_bots(make_user):
+    ann = make_user("ann")
+    table = services.table_play_now(ann, "knockout", 3)
+
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    assert [s.bot for s in table.seats.order_by("index")] == ["", "beginner", "beginner"]
+
+
+def test_rematch_keeps_rules_and_bots_and_is_shared(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    table = services.table_create(ann, "knockout", 3, bot_levels=[None, None, "club"])
+    services.seat_take(bob, table.pk, 1)
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+
+    first = services.table_rematch(ann, table.pk)
+    again = services.table_rematch(bob, table.pk)
+
+    assert first.pk == again.pk and first.rematch_of_id == table.pk
+    seats = list(first.seats.order_by("index"))
+    assert [(s.user_id, s.bot) for s in seats] == [(ann.pk, ""), (bob.pk, ""), (None, "club")]
+    assert selectors.table_payload(selectors.table_get(table.pk), ann)["table"]["rematch"] == (
+        first.pk
+    )
+
+
+def test_lobby_lists_public_open_tables_with_their_seats(make_user):
+    ann = make_user("ann")
+    services.table_create(ann, "whist", bot_levels=[None, "club"])
+
+    (entry,) = selectors.lobby_tables()
+    assert entry["game"] == "whist" and entry["status"] == "open"
+    assert [s["name"] for s in entry["seats"]] == ["Ann", "Bot (Club player)", None, None]
