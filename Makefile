@@ -39,6 +39,11 @@ chromium:
 		apt-get update && DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y --no-install-recommends chromium fonts-liberation; \
 	fi
+	@# gettext: compilemessages for locale/ (the compiled .mo files are committed too).
+	@if ! command -v msgfmt >/dev/null; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y --no-install-recommends gettext; \
+	fi
 
 services:
 	@pg_isready -q -h 127.0.0.1 || { \

@@ -1,9 +1,194 @@
-"""Server-rendered pages of the card room."""
+"""Server-rendered pages of the card room: home, lobby, create table, the table, rules."""
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.engine.rules import OPTION_TYPES, PRESETS
+from games.forms import TableForm, matching_preset
+
+GAMES = ("knockout", "whist", "german")
+KNOCKOUT_DEFAULTS = {f.name: f.default for f in fields(OPTION_TYPES["knockout"])}
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """Render the home page introducing the three games."""
     return render(request, "home.html")
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    """The open and running public tables; the page keeps itself current over /ws/lobby/."""
+    tables = [_lobby_row(entry) for entry in selectors.lobby_tables()]
+    return render(request, "games/lobby.html", {"tables": tables})
+
+
+def _lobby_row(entry: dict[str, Any]) -> dict[str, Any]:
+    """A lobby entry with its translated names and rules summary, for the first render."""
+    status = {"open": _("waiting"), "playing": _("playing")}.get(entry["status"], entry["status"])
+    seats = [{**s, "name": _bot_name(s["bot"]) if s["bot"] else s["name"]} for s in entry["seats"]]
+    return {
+        **entry,
+        "seats": seats,
+        "game_name": _game_name(entry["game"]),
+        "status_name": status,
+        "summary": rules_summary(entry),
+    }
+
+
+def _bot_name(level: str) -> str:
+    names = {"beginner": _("Beginner"), "club": _("Club player"), "expert": _("Expert")}
+    return _("Bot (%(level)s)") % {"level": names.get(level, level)}
+
+
+def rules_summary(entry: dict[str, Any]) -> str:
+    """One line on a table's rules, as the lobby shows it (static/js/labels.js says the same)."""
+    opts = entry.get("options") or {}
+    parts = [_("%(n)s players") % {"n": entry["players"]}]
+    if entry["game"] == "knockout":
+        preset = {"classic": _("Classic rules"), "dutch": _("Dutch rules")}
+        name = entry.get("preset") or matching_preset("knockout", {**KNOCKOUT_DEFAULTS, **opts})
+        parts.append(preset.get(name, _("Custom rules")))
+        parts.append(_("%(n)s cards to start") % {"n": opts.get("start_cards", 7)})
+    elif entry["game"] == "whist":
+        parts.append(_("game to %(n)s points") % {"n": opts.get("target", 5)})
+    else:
+        parts.append(_("%(n)s game(s)") % {"n": opts.get("games", 1)})
+    limit = entry.get("time_limit")
+    parts.append(_("%(seconds)s s per move") % {"seconds": limit} if limit else _("no time limit"))
+    return " · ".join(parts)
+
+
+@login_required
+def table_create(request: HttpRequest) -> HttpResponse:
+    """The create-table form; on success the creator is seated and taken to the table."""
+    form = TableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        table = _create(request, form.cleaned_data)
+        if table is not None:
+            return redirect("table", table_id=table.pk)
+    context = {
+        "form": form,
+        "option_groups": {g: form.option_fields(g) for g in GAMES},
+        "presets": {name: {**KNOCKOUT_DEFAULTS, **changes} for name, changes in PRESETS.items()},
+    }
+    return render(request, "games/create_table.html", context)
+
+
+def _create(request: HttpRequest, data: dict[str, Any]) -> Any:
+    try:
+        return services.table_create(
+            request.user,
+            data["game"],
+            data["players"],
+            data["options"],
+            data.get("preset") or None,
+            data["bot_levels"],
+            data["private"],
+            data["time_limit"],
+            rated=data["rated"],
+            seat=data["my_seat"],
+        )
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+        return None
+
+
+def table(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The table page: the waiting room before the start, then the live game."""
+    found = selectors.table_get(table_id)
+    if found is None:
+        raise Http404(_("No such table."))
+    if not selectors.can_watch(found, request.user, request.session):
+        return HttpResponseForbidden(_("This table is private: you need its invite link."))
+    payload = selectors.table_payload(found, request.user, request.session)
+    context = {"table": found, "payload": payload, "game_name": _game_name(found.game)}
+    return render(request, "games/table.html", context)
+
+
+def table_invite(request: HttpRequest, table_id: int, token: str) -> HttpResponse:
+    """An invite link: remember the invite in the session, then show the table."""
+    if not services.table_invite_accept(request.session, table_id, token):
+        messages.error(request, _("This invite link is not valid."))
+        return redirect("lobby")
+    return redirect("table", table_id=table_id)
+
+
+def _table_action(request: HttpRequest, table_id: int, action: Any) -> HttpResponse:
+    """Run one table service for the user; show its refusal as a message."""
+    try:
+        action()
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+    return redirect("table", table_id=table_id)
+
+
+@require_POST
+@login_required
+def seat_take(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Sit down at a free seat (the one asked for, or the first free one)."""
+    index = request.POST.get("index")
+    seat = int(index) if index and index.isdigit() else None
+    return _table_action(
+        request,
+        table_id,
+        lambda: services.seat_take(request.user, table_id, seat, session=request.session),
+    )
+
+
+@require_POST
+@login_required
+def seat_leave(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Stand up before the game starts."""
+    return _table_action(request, table_id, lambda: services.seat_leave(request.user, table_id))
+
+
+@require_POST
+@login_required
+def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Start the game; optionally fill the empty seats with bots of one level first."""
+    level = request.POST.get("fill_bots") or None
+    return _table_action(
+        request, table_id, lambda: services.table_start(request.user, table_id, fill_bots=level)
+    )
+
+
+@require_POST
+@login_required
+def table_rematch(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Open (or join) the rematch of a finished table."""
+    try:
+        new = services.table_rematch(request.user, table_id)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("table", table_id=table_id)
+    return redirect("table", table_id=new.pk)
+
+
+@require_POST
+@login_required
+def play_now(request: HttpRequest) -> HttpResponse:
+    """One click: a started Knockout Whist table with the user and three bots."""
+    new = services.table_play_now(request.user, game="knockout", players=4, level="beginner")
+    return redirect("table", table_id=new.pk)
+
+
+def rules(request: HttpRequest, game: str) -> HttpResponse:
+    """The rules page of one game."""
+    if game not in GAMES:
+        raise Http404(_("No such game."))
+    tabs = [(g, _game_name(g), reverse("rules", args=[g])) for g in GAMES]
+    return render(request, f"games/rules/{game}.html", {"game": game, "tabs": tabs})
+
+
+def _game_name(game: str) -> str:
+    return {"knockout": _("Knockout Whist"), "whist": _("Whist"), "german": _("German Whist")}[game]

@@ -1,0 +1,169 @@
+"""The create-table form: game, player count, every rule option of rules.md, seats and bots."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.engine.rules import OPTION_TYPES, PLAYERS, PRESETS, RulesError, make_rules
+
+MAX_SEATS = 7
+GAME_CHOICES = [
+    ("knockout", _("Knockout Whist")),
+    ("whist", _("Whist")),
+    ("german", _("German Whist")),
+]
+SEAT_CHOICES = [
+    ("me", _("You")),
+    ("open", _("Open seat")),
+    ("beginner", _("Bot: Beginner")),
+    ("club", _("Bot: Club player")),
+    ("expert", _("Bot: Expert")),
+]
+BOT_LEVELS = ("beginner", "club", "expert")
+TIME_CHOICES = [
+    (15, _("15 seconds")),
+    (30, _("30 seconds")),
+    (60, _("1 minute")),
+    (120, _("2 minutes")),
+    (300, _("5 minutes")),
+    (0, _("No limit")),
+]
+PRESET_CHOICES = [("classic", _("Classic")), ("dutch", _("Dutch")), ("custom", _("Custom"))]
+OPTION_LABELS = {
+    "start_cards": _("Cards in the first round"),
+    "dogs_life": _("Dog's life"),
+    "safe_first_round": _("Safe first round (nobody is knocked out after round 1)"),
+    "lead": _("Who leads from round 2"),
+    "trump": _("Trump"),
+    "no_trump_allowed": _("The chooser may declare no trump"),
+    "last_round_no_trump": _("Last (one-card) round without trump"),
+    "exchange": _("Exchange up to 3 cards with the stock"),
+    "rainbow": _("Rainbow: one card of each suit in the four-card round wins"),
+    "sweep_wins": _("Taking every trick of a round wins the game"),
+    "eliminated_vote": _("Knocked-out players vote on trump"),
+    "target": _("Points for a game"),
+    "honours": _("Honours count"),
+    "rubber": _("Play a rubber (best of three games)"),
+    "games": _("Games in the match"),
+}
+CHOICE_LABELS = {
+    "dogs_life": [
+        ("once_per_game", _("Once per game")),
+        ("once_per_player", _("Once per player")),
+        ("off", _("Off")),
+    ],
+    "lead": [
+        ("left_of_dealer", _("Left of the dealer (fair lead)")),
+        ("trump_chooser", _("The trump chooser")),
+    ],
+    "trump": [("chosen", _("Chosen by the top player")), ("fixed", _("Fixed for the game"))],
+}
+RANGES = {"start_cards": (1, 8), "target": (1, 15), "games": (1, 15)}
+
+
+def option_names(game: str) -> list[str]:
+    """The option names of one game, in the order of rules.md."""
+    return [f.name for f in fields(OPTION_TYPES[game])]
+
+
+def _option_field(game: str, name: str) -> forms.Field:
+    default = getattr(OPTION_TYPES[game](), name)
+    label = OPTION_LABELS[name]
+    if isinstance(default, bool):
+        return forms.BooleanField(label=label, required=False, initial=default)
+    if isinstance(default, int):
+        low, high = RANGES[name]
+        return forms.IntegerField(label=label, min_value=low, max_value=high, initial=default)
+    return forms.ChoiceField(label=label, choices=CHOICE_LABELS[name], initial=default)
+
+
+class TableForm(forms.Form):
+    """Everything a new table needs; `clean` validates the rules through the engine."""
+
+    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES, initial="knockout")
+    players = forms.IntegerField(label=_("Players"), min_value=2, max_value=7, initial=4)
+    preset = forms.ChoiceField(
+        label=_("Rules"), choices=PRESET_CHOICES, initial="classic", required=False
+    )
+    time_limit = forms.TypedChoiceField(
+        label=_("Time per move"), choices=TIME_CHOICES, coerce=int, initial=60
+    )
+    private = forms.BooleanField(
+        label=_("Private table (only people with the invite link)"), required=False
+    )
+    rated = forms.BooleanField(label=_("Rated game"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        for game in ("knockout", "whist", "german"):
+            for name in option_names(game):
+                self.fields[name] = _option_field(game, name)
+        for i in range(MAX_SEATS):
+            self.fields[f"seat_{i}"] = forms.ChoiceField(
+                label=_("Seat %(number)d") % {"number": i + 1},
+                choices=SEAT_CHOICES,
+                initial="me" if i == 0 else "open",
+                required=False,
+            )
+
+    def option_fields(self, game: str) -> list[forms.BoundField]:
+        return [self[name] for name in option_names(game)]
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"seat_{i}"] for i in range(MAX_SEATS)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        game = data["game"]
+        low, high = PLAYERS[game]
+        data["players"] = data["players"] if low != high else low
+        if not low <= data["players"] <= high:
+            self.add_error("players", _("This game is for %(low)d to %(high)d players.") % {
+                "low": low, "high": high})  # fmt: skip
+            return data
+        data["options"] = {name: data[name] for name in option_names(game)}
+        self._check_rules(game, data)
+        self._check_seats(data)
+        return data
+
+    def _check_rules(self, game: str, data: dict[str, Any]) -> None:
+        n, opts = data["players"], data["options"]
+        if game == "knockout" and n * opts["start_cards"] + 1 > 52:
+            self.add_error("start_cards", _(
+                "%(players)d players with %(cards)d cards each do not fit in one deck "
+                "(%(players)d × %(cards)d + 1 turned card = %(total)d > 52): "
+                "choose at most %(most)d cards."
+            ) % {"players": n, "cards": opts["start_cards"],
+                 "total": n * opts["start_cards"] + 1, "most": 51 // n})  # fmt: skip
+            return
+        try:
+            make_rules(game, n, **opts)
+        except RulesError as error:
+            self.add_error(None, _("These rules are not allowed: %(error)s") % {"error": error})
+        data["preset"] = matching_preset(game, opts)
+
+    def _check_seats(self, data: dict[str, Any]) -> None:
+        seats = [data.get(f"seat_{i}") or "open" for i in range(data["players"])]
+        if seats.count("me") != 1:
+            self.add_error(None, _("Choose exactly one seat for yourself."))
+            return
+        data["my_seat"] = seats.index("me")
+        data["bot_levels"] = [s if s in BOT_LEVELS else None for s in seats]
+
+
+def matching_preset(game: str, options: dict[str, Any]) -> str:
+    """The preset whose options these are ('classic', 'dutch'), or '' for custom rules."""
+    if game != "knockout":
+        return ""
+    defaults = {f.name: f.default for f in fields(OPTION_TYPES[game])}
+    for name, changes in PRESETS.items():
+        if options == {**defaults, **changes}:
+            return name
+    return ""

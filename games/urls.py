@@ -1,0 +1,18 @@
+"""URL routes of the card room's pages."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("lobby/", views.lobby, name="lobby"),
+    path("tables/new/", views.table_create, name="table_create"),
+    path("tables/play-now/", views.play_now, name="play_now"),
+    path("tables/<int:table_id>/", views.table, name="table"),
+    path("tables/<int:table_id>/invite/<str:token>/", views.table_invite, name="table_invite"),
+    path("tables/<int:table_id>/sit/", views.seat_take, name="seat_take"),
+    path("tables/<int:table_id>/leave/", views.seat_leave, name="seat_leave"),
+    path("tables/<int:table_id>/start/", views.table_start, name="table_start"),
+    path("tables/<int:table_id>/rematch/", views.table_rematch, name="table_rematch"),
+    path("rules/<str:game>/", views.rules, name="rules"),
+]

@@ -1,0 +1,149 @@
+// SVG playing cards drawn in code: faces, backs and suit symbols; no external assets.
+
+const NS = "http://www.w3.org/2000/svg";
+
+export const SUITS = ["S", "H", "D", "C"];
+export const RANKS = "23456789TJQKA";
+const RED = { H: true, D: true };
+
+// Suit symbols in a 100 x 100 box.
+const SUIT_PATHS = {
+  H: "M50 92C22 68 2 50 2 28 2 12 14 2 28 2c10 0 18 6 22 15C54 8 62 2 72 2c14 0 26 10 26 26 0 22-20 40-48 64z",
+  D: "M50 2 90 50 50 98 10 50z",
+  S: "M50 2C78 28 98 44 98 62c0 14-11 24-24 24-9 0-16-5-20-12 1 11 6 19 14 26H32c8-7 13-15 14-26-4 7-11 12-20 12C13 86 2 76 2 62 2 44 22 28 50 2z",
+  C: "M50 4a22 22 0 0 1 17 36 22 22 0 1 1-13 34c1 10 6 18 14 24H32c8-6 13-14 14-24A22 22 0 1 1 33 40 22 22 0 0 1 50 4z",
+};
+
+// Pip centres on a 100 x 140 card for ranks 2..10 (x, y, flipped).
+const L = 30, C = 50, R = 70;
+const PIPS = {
+  2: [[C, 28], [C, 112, 1]],
+  3: [[C, 28], [C, 70], [C, 112, 1]],
+  4: [[L, 28], [R, 28], [L, 112, 1], [R, 112, 1]],
+  5: [[L, 28], [R, 28], [C, 70], [L, 112, 1], [R, 112, 1]],
+  6: [[L, 28], [R, 28], [L, 70], [R, 70], [L, 112, 1], [R, 112, 1]],
+  7: [[L, 28], [R, 28], [C, 49], [L, 70], [R, 70], [L, 112, 1], [R, 112, 1]],
+  8: [[L, 28], [R, 28], [C, 49], [L, 70], [R, 70], [C, 91, 1], [L, 112, 1], [R, 112, 1]],
+  9: [[L, 28], [R, 28], [L, 56], [R, 56], [C, 70], [L, 84, 1], [R, 84, 1], [L, 112, 1], [R, 112, 1]],
+  10: [[L, 28], [R, 28], [C, 42], [L, 56], [R, 56], [L, 84, 1], [R, 84, 1], [C, 98, 1], [L, 112, 1], [R, 112, 1]],
+};
+
+function el(name, attrs = {}, children = []) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  for (const child of children) node.appendChild(child);
+  return node;
+}
+
+export function rankLabel(rank) {
+  return rank === "T" ? "10" : rank;
+}
+
+export function suitColor(suit) {
+  return RED[suit] ? "#c8102e" : "#1d1d1f";
+}
+
+/** A suit symbol as an SVG <path> placed at (x, y) with the given size. */
+function pip(suit, x, y, size, flip = false) {
+  const s = size / 100;
+  const rot = flip ? ` rotate(180 50 50)` : "";
+  return el("path", {
+    d: SUIT_PATHS[suit],
+    fill: suitColor(suit),
+    transform: `translate(${x - size / 2} ${y - size / 2}) scale(${s})${rot}`,
+  });
+}
+
+/** A standalone suit icon (inline SVG) for labels and buttons. */
+export function suitIcon(suit, size = 18) {
+  if (suit === "N" || suit === null) {
+    return el("svg", { viewBox: "0 0 100 100", width: size, height: size, class: "suit-icon" }, [
+      el("circle", { cx: 50, cy: 50, r: 40, fill: "none", stroke: "#555", "stroke-width": 12 }),
+      el("path", { d: "M22 78 78 22", stroke: "#555", "stroke-width": 12 }),
+    ]);
+  }
+  const svg = el("svg", { viewBox: "0 0 100 100", width: size, height: size, class: "suit-icon" });
+  svg.appendChild(pip(suit, 50, 50, 100));
+  return svg;
+}
+
+function corner(rank, suit, flip) {
+  const g = el("g", flip ? { transform: "rotate(180 50 70)" } : {});
+  const text = el("text", {
+    x: 11, y: 24, "text-anchor": "middle", "font-size": rank === "T" ? 19 : 22,
+    "font-weight": 700, "font-family": "Georgia, 'DejaVu Serif', serif", fill: suitColor(suit),
+  });
+  text.textContent = rankLabel(rank);
+  g.appendChild(text);
+  g.appendChild(pip(suit, 11, 36, 13));
+  return g;
+}
+
+function courtFace(rank, suit) {
+  const color = suitColor(suit);
+  const g = el("g");
+  g.appendChild(el("rect", {
+    x: 22, y: 20, width: 56, height: 100, rx: 5, fill: RED[suit] ? "#fdf0e6" : "#eef1f7",
+    stroke: color, "stroke-width": 1.5,
+  }));
+  g.appendChild(el("rect", {
+    x: 26, y: 24, width: 48, height: 92, rx: 3, fill: "none", stroke: "#c9a227", "stroke-width": 1.2,
+  }));
+  const letter = el("text", {
+    x: 50, y: 80, "text-anchor": "middle", "font-size": 44, "font-weight": 700,
+    "font-family": "Georgia, 'DejaVu Serif', serif", fill: color,
+  });
+  letter.textContent = rank;
+  g.appendChild(letter);
+  g.appendChild(pip(suit, 50, 38, 18));
+  g.appendChild(pip(suit, 50, 102, 18, true));
+  return g;
+}
+
+function centre(rank, suit) {
+  if (rank === "A") return pip(suit, 50, 70, 46);
+  if ("JQK".includes(rank)) return courtFace(rank, suit);
+  const g = el("g");
+  for (const [x, y, flip] of PIPS[RANKS.indexOf(rank) + 2]) g.appendChild(pip(suit, x, y, 20, flip));
+  return g;
+}
+
+/** The face of a card ("TS", "2H", ...) as an <svg> element. */
+export function cardFace(code) {
+  const [rank, suit] = code;
+  const svg = el("svg", {
+    viewBox: "0 0 100 140", class: "card-svg", role: "img", "data-card": code,
+  });
+  svg.appendChild(el("rect", {
+    x: 1, y: 1, width: 98, height: 138, rx: 8, fill: "#fff", stroke: "#9a9a9a", "stroke-width": 1.5,
+  }));
+  svg.appendChild(centre(rank, suit));
+  svg.appendChild(corner(rank, suit, false));
+  svg.appendChild(corner(rank, suit, true));
+  return svg;
+}
+
+/** The back of a card: a red lattice inside a white border. */
+export function cardBack() {
+  const svg = el("svg", { viewBox: "0 0 100 140", class: "card-svg card-back", "aria-hidden": "true" });
+  const id = "lattice";
+  const defs = el("defs", {}, [
+    el("pattern", { id, width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, [
+      el("rect", { width: 10, height: 10, fill: "#8c1c2b" }),
+      el("path", { d: "M0 5H10M5 0V10", stroke: "#c7475a", "stroke-width": 1.6 }),
+    ]),
+  ]);
+  svg.appendChild(defs);
+  svg.appendChild(el("rect", { x: 1, y: 1, width: 98, height: 138, rx: 8, fill: "#fff", stroke: "#9a9a9a", "stroke-width": 1.5 }));
+  svg.appendChild(el("rect", { x: 7, y: 7, width: 86, height: 126, rx: 5, fill: `url(#${id})` }));
+  svg.appendChild(el("rect", { x: 7, y: 7, width: 86, height: 126, rx: 5, fill: "none", stroke: "#5c0f1b", "stroke-width": 2 }));
+  return svg;
+}
+
+/** Sort a hand by suit (colours alternating: S H C D), high rank first within a suit. */
+export function sortHand(cards) {
+  const order = { S: 0, H: 1, C: 2, D: 3 };
+  return [...cards].sort(
+    (a, b) => order[a[1]] - order[b[1]] || RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]),
+  );
+}

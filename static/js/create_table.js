@@ -1,0 +1,60 @@
+// The create-table form: shows the options of the chosen game, the presets and the seats.
+
+const form = document.getElementById("create-table-form");
+const presets = JSON.parse(document.getElementById("presets").textContent);
+const gameSelect = form.elements.game;
+const playersInput = form.elements.players;
+const FIXED = { whist: 4, german: 2 };
+
+function setValue(name, value) {
+  const input = form.elements[name];
+  if (input.type === "checkbox") input.checked = Boolean(value);
+  else input.value = value;
+}
+
+function readKnockout() {
+  const out = {};
+  for (const name of Object.keys(presets.classic)) {
+    const input = form.elements[name];
+    out[name] = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+  }
+  return out;
+}
+
+function showPreset() {
+  const current = JSON.stringify(readKnockout());
+  const name = Object.keys(presets).find((p) => JSON.stringify(presets[p]) === current) || "custom";
+  form.elements.preset.value = name;
+  const names = {
+    classic: gettext("Classic"),
+    dutch: gettext("Dutch"),
+    custom: gettext("Custom"),
+  };
+  document.getElementById("preset-name").textContent = names[name];
+  form.querySelectorAll("[data-preset]").forEach((b) => b.classList.toggle("button-primary", b.dataset.preset === name));
+}
+
+function applyPreset(name) {
+  for (const [option, value] of Object.entries(presets[name])) setValue(option, value);
+  showPreset();
+}
+
+function showGame() {
+  const game = gameSelect.value;
+  form.querySelectorAll("fieldset[data-game]").forEach((fs) => { fs.hidden = fs.dataset.game !== game; });
+  if (FIXED[game]) playersInput.value = FIXED[game];
+  playersInput.closest(".field").hidden = Boolean(FIXED[game]);
+  showSeats();
+}
+
+function showSeats() {
+  const n = Math.max(2, Math.min(7, Number(playersInput.value) || 2));
+  form.querySelectorAll("[data-seat]").forEach((box) => { box.hidden = Number(box.dataset.seat) >= n; });
+}
+
+form.querySelectorAll("[data-preset]").forEach((b) => b.addEventListener("click", () => applyPreset(b.dataset.preset)));
+form.querySelector('fieldset[data-game="knockout"]').addEventListener("change", showPreset);
+gameSelect.addEventListener("change", showGame);
+playersInput.addEventListener("input", showSeats);
+showGame();
+showPreset();

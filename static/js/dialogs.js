@@ -1,0 +1,183 @@
+// Dialogs on the felt: waiting room, trump choice, votes, exchange, resign and game over.
+
+import { suitIcon } from "./cards.js";
+import { button, fmt, node, postForm } from "./dom.js";
+import { seatName } from "./felt.js";
+import { botName, reasonText, suitName } from "./labels.js";
+
+function legalOf(app, kind) {
+  const view = app.msg.view;
+  return view ? view.legal.filter((a) => a.action === kind) : [];
+}
+
+function suitDialog(app, kind, title, hint) {
+  const box = [node("h2", null, title), node("p", null, hint)];
+  const row = node("div", "suit-buttons");
+  for (const a of legalOf(app, kind)) {
+    const b = button("", "", () => app.act({ action: kind, suit: a.suit }));
+    b.appendChild(suitIcon(a.suit === "NT" ? "N" : a.suit, 20));
+    b.appendChild(node("span", null, suitName(a.suit)));
+    b.dataset.suit = a.suit;
+    b.disabled = app.pending;
+    row.appendChild(b);
+  }
+  box.push(row);
+  const votes = app.msg.view.votes || [];
+  if (votes.length) {
+    const list = votes.map(([s, suit]) => `${seatName(app, s)}: ${suitName(suit)}`).join(", ");
+    box.push(node("p", "help", `${gettext("Votes so far")}: ${list}`));
+  }
+  return box;
+}
+
+function exchangeDialog(app, max) {
+  const n = app.exchange.size;
+  const text = fmt(gettext("Pick up to %(max)s cards in your hand to swap with the stock, then confirm."), { max });
+  const confirm = button(
+    n ? fmt(gettext("Exchange %(n)s cards"), { n }) : gettext("Keep my hand"),
+    "button-primary",
+    () => {
+      const discard = [...app.exchange];
+      app.exchange.clear();
+      app.act({ action: "exchange", discard });
+    },
+  );
+  confirm.dataset.testid = "exchange-confirm";
+  confirm.disabled = app.pending || n > max;
+  return [node("h2", null, gettext("Exchange cards")), node("p", null, text), confirm];
+}
+
+function resignDialog(app) {
+  const game = app.msg.view.game;
+  const warning = game === "knockout"
+    ? gettext("A bot will play your seat to the end, and you rank below everyone who did not resign.")
+    : gettext("Your side loses the match at once.");
+  const yes = button(gettext("Yes, resign"), "button-danger", () => {
+    app.confirming = null;
+    app.act({ action: "resign" });
+  });
+  const no = button(gettext("Keep playing"), "", () => {
+    app.confirming = null;
+    app.render();
+  });
+  const actions = node("div", "actions");
+  actions.append(yes, no);
+  return [node("h2", null, gettext("Resign this game?")), node("p", null, warning), actions];
+}
+
+function rankingList(app, result) {
+  const list = node("ol", "result-list");
+  for (const group of result.ranking || []) {
+    list.appendChild(node("li", null, group.map((s) => seatName(app, s)).join(", ")));
+  }
+  return list;
+}
+
+function winnersText(app, result) {
+  const names = (result.winners || []).map((s) => seatName(app, s));
+  if (!names.length) return gettext("The match is drawn.");
+  if (app.msg.view && (result.winners || []).includes(app.msg.seat)) return gettext("You win!");
+  return fmt(gettext("%(names)s won."), { names: names.join(" & ") });
+}
+
+function gameOverDialog(app) {
+  const { table, view } = app.msg;
+  const root = app.root.dataset;
+  const result = table.result || (view && view.result);
+  const box = [node("h2", null, gettext("Game over"))];
+  if (table.status === "aborted") box.push(node("p", null, gettext("This table was closed.")));
+  if (result) {
+    const line = node("p", "result-winner", winnersText(app, result));
+    line.dataset.testid = "result";
+    box.push(line, node("p", "help", reasonText(result.reason)), rankingList(app, result));
+    if (result.rubber_score) box.push(node("p", null, `${gettext("Rubber score")}: ${result.rubber_score.join(" – ")}`));
+  }
+  const actions = node("div", "actions");
+  if (app.msg.seat !== null && table.status === "finished") {
+    const label = table.rematch ? gettext("Join the rematch") : gettext("Rematch");
+    actions.appendChild(postForm(root.rematchUrl, label, "button-gold"));
+  } else if (table.rematch) {
+    const link = node("a", "button", gettext("Watch the rematch"));
+    link.href = root.tableUrl.replace("/0/", `/${table.rematch}/`);
+    actions.appendChild(link);
+  }
+  const lobby = node("a", "button", gettext("Back to the lobby"));
+  lobby.href = root.lobbyUrl;
+  actions.appendChild(lobby);
+  box.push(actions);
+  return box;
+}
+
+function seatLine(app, seat) {
+  const { table } = app.msg;
+  const info = table.seats[seat] || {};
+  const li = node("li");
+  const label = info.bot ? `${gettext("Bot")} (${botName(info.bot)})` : info.name || gettext("open seat");
+  li.appendChild(node("span", null, `${seat + 1}. ${label}`));
+  const free = !info.name && !info.bot;
+  if (free && app.msg.seat === null && app.loggedIn) {
+    li.appendChild(postForm(app.root.dataset.sitUrl, gettext("Sit here"), "button-small button-primary", { index: seat }));
+  }
+  return li;
+}
+
+function waitingDialog(app) {
+  const { table } = app.msg;
+  const root = app.root.dataset;
+  const list = node("ul", "waiting-seats");
+  for (let i = 0; i < table.players; i++) list.appendChild(seatLine(app, i));
+  const box = [node("h2", null, gettext("Waiting for players")), list];
+  const full = table.seats.every((s) => s.name || s.bot);
+  const actions = node("div", "actions");
+  if (app.msg.seat !== null) {
+    if (full) actions.appendChild(postForm(root.startUrl, gettext("Start the game"), "button-gold"));
+    else actions.appendChild(postForm(root.startUrl, gettext("Fill with bots and start"), "button-gold", { fill_bots: "club" }));
+    actions.appendChild(postForm(root.leaveUrl, gettext("Leave seat"), "button-small"));
+  } else if (!app.loggedIn) {
+    const login = node("a", "button button-primary", gettext("Log in to sit down"));
+    login.href = root.loginUrl;
+    actions.appendChild(login);
+  }
+  box.push(actions);
+  if (table.invite) box.push(inviteBox(app, table.invite));
+  return box;
+}
+
+function inviteBox(app, token) {
+  const url = new URL(app.root.dataset.inviteUrl.replace("TOKEN", token), location.href).href;
+  const wrap = node("div", "invite");
+  const input = node("input");
+  input.readOnly = true;
+  input.value = url;
+  input.setAttribute("aria-label", gettext("Invite link"));
+  wrap.appendChild(input);
+  wrap.appendChild(button(gettext("Copy"), "button-small", () => navigator.clipboard?.writeText(url)));
+  return wrap;
+}
+
+function dialogContent(app) {
+  const { table, view } = app.msg;
+  if (app.confirming === "resign" && view && view.can_resign) return resignDialog(app);
+  if (table.status === "finished" || table.status === "aborted" || (view && view.phase === "over")) {
+    return app.hold ? null : gameOverDialog(app);
+  }
+  if (table.status === "open" || !view) return waitingDialog(app);
+  if (app.hold) return null;
+  if (legalOf(app, "trump").length) {
+    return suitDialog(app, "trump", gettext("Choose trump"), gettext("You took the most tricks: look at your new cards and choose trump."));
+  }
+  if (legalOf(app, "vote").length) {
+    return suitDialog(app, "vote", gettext("Vote for trump"), gettext("You are out, but you still vote on the trump suit."));
+  }
+  const exchange = legalOf(app, "exchange")[0];
+  if (exchange) return exchangeDialog(app, exchange.max);
+  return null;
+}
+
+export function renderDialog(app) {
+  const dialog = document.getElementById("dialog");
+  const content = dialogContent(app);
+  dialog.hidden = !content;
+  dialog.replaceChildren(...(content || []));
+  dialog.dataset.kind = content ? content[0].textContent : "";
+}

@@ -1,0 +1,162 @@
+// The felt: seats around the table, the trick in the middle, trump and talon, and dialogs.
+
+import { cardBack, cardFace } from "./cards.js";
+import { renderDialog } from "./dialogs.js";
+import { fmt, node } from "./dom.js";
+import { botName, suitName } from "./labels.js";
+import { suitIcon } from "./cards.js";
+
+/** Where seat `seat` sits, as percentages of the felt, with the viewer at the bottom. */
+const PHONE = window.matchMedia("(max-width: 40rem)");
+
+export function seatPosition(seat, viewer, players, radius = 1) {
+  const k = (seat - viewer + players) % players;
+  const angle = ((90 + (k * 360) / players) * Math.PI) / 180; // clockwise: bottom, left, top, right
+  // On a phone the felt is tall: leave the top strip to the trump and talon boxes.
+  const [cy, ry] = PHONE.matches ? [54, 33] : [50, 39];
+  return { x: 50 + 41 * radius * Math.cos(angle), y: cy + ry * radius * Math.sin(angle) };
+}
+
+export function viewerSeat(app) {
+  return app.msg.seat ?? 0;
+}
+
+export function seatName(app, seat) {
+  const info = app.msg.table.seats[seat];
+  if (!info) return fmt(gettext("Seat %(n)s"), { n: seat + 1 });
+  if (info.bot) return fmt(gettext("Bot %(n)s"), { n: seat + 1 });
+  if (info.name) return info.name;
+  return gettext("open seat");
+}
+
+function tag(cls, text) {
+  return node("span", `tag ${cls}`, text);
+}
+
+function seatTags(app, seat) {
+  const { view, table } = app.msg;
+  const info = table.seats[seat] || {};
+  const tags = [];
+  if (view && view.dealer === seat) tags.push(tag("tag-dealer", gettext("Dealer")));
+  if (info.bot) tags.push(tag("tag-bot", botName(info.bot)));
+  if (info.away) tags.push(tag("tag-away", gettext("away")));
+  else if (info.name && !info.bot && info.connected === false && table.status === "playing") {
+    tags.push(tag("tag-away", gettext("disconnected")));
+  }
+  if (view && view.game === "knockout") {
+    if ((view.out || []).includes(seat)) tags.push(tag("tag-out", gettext("out")));
+    if ((view.dogs_life || []).includes(seat)) tags.push(tag("tag-dog", gettext("dog's life")));
+  }
+  if (view && (view.resigned || []).includes(seat)) tags.push(tag("tag-out", gettext("resigned")));
+  return tags;
+}
+
+function miniHand(count) {
+  const box = node("div", "mini-hand");
+  for (let i = 0; i < Math.min(count, 13); i++) box.appendChild(cardBack());
+  return box;
+}
+
+function seatPlate(app, seat) {
+  const { view, table } = app.msg;
+  const plate = node("div", "seat");
+  plate.dataset.seat = seat;
+  const pos = seatPosition(seat, viewerSeat(app), table.players);
+  plate.style.left = `${pos.x}%`;
+  plate.style.top = `${pos.y}%`;
+  const info = table.seats[seat] || {};
+  if (!info.name && !info.bot) plate.classList.add("empty");
+  if (view && view.to_act === seat) plate.classList.add("to-act");
+  if (view && view.game === "knockout" && (view.out || []).includes(seat)) plate.classList.add("out");
+  const name = node("div", "name", seatName(app, seat));
+  if (seat === app.msg.seat) name.textContent += ` (${gettext("you")})`;
+  plate.appendChild(name);
+  const meta = node("div", "meta");
+  seatTags(app, seat).forEach((x) => meta.appendChild(x));
+  if (view) meta.appendChild(node("span", null, fmt(gettext("tricks: %(n)s"), { n: view.tricks[seat] })));
+  if (view && view.game === "whist") meta.appendChild(node("span", null, seat % 2 === 0 ? gettext("Team A") : gettext("Team B")));
+  plate.appendChild(meta);
+  if (view && seat !== app.msg.seat) plate.appendChild(miniHand(view.hands[seat].length));
+  return plate;
+}
+
+function trickCard(app, seat, card, winner) {
+  const pos = seatPosition(seat, viewerSeat(app), app.msg.table.players, 0.45);
+  const box = node("div", `trick-card${winner ? " winner" : ""}`);
+  box.style.left = `${pos.x}%`;
+  box.style.top = `${pos.y}%`;
+  box.dataset.seat = seat;
+  box.appendChild(cardFace(card));
+  box.setAttribute("aria-label", fmt(gettext("%(name)s played %(card)s"), { name: seatName(app, seat), card }));
+  return box;
+}
+
+function renderTrick(app) {
+  const area = document.getElementById("trick");
+  const note = document.getElementById("trick-note");
+  const view = app.msg.view;
+  area.replaceChildren();
+  note.hidden = true;
+  if (!view) return;
+  if (app.hold) {
+    for (const [seat, card] of app.hold.trick.plays) {
+      area.appendChild(trickCard(app, seat, card, seat === app.hold.trick.winner));
+    }
+    note.textContent = fmt(gettext("%(name)s takes the trick"), { name: seatName(app, app.hold.trick.winner) });
+    note.hidden = false;
+    return;
+  }
+  for (const [seat, card] of view.trick) area.appendChild(trickCard(app, seat, card, false));
+}
+
+function renderTrump(app) {
+  const box = document.getElementById("trump-box");
+  const view = app.msg.view;
+  box.replaceChildren();
+  box.hidden = !view;
+  if (!view) return;
+  box.appendChild(node("span", null, `${gettext("Trump")}:`));
+  if (view.trump) {
+    box.appendChild(suitIcon(view.trump === "NT" ? "N" : view.trump, 22));
+    box.appendChild(node("span", "trump-name", suitName(view.trump)));
+  } else {
+    box.appendChild(node("span", "trump-name", gettext("not chosen yet")));
+  }
+  if (view.turned && view.game !== "german") {
+    const card = cardFace(view.turned);
+    card.setAttribute("aria-label", fmt(gettext("turned card %(card)s"), { card: view.turned }));
+    box.appendChild(card);
+  }
+}
+
+function renderTalon(app) {
+  const box = document.getElementById("talon-box");
+  const view = app.msg.view;
+  box.replaceChildren();
+  const german = view && view.game === "german";
+  const stock = view && view.game === "knockout" && view.options.exchange;
+  box.hidden = !(german || stock);
+  if (german) {
+    if (view.faceup) {
+      box.appendChild(node("span", null, gettext("Playing for:")));
+      const face = cardFace(view.faceup);
+      face.dataset.testid = "faceup";
+      box.appendChild(face);
+    }
+    box.appendChild(cardBack());
+    box.appendChild(node("span", null, fmt(gettext("%(n)s cards left"), { n: view.talon })));
+  } else if (stock) {
+    box.appendChild(cardBack());
+    box.appendChild(node("span", null, fmt(gettext("stock: %(n)s"), { n: view.stock })));
+  }
+}
+
+export function renderFelt(app) {
+  const seats = document.getElementById("seats");
+  const players = app.msg.table.players;
+  seats.replaceChildren(...Array.from({ length: players }, (_, i) => seatPlate(app, i)));
+  renderTrick(app);
+  renderTrump(app);
+  renderTalon(app);
+  renderDialog(app);
+}

@@ -1,0 +1,105 @@
+// The player's own hand: sorted by suit, legal cards raised and clickable, exchange picking.
+
+import { cardFace, rankLabel, sortHand } from "./cards.js";
+import { button, node } from "./dom.js";
+import { suitName } from "./labels.js";
+
+function legalCards(view) {
+  return new Set(view.legal.filter((a) => a.action === "play").map((a) => a.card));
+}
+
+function cardLabel(code) {
+  return `${rankLabel(code[0])} ${suitName(code[1])}`;
+}
+
+function exchangeMax(view) {
+  const entry = view.legal.find((a) => a.action === "exchange");
+  return entry ? entry.max : null;
+}
+
+function cardButton(app, code, mode, legal, number) {
+  const b = node("button", "card");
+  b.type = "button";
+  b.dataset.card = code;
+  b.appendChild(cardFace(code));
+  b.setAttribute("aria-label", cardLabel(code));
+  if (mode === "exchange") {
+    b.classList.add("legal");
+    b.classList.toggle("selected", app.exchange.has(code));
+    b.setAttribute("aria-pressed", app.exchange.has(code) ? "true" : "false");
+    b.addEventListener("click", () => toggleExchange(app, code));
+  } else if (mode === "play" && legal.has(code) && !app.pending) {
+    b.classList.add("legal");
+    if (number <= 10) b.appendChild(node("span", "key-hint", String(number % 10)));
+    b.addEventListener("click", () => app.act({ action: "play", card: code }));
+  } else {
+    b.disabled = true;
+    if (mode === "play") b.classList.add("dim");
+  }
+  return b;
+}
+
+function toggleExchange(app, code) {
+  if (app.exchange.has(code)) app.exchange.delete(code);
+  else if (app.exchange.size < exchangeMax(app.msg.view)) app.exchange.add(code);
+  app.render();
+}
+
+function handMode(view) {
+  if (exchangeMax(view) !== null) return "exchange";
+  if (view.legal.some((a) => a.action === "play")) return "play";
+  return "wait";
+}
+
+function renderActions(app) {
+  const box = document.getElementById("hand-actions");
+  const view = app.msg.view;
+  box.replaceChildren();
+  if (!view || app.msg.seat === null) return;
+  if (view.legal.some((a) => a.action === "knock")) {
+    const knock = button(gettext("Knock (keep my card)"), "button-gold", () => app.act({ action: "knock" }));
+    knock.dataset.testid = "knock";
+    knock.disabled = app.pending;
+    box.appendChild(knock);
+  }
+  if (view.can_resign && view.phase !== "over") {
+    const resign = button(gettext("Resign"), "button-danger button-small", () => {
+      app.confirming = "resign";
+      app.render();
+    });
+    resign.dataset.testid = "resign";
+    box.appendChild(resign);
+  }
+}
+
+export function renderHand(app) {
+  const hand = document.getElementById("hand");
+  const view = app.msg.view;
+  renderActions(app);
+  if (!view) {
+    hand.replaceChildren();
+    return;
+  }
+  if (app.msg.seat === null) {
+    hand.replaceChildren(node("p", "help", gettext("You are watching this table.")));
+    return;
+  }
+  const mode = handMode(view);
+  const legal = legalCards(view);
+  let number = 0;
+  const cards = sortHand(view.hands[app.msg.seat]).map((code) => {
+    if (mode === "play" && legal.has(code)) number += 1;
+    return cardButton(app, code, mode, legal, number);
+  });
+  hand.replaceChildren(...cards);
+  fitHand(hand, cards.length);
+}
+
+/** Overlap the cards just enough that the whole hand fits the width it has. */
+function fitHand(hand, count) {
+  if (count < 2) return;
+  const width = hand.clientWidth - 16;
+  const card = hand.firstElementChild.getBoundingClientRect().width || 80;
+  const visible = Math.min(0.7, (width - card) / ((count - 1) * card));
+  hand.style.setProperty("--overlap", String(Math.max(0.18, visible) - 1));
+}

@@ -1,0 +1,154 @@
+// The live table: one WebSocket, whole versioned views, and the render of what the seat may see.
+
+import { renderChat, chatHidden, setupChat } from "./chat.js";
+import { renderFelt } from "./felt.js";
+import { renderHand } from "./hand.js";
+import { renderPanels, renderStatus } from "./panels.js";
+
+const root = document.getElementById("table-app");
+const TRICK_PAUSE_MS = 1200;
+
+const app = {
+  root,
+  tableId: Number(root.dataset.table),
+  loggedIn: root.dataset.authenticated === "1",
+  msg: null, // the latest state message shown
+  version: -1,
+  socket: null,
+  pending: false, // an act was sent and not answered yet
+  hold: null, // {trick, until}: a completed trick kept on the table for a moment
+  lastTrickKey: null,
+  exchange: new Set(), // cards picked for an exchange
+  confirming: null, // a confirmation dialog that is open ("resign")
+  lastResync: 0,
+  send,
+  act,
+  render,
+  flash,
+};
+
+function send(message) {
+  if (app.socket && app.socket.readyState === WebSocket.OPEN) app.socket.send(JSON.stringify(message));
+}
+
+/** Send a decision for our seat; the server decides whether it is legal. */
+function act(action) {
+  if (app.pending || !app.msg) return;
+  app.pending = true;
+  app.hold = null;
+  send({ type: "act", version: app.version, action });
+  render();
+}
+
+function flash(text) {
+  const turn = document.getElementById("status-turn");
+  turn.textContent = text;
+}
+
+function trickFinished(view) {
+  const key = view && view.last_trick ? JSON.stringify(view.last_trick) : null;
+  const changed = app.msg !== null && key !== null && key !== app.lastTrickKey;
+  if (key !== null) app.lastTrickKey = key;
+  return changed;
+}
+
+function onState(msg) {
+  if (msg.version < app.version) return; // older than what we show
+  if (app.version >= 0 && msg.version > app.version + 1) requestResync();
+  const seatChanged = !app.msg || app.msg.seat !== msg.seat;
+  if (trickFinished(msg.view)) {
+    app.hold = { trick: msg.view.last_trick, until: Date.now() + TRICK_PAUSE_MS };
+    setTimeout(render, TRICK_PAUSE_MS + 20);
+  }
+  if (seatChanged || !msg.view || !app.msg || app.msg.view?.deal !== msg.view.deal) app.exchange.clear();
+  app.msg = msg;
+  app.version = msg.version;
+  app.pending = false;
+  render();
+}
+
+function requestResync() {
+  const now = Date.now();
+  if (now - app.lastResync < 1000) return;
+  app.lastResync = now;
+  send({ type: "resync" });
+}
+
+const ERRORS = {
+  stale: () => gettext("The game moved on; showing the current state."),
+  not_your_turn: () => gettext("It is not your turn."),
+  rate_limited: () => gettext("Slow down a little."),
+  chat_too_long: () => gettext("That message is too long."),
+  login_required: () => gettext("Log in to chat."),
+  must_follow_suit: () => gettext("You must follow suit."),
+};
+
+function onError(msg) {
+  console.warn("server refused:", msg.code, msg.message);
+  app.pending = false;
+  const text = ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message;
+  flash(text);
+  setTimeout(render, 2500);
+}
+
+function onMessage(event) {
+  let msg;
+  try {
+    msg = JSON.parse(event.data);
+  } catch {
+    return;
+  }
+  if (msg.type === "state") onState(msg);
+  else if (msg.type === "error") onError(msg);
+  else if (msg.type === "chat") renderChat(app, msg.messages);
+  else if (msg.type === "chat_hidden") chatHidden(msg.ids);
+}
+
+function connect(delay = 1000) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/table/${app.tableId}/`);
+  app.socket = socket;
+  const conn = document.getElementById("status-conn");
+  socket.onopen = () => {
+    conn.textContent = "";
+    conn.classList.remove("bad");
+    delay = 1000;
+  };
+  socket.onmessage = onMessage;
+  socket.onclose = (event) => {
+    app.pending = false;
+    if (event.code === 4403 || event.code === 4404 || event.code === 4401) {
+      conn.textContent = gettext("You cannot watch this table.");
+      conn.classList.add("bad");
+      return;
+    }
+    conn.textContent = gettext("Connection lost; reconnecting…");
+    conn.classList.add("bad");
+    setTimeout(() => connect(Math.min(delay * 2, 10000)), delay);
+  };
+}
+
+function render() {
+  if (!app.msg) return;
+  if (app.hold && Date.now() >= app.hold.until) app.hold = null;
+  renderFelt(app);
+  renderHand(app);
+  renderPanels(app);
+  renderStatus(app);
+}
+
+function keyboard(event) {
+  if (event.target.closest("input, textarea, select")) return;
+  const digit = "1234567890".indexOf(event.key);
+  if (digit < 0) return;
+  const cards = document.querySelectorAll("#hand .card.legal");
+  if (cards[digit]) cards[digit].click();
+}
+
+const initial = JSON.parse(document.getElementById("initial-state").textContent);
+if (initial && initial.type === "state") onState(initial);
+setupChat(app);
+document.addEventListener("keydown", keyboard);
+setInterval(() => renderStatus(app), 1000);
+connect();
+window.whistTable = app; // read by the browser tests (version, view) and handy when debugging

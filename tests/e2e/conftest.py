@@ -1,0 +1,75 @@
+"""Browser-test fixtures: Debian's Chromium, and a Daphne server on the test database."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API keeps an event loop in this thread (stack-notes pitfall 4).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """Launch the system Chromium: Playwright cannot download its own here (pitfall 6)."""
+    return {**browser_type_launch_args, "executable_path": shutil.which("chromium"),
+            "args": CHROMIUM_ARGS}  # fmt: skip
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_for(port: int, process: subprocess.Popen, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"daphne exited with {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("daphne did not start")
+
+
+@pytest.fixture(scope="session")
+def site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
+    """A Daphne process serving the whole site (HTTP and WebSockets) on the test database."""
+    port = _free_port()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.e2e.server_settings"}
+    env.pop("REDIS_URL", None)
+    log = open("/tmp/whist-e2e-daphne.log", "w")  # noqa: SIM115
+    process = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "whistsite.asgi:application"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        _wait_for(port, process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(10)
+        log.close()

@@ -1,0 +1,80 @@
+"""Steps the browser tests share: signing up, logging in, and playing legal cards by clicking."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page
+
+PASSWORD = "a-Long-pass-2024"
+
+
+def sign_up(page: Page, base: str, username: str, display_name: str) -> None:
+    page.goto(f"{base}/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_display_name", display_name)
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click("form.stack-form button[type=submit]")
+    page.wait_for_url(f"{base}/lobby/")
+
+
+def log_in(page: Page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("form.stack-form button[type=submit]")
+    page.wait_for_url(f"{base}/lobby/")
+
+
+def version(page: Page) -> int:
+    return page.evaluate("() => window.whistTable.version")
+
+
+def wait_for_answer(page: Page, before: int) -> None:
+    """Wait until the server answered a decision: a newer state than `before` arrived."""
+    page.wait_for_function("v => window.whistTable.version > v", arg=before, timeout=5000)
+
+
+def take_turn(page: Page) -> str | None:
+    """Make this page's decision if it has one (a card, a trump, an exchange); say what."""
+    before = version(page)
+    action = _decide(page)
+    if action is not None:
+        wait_for_answer(page, before)
+    return action
+
+
+def _decide(page: Page) -> str | None:
+    suits = page.locator("#dialog:not([hidden]) .suit-buttons button:not([disabled])")
+    if suits.count():
+        suits.first.click()
+        return "suit"
+    exchange = page.locator("[data-testid=exchange-confirm]:not([disabled])")
+    if exchange.count():
+        exchange.click()
+        return "exchange"
+    cards = page.locator("#hand .card.legal")
+    if cards.count():
+        card = cards.first.get_attribute("data-card")
+        cards.first.click(position={"x": 6, "y": 24})  # the visible corner of a fanned card
+        return card
+    return None
+
+
+def game_over(page: Page) -> bool:
+    return page.locator("[data-testid=result]").count() > 0
+
+
+def play_until_over(page: Page, seconds: float) -> list[str]:
+    """Click legal cards (and answer dialogs) until the result shows; return the cards played."""
+    played: list[str] = []
+    deadline = time.monotonic() + seconds
+    while not game_over(page):
+        assert time.monotonic() < deadline, f"no result after {seconds} s ({len(played)} plays)"
+        action = take_turn(page)
+        if action is None:
+            page.wait_for_timeout(50)
+        elif len(action) == 2:
+            played.append(action)
+    return played

@@ -1,0 +1,12 @@
+"""Settings of the Daphne server the browser tests start: the test settings on the test database."""
+
+from tests.settings import *  # noqa: F403
+from tests.settings import DATABASES
+
+# The server runs in its own process and must use the database pytest-django created.
+DATABASES["default"]["NAME"] = DATABASES["default"]["TEST"]["NAME"]
+# Embedded mode (as `make run`): in-memory channel layer, bots on the server's own loop.
+CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+CELERY_TASK_ALWAYS_EAGER = True
+WHIST_BOT_DELAY = (0.05, 0.1)
+WHIST_TRICK_PAUSE = 0.1

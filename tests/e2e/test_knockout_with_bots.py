@@ -1,0 +1,40 @@
+"""A new player signs up, opens a Knockout Whist table with three bots and plays it to the end."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.helpers import game_over, play_until_over, sign_up
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_sign_up_create_knockout_table_with_bots_and_play_to_the_end(
+    page: Page, site_url: str
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 860})
+    sign_up(page, site_url, "ann", "Ann <i>the bold</i>")
+    expect(page.locator(".nav-user")).to_have_text("Ann <i>the bold</i>")  # escaped, as text
+
+    page.click("[data-testid=create-table]")
+    page.select_option("#id_game", "knockout")
+    page.fill("#id_players", "4")
+    for seat in (1, 2, 3):
+        page.select_option(f"#id_seat_{seat}", "beginner")
+    page.click("[data-testid=create-submit]")
+    expect(page.locator("#dialog")).to_contain_text("Waiting for players")
+    page.get_by_role("button", name="Start the game").click()
+
+    page.wait_for_selector("#hand .card", timeout=10000)
+    expect(page.locator("#trump-box")).to_be_visible()
+    page.screenshot(path="/tmp/whist-e2e-knockout-start.png")
+
+    played = play_until_over(page, seconds=150)
+
+    assert played, "the player never had a card to play"
+    assert game_over(page)
+    expect(page.locator("#dialog")).to_contain_text("Game over")
+    expect(page.locator("[data-testid=result]")).not_to_be_empty()
+    expect(page.get_by_role("button", name="Rematch")).to_be_visible()
+    page.screenshot(path="/tmp/whist-e2e-knockout-over.png")
