@@ -65,17 +65,9 @@ def table_dict(table: Table, seat_index: int | None) -> dict[str, Any]:
     """The `table` part of a state message (see docs/protocol.md)."""
     human_turn_deadline = table.turn_deadline if _human_deadline(table) else None
     return {
-        "id": table.pk,
-        "game": table.game,
-        "players": table.players,
-        "preset": table.preset or None,
-        "options": table.options,
-        "status": table.status,
-        "private": table.private,
-        "rated": table.rated,
+        **_table_fields(table),
         "invite": table.invite_token if seat_index is not None and table.private else None,
         "seats": [_seat_dict(s) for s in table.seats.all()],
-        "time_limit": table.time_limit,
         "deadline": human_turn_deadline.isoformat() if human_turn_deadline else None,
         "result": (table.record or {}).get("result"),
         "rematch": getattr(getattr(table, "rematch", None), "pk", None),
@@ -144,7 +136,8 @@ def lobby_tables() -> list[dict[str, Any]]:
     return [lobby_entry(t) for t in tables]
 
 
-def lobby_entry(table: Table) -> dict[str, Any]:
+def _table_fields(table: Table) -> dict[str, Any]:
+    """What the table message and the lobby entry both say of a table."""
     return {
         "id": table.pk,
         "game": table.game,
@@ -155,6 +148,12 @@ def lobby_entry(table: Table) -> dict[str, Any]:
         "private": table.private,
         "rated": table.rated,
         "time_limit": table.time_limit,
+    }
+
+
+def lobby_entry(table: Table) -> dict[str, Any]:
+    return {
+        **_table_fields(table),
         "created_by": user_name(table.created_by),
         "created": table.created.isoformat(),
         "seats": [

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import broadcast
-from games.engine import IllegalAction, State, action_from_event
+from games.engine import IllegalAction, State, action_from_event, legal_actions
 from games.engine.bots import choose_action
 from games.engine.views import seat_view
 from games.gamestate import state_for
@@ -100,7 +100,7 @@ def _bot_action(table: Table, seat: Seat, state: State) -> Any:
         return action_from_event({**event, "seat": seat.index})
     except (ValueError, KeyError, TypeError):
         log.exception("bot %s failed at table %s; playing the first legal action", level, table.pk)
-        return action_from_event({**view["legal"][0], "seat": seat.index})
+        return legal_actions(state, seat.index, resign_too=False)[0]
 
 
 def timeout_play(table_id: int, expected_moves: int) -> bool:
