@@ -106,11 +106,12 @@ def _end_game(s: State, side: int) -> None:
     wins = list(s.wins)
     wins[side] += 1
     s.wins = (wins[0], wins[1])
-    s.scores = (0, 0)
     if not opts.rubber:
         _finish(s, side, "target")
     elif wins[side] == 2:
         _finish(s, side, "rubber")
+    else:
+        s.scores = (0, 0)  # a new game of the rubber; a finished match keeps its last score
 
 
 def rubber_score(games: tuple[tuple[int, int], ...], rubber_winner: int) -> list[int]:
