@@ -163,6 +163,8 @@ CELERY_TIMEZONE = TIME_ZONE
 # Celery: a task is acknowledged after it ran, so a killed worker's task comes back
 # (bot tasks are idempotent); beat runs the watchdog that re-queues overdue turns (pitfall 16).
 CELERY_TASK_ACKS_LATE = True
+# Tests give a worker of their own a queue of its own, so that no other worker takes its tasks.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("WHIST_CELERY_QUEUE", "celery")
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE = {

@@ -1,0 +1,111 @@
+"""Bots through a real Celery worker process on Redis: a whole game, and a lost bot turn re-queued.
+
+The worker is a separate process (`celery -A whistsite worker`) on the test database, with
+a queue of its own; the test process plays the human seat through the services.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+import redis
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from games import services, tasks
+from games.models import Move, Table
+from tests.games.helpers import play_first_legal, state, table
+from whistsite.celery import app
+
+pytestmark = pytest.mark.skipif(
+    not settings.REDIS_URL or connection.vendor != "postgresql",
+    reason="needs the PostgreSQL and Redis that `make test` uses",
+)
+
+
+@pytest.fixture
+def queue(transactional_db: Any, settings: Any) -> Iterator[str]:
+    """Tasks from this test go to a fresh queue on the real broker, not run in-process."""
+    name = f"test-{uuid.uuid4().hex[:8]}"
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    saved = app.conf.task_always_eager, app.conf.task_default_queue
+    app.conf.task_always_eager, app.conf.task_default_queue = False, name
+    yield name
+    app.conf.task_always_eager, app.conf.task_default_queue = saved
+    redis.Redis.from_url(app.conf.broker_url).delete(name)
+
+
+def start_worker(queue: str) -> subprocess.Popen[bytes]:
+    db = connection.settings_dict
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "whistsite.settings",
+        "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/"
+        f"{db['NAME']}",
+        "WHIST_CELERY_QUEUE": queue,
+        "WHIST_BOT_DELAY": "0,0",
+        "WHIST_TRICK_PAUSE": "0",
+    }
+    command = [sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-Q", queue]
+    command += ["--concurrency", "1", "--without-heartbeat", "--without-mingle", "-l", "warning"]
+    return subprocess.Popen(command, env=env)
+
+
+@pytest.fixture
+def worker(queue: str) -> Iterator[subprocess.Popen[bytes]]:
+    process = start_worker(queue)
+    yield process
+    process.terminate()
+    process.wait(timeout=30)
+
+
+def wait_for(condition: Any, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the worker did not act in time"
+        time.sleep(0.05)
+
+
+def test_bots_play_a_whole_game_through_a_celery_worker(make_user, worker):
+    ann = make_user("ann")
+    t = services.table_create(ann, "knockout", 4, bot_levels=[None, "club", "expert", "beginner"])
+    services.table_start(ann, t.pk)
+    while table(t.pk).status == Table.Status.PLAYING:
+        wait_for(lambda: table(t.pk).status != Table.Status.PLAYING or state(t.pk).to_act == 0)
+        if table(t.pk).status == Table.Status.PLAYING:
+            play_first_legal(t.pk, ann, 0)
+    finished = table(t.pk)
+    assert finished.status == Table.Status.FINISHED and finished.record["result"]["winners"]
+    bot_seats = set(Move.objects.filter(table=t, by=Move.By.BOT).values_list("seat", flat=True))
+    assert bot_seats == {1, 2, 3}  # every bot plays in round 1 at least
+
+
+def test_a_lost_bot_task_is_queued_again_by_the_watchdog(make_user, queue):
+    ann = make_user("ann")
+    t = services.table_create(ann, "whist", 4, bot_levels=[None, "club", "club", "club"])
+    services.table_start(ann, t.pk)
+    broker = redis.Redis.from_url(app.conf.broker_url)
+    while state(t.pk).to_act == 0:
+        play_first_legal(t.pk, ann, 0)
+    moves = table(t.pk).moves
+    assert broker.llen(queue) >= 1  # the bot's turn is queued, and no worker runs yet
+    broker.delete(queue)  # ... and now it is lost, as with a worker killed holding it
+    Table.objects.filter(pk=t.pk).update(turn_deadline=timezone.now() - timedelta(minutes=1))
+
+    assert tasks.watchdog.run() == 1
+    process = start_worker(queue)
+    try:
+        wait_for(lambda: table(t.pk).moves > moves)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    assert Move.objects.filter(table=t, number__gte=moves, by=Move.By.BOT).exists()
