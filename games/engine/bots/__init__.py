@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import beginner, club
+from . import beginner, club, expert
 from .seen import read
 
 LEVELS = ("beginner", "club", "expert")
@@ -27,7 +27,9 @@ def choose_action(view: dict[str, Any], level: str, seed: int = 0) -> dict[str, 
     seen = read(view)
     if level == "beginner":
         return beginner.decide(seen, legal)
-    return club.decide(seen, legal)
+    if level == "club":
+        return club.decide(seen, legal)
+    return expert.decide(seen, legal, seed)
 
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "choose_action"]

@@ -67,7 +67,7 @@ def follow(seen: Seen, cards: list[int]) -> int:
     if seen.game == "whist" and len(seen.trick) == 1 and seen.led_suit != seen.trump:
         return lowest(cards, seen.trump)  # second hand low
     if seen.game == "knockout":
-        return _insurance_win(seen, win)
+        return lowest(win, seen.trump)  # a trick now: the cheapest winner keeps the best trump
     if seen.game == "whist":
         return max(win, key=lambda c: beginner.rank_key(c, seen.trump))  # third hand high
     return lowest(cards, seen.trump)
@@ -89,18 +89,6 @@ def _discard(seen: Seen, cards: list[int]) -> int:
     return lowest(keep or cards, seen.trump)
 
 
-def _need_trick(seen: Seen) -> bool:
-    return seen.view["tricks"][seen.seat] == 0
-
-
-def _insurance_win(seen: Seen, win: list[int]) -> int:
-    """Knockout with no trick yet: win now, but keep the best trump as insurance if possible."""
-    trumps = [c for c in cards_of(seen.hand) if c // 13 == seen.trump]
-    top = max(trumps) if trumps else -1
-    cheap = [c for c in win if c != top]
-    return lowest(cheap or win, seen.trump)
-
-
 def lead(seen: Seen, cards: list[int]) -> int:
     """Lead: return partner's suit, cash side-suit masters, draw trumps when long, else low."""
     if seen.game == "whist":
@@ -114,6 +102,13 @@ def lead(seen: Seen, cards: list[int]) -> int:
     out_trumps = unseen(seen) & SUIT_MASK[seen.trump] if seen.trump != NT else 0
     if trumps and out_trumps and len(trumps) * 2 >= len(cards) and len(trumps) >= 3:
         return max(trumps) if masters(seen, trumps) else min(trumps)
+    if seen.game == "knockout":
+        side = [c for c in cards if c // 13 != seen.trump]
+        if side:  # lead the shortest side suit: a void soon lets the trumps take tricks
+            short = min(
+                {c // 13 for c in side}, key=lambda u: (seen.hand & SUIT_MASK[u]).bit_count()
+            )
+            return min(c for c in side if c // 13 == short)
     return beginner.lead_card(seen, cards)
 
 

@@ -1,0 +1,243 @@
+"""The Expert: perfect-information Monte Carlo over deals consistent with the seat's view.
+
+Each sample deals the unseen cards at random (respecting shown voids and cards known to be
+held); every candidate card is played out on that deal by a fast greedy playout (German
+Whist's second half, which is open play, is solved exactly instead). The card with the
+best mean wins; sampling stops early once one card clearly dominates, and always within a
+fixed time budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..cards import parse_card
+from . import club, expert_trump
+from .beginner import legal_cards
+from .playout import best_of, playout
+from .sample import deal, unknowns
+from .seen import Seen
+from .solver2 import Solver
+
+BUDGET = 0.150  # seconds of sampling per decision
+MIN_SAMPLES = 12
+MAX_SAMPLES = 600
+STATS = {"samples": 0, "playouts": 0, "seconds": 0.0}  # the last sampled decision, for bench
+
+
+def decide(seen: Seen, legal: list[dict[str, Any]], seed: int) -> dict[str, Any]:
+    """Cards and Knockout trump by search; exchanges, votes and a dog's knock as the Club player."""
+    if legal[0]["action"] == "trump" and seen.game == "knockout":
+        allowed = [4 if e["suit"] == "NT" else "CDHS".index(e["suit"]) for e in legal]
+        suit = expert_trump.choose_trump(seen, allowed, seed, _scorer(seen))
+        return {"seat": seen.seat, "action": "trump", "suit": ("C", "D", "H", "S", "NT")[suit]}
+    if not any(e["action"] == "play" for e in legal) or any(e["action"] == "knock" for e in legal):
+        return club.decide(seen, legal)
+    return {"seat": seen.seat, "action": "play", "card": _card_name(choose_card(seen, seed))}
+
+
+def _card_name(card: int) -> str:
+    return "23456789TJQKA"[card % 13] + "CDHS"[card // 13]
+
+
+def candidates(seen: Seen) -> list[int]:
+    """Legal cards, one per run of cards that are neighbours among the cards still out."""
+    out = club.unseen(seen) | sum(1 << c for _, c in seen.trick)
+    reps = []
+    for c in sorted(legal_cards(seen)):
+        if not (reps and reps[-1] // 13 == c // 13 and not _between(out, reps[-1], c)):
+            reps.append(c)
+    return reps
+
+
+def _between(out: int, low: int, high: int) -> bool:
+    """Whether some card still out lies strictly between two cards of the same suit."""
+    return bool(out >> (low + 1) & ((1 << (high - low - 1)) - 1))
+
+
+def choose_card(seen: Seen, seed: int) -> int:
+    moves = candidates(seen)
+    if len(moves) == 1:
+        return moves[0]
+    if seen.game == "german" and seen.view.get("half") == 2:
+        return solve_open(seen, moves)
+    return sample_and_play(seen, moves, random.Random(seed))
+
+
+def solve_open(seen: Seen, moves: list[int]) -> int:
+    """German Whist's second half: every card is known, so take an exactly optimal card."""
+    other = club.unseen(seen)
+    solver = Solver(seen.trump)
+    if seen.trick:
+        led = seen.trick[0][1]
+        return solver.best_reply(1 << led | other, seen.hand, led, moves)
+    return solver.best_lead(seen.hand, other, moves)
+
+
+def sample_and_play(seen: Seen, moves: list[int], rng: random.Random) -> int:
+    """Flat Monte Carlo: the same sampled deals for every move (paired), early stopping."""
+    u = unknowns(seen)
+    score = _scorer(seen)
+    totals: list[list[float]] = [[] for _ in moves]
+    talon_known = _faceup(seen)
+    start = time.perf_counter()
+    n = 0
+    while n < MAX_SAMPLES:
+        hands, rest = deal(u, rng)
+        talon = [talon_known, *rest] if talon_known >= 0 else []
+        for i, card in enumerate(moves):
+            totals[i].append(score(_play_out(seen, hands, card, talon)))
+        n += 1
+        if n >= MIN_SAMPLES and n % 4 == 0 and _settled(totals, start):
+            break
+    STATS.update(samples=n, playouts=n * len(moves), seconds=time.perf_counter() - start)
+    means = [sum(t) / len(t) for t in totals]
+    return moves[max(range(len(moves)), key=means.__getitem__)]
+
+
+def _faceup(seen: Seen) -> int:
+    face = seen.view.get("faceup") if seen.game == "german" else None
+    return parse_card(face) if face else -1
+
+
+def _play_out(seen: Seen, hands: list[int], card: int, talon: list[int]) -> list[int]:
+    hands = hands[:]
+    hands[seen.seat] ^= 1 << card
+    trick = [*seen.trick, (seen.seat, card)]
+    nxt = _next_seat(seen, hands, trick)
+    if nxt < 0:  # the trick is complete: go on from its winner
+        return _after_trick(seen, hands, trick, talon, best_of(trick, seen.trump)[0])
+    return playout(hands, seen.trump, trick, nxt, _partners(seen), talon, _need(seen))
+
+
+def _after_trick(
+    seen: Seen, hands: list[int], trick: list, talon: list[int], winner: int
+) -> list[int]:
+    counting = not talon
+    if talon:
+        hands[winner] |= 1 << talon[0]
+        hands[1 - winner] |= 1 << talon[1]
+        talon = talon[2:]
+    won = [0] * seen.players
+    if counting:
+        won[winner] += 1
+    if not any(hands):
+        return won
+    leader = winner if hands[winner] else _next_with_cards(hands, winner)
+    need = _need(seen)
+    if need:
+        need.discard(winner)
+    rest = playout(hands, seen.trump, [], leader, _partners(seen), talon, need)
+    return [a + b for a, b in zip(won, rest, strict=True)]
+
+
+def _need(seen: Seen) -> set[int] | None:
+    """Knockout Whist: the seats in this round still without a trick (they must take one)."""
+    if seen.game != "knockout":
+        return None
+    tricks, hands = seen.view["tricks"], seen.view["hands"]
+    return {s for s in range(seen.players) if hands[s] and not tricks[s]}
+
+
+def _next_with_cards(hands: list[int], seat: int) -> int:
+    n = len(hands)
+    return next((seat + i) % n for i in range(1, n) if hands[(seat + i) % n])
+
+
+def _next_seat(seen: Seen, hands: list[int], trick: list) -> int:
+    """The next seat to play in this trick, or -1 when the trick is complete."""
+    n = seen.players
+    played = {s for s, _ in trick}
+    for i in range(1, n):
+        s = (seen.seat + i) % n
+        if s == trick[0][0]:
+            return -1
+        if hands[s] and s not in played:
+            return s
+    return -1
+
+
+def _partners(seen: Seen) -> list[int]:
+    if seen.game == "whist":
+        return [2, 3, 0, 1]
+    return [-1] * seen.players
+
+
+def _scorer(seen: Seen) -> Any:
+    """Utility of a playout's tricks for the seat: game-specific."""
+    me, n = seen.seat, seen.players
+    have = list(seen.view["tricks"])
+    if seen.game == "whist":
+        return lambda won: won[me] + won[(me + 2) % 4]
+    if seen.game == "german":
+        return _german_score(seen, have)
+    return _knockout_score(seen, have, n)
+
+
+def _german_score(seen: Seen, have: list[int]) -> Any:
+    me = seen.seat
+    first = seen.view.get("half") == 1
+    base = 0 if first else have[me]
+
+    def score(won: list[int]) -> float:
+        t = base + won[me]
+        return (1.0 if t >= 7 else 0.0) + 0.02 * t
+
+    return score
+
+
+def _knockout_score(seen: Seen, have: list[int], n: int) -> Any:
+    """Survive first; then knock others out, and take the most tricks (to choose trump)."""
+    me = seen.seat
+    holding = [bool(h) for h in seen.view["hands"]]
+    rivals = [s for s in range(n) if s != me and (holding[s] or have[s])]
+    sweep = bool(seen.view["options"].get("sweep_wins"))
+    total = sum(have) + len(seen.view["hands"][me])
+    top = _top_value(seen)
+
+    def score(won: list[int]) -> float:
+        mine = have[me] + won[me]
+        if not mine:
+            return 0.0
+        value = 1.0 + 0.1 * mine + 0.3 * sum(1 for s in rivals if not have[s] + won[s])
+        most = max(have[s] + won[s] for s in rivals) if rivals else 0
+        value += top if mine > most else top / 3 if mine == most else 0.0
+        if sweep and mine == total:
+            value += 2.0
+        return value
+
+    return score
+
+
+def _top_value(seen: Seen) -> float:
+    """What taking the most tricks is worth: choosing the next trump (decisive before the
+    one-card round, where the chooser names the suit of the card just dealt to them)."""
+    options = seen.view["options"]
+    if options.get("trump") == "fixed":
+        return 0.05
+    if seen.view.get("hand_size") == 2 and not options.get("last_round_no_trump"):
+        return 1.0
+    return 0.3
+
+
+def _settled(totals: list[list[float]], start: float) -> bool:
+    """Out of time, or the best move leads every other by a clear paired margin."""
+    if time.perf_counter() - start > BUDGET:
+        return True
+    n = len(totals[0])
+    means = [sum(t) / n for t in totals]
+    best = max(range(len(totals)), key=means.__getitem__)
+    for i, t in enumerate(totals):
+        if i == best:
+            continue
+        diffs = [a - b for a, b in zip(totals[best], t, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if var == 0:
+            continue  # the same result on every sample: nothing to learn by sampling on
+        if mean <= 3.0 * math.sqrt(var / n):
+            return False
+    return True

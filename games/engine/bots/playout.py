@@ -1,0 +1,235 @@
+"""Fast perfect-information playouts on bit masks: a greedy policy plays a sampled deal out."""
+
+from __future__ import annotations
+
+from ..cards import SUIT_MASK as SM
+
+
+def lowest(mask: int, trump: int) -> int:
+    """The cheapest card of a mask: the lowest-ranked side card, else the lowest trump."""
+    best, best_rank = -1, 99
+    for u in (0, 1, 2, 3):
+        if u != trump:
+            m = mask & SM[u]
+            if m:
+                c = (m & -m).bit_length() - 1
+                if c - 13 * u < best_rank:
+                    best, best_rank = c, c - 13 * u
+    if best < 0:
+        best = (mask & -mask).bit_length() - 1
+    return best
+
+
+def can_beat(hand: int, card: int, led: int, trump: int) -> bool:
+    """Whether a later hand holding `hand` can beat `card` (currently winning) in this trick."""
+    follow = hand & SM[led]
+    suit = card // 13
+    if follow:
+        return suit == led and follow >> (card + 1) != 0
+    if trump > 3:
+        return False
+    trumps = hand & SM[trump]
+    if not trumps:
+        return False
+    return suit != trump or trumps >> (card + 1) != 0
+
+
+def best_of(trick: list[tuple[int, int]], trump: int) -> tuple[int, int]:
+    bs, bc = trick[0]
+    for s, c in trick[1:]:
+        if (c // 13 == bc // 13 and c > bc) or (c // 13 == trump and bc // 13 != trump):
+            bs, bc = s, c
+    return bs, bc
+
+
+def winners_mask(legal: int, best: int, led: int, trump: int) -> int:
+    """The cards of `legal` that beat `best`; `legal` is one suit when following."""
+    bsuit = best // 13
+    if legal & SM[led]:
+        return legal & ~((2 << best) - 1) if bsuit == led else 0
+    if trump > 3:
+        return 0
+    trumps = legal & SM[trump]
+    return trumps & ~((2 << best) - 1) if bsuit == trump else trumps
+
+
+def follow_card(
+    hands: list[int],
+    seat: int,
+    led: int,
+    best: tuple[int, int],
+    trump: int,
+    later: list[int],
+    partner: int,
+) -> int:
+    """Win with the cheapest card no later opponent can beat; else throw the cheapest card.
+
+    `led`: the suit led; `best`: (seat, card) winning so far; `later`: the opponents still
+    to play in this trick.
+    """
+    hand = hands[seat]
+    legal = hand & SM[led] or hand
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    bs, bc = best
+    if bs == partner and not _beaten(hands, later, bc, led, trump):
+        return lowest(legal, trump)
+    win = winners_mask(legal, bc, led, trump)
+    while win:
+        low = win & -win
+        c = low.bit_length() - 1
+        if not _beaten(hands, later, c, led, trump):
+            return c
+        win ^= low
+    return lowest(legal, trump)
+
+
+def _beaten(hands: list[int], later: list[int], card: int, led: int, trump: int) -> bool:
+    """Whether one of the `later` seats can beat `card` (can_beat for several hands at once)."""
+    suit = card // 13
+    led_mask = SM[led]
+    trump_mask = SM[trump] if trump < 4 else 0
+    for s in later:
+        h = hands[s]
+        follow = h & led_mask
+        if follow:
+            if suit == led and follow >> (card + 1):
+                return True
+        else:
+            trumps = h & trump_mask
+            if trumps and (suit != trump or trumps >> (card + 1)):
+                return True
+    return False
+
+
+def lead_card(hands: list[int], seat: int, trump: int, opponents: list[int]) -> int:
+    """Cash a side-suit master nobody can trump, draw trumps with the top trump, else lead low."""
+    hand = hands[seat]
+    others = 0
+    for s in opponents:
+        others |= hands[s]
+    opp_trumps = others & SM[trump] if trump < 4 else 0
+    longest, size = -1, -1
+    for u in (0, 1, 2, 3):
+        mine = hand & SM[u]
+        if not mine:
+            continue
+        if u != trump:
+            top = mine.bit_length() - 1
+            theirs = others & SM[u]
+            if theirs >> (top + 1) == 0 and not (opp_trumps and _some_void(hands, opponents, u)):
+                return top
+            n = mine.bit_count()
+            if n > size:
+                longest, size = u, n
+    if opp_trumps and hand & SM[trump]:
+        top = (hand & SM[trump]).bit_length() - 1
+        if opp_trumps >> (top + 1) == 0:
+            return top
+    if longest >= 0:
+        m = hand & SM[longest]
+        return (m & -m).bit_length() - 1
+    return lowest(hand, trump)
+
+
+def _some_void(hands: list[int], opponents: list[int], suit: int) -> bool:
+    return any(hands[s] and not hands[s] & SM[suit] for s in opponents)
+
+
+def playout(
+    hands: list[int],
+    trump: int,
+    trick: list,
+    seat: int,
+    partner: list[int],
+    talon: list[int],
+    need: set[int] | None = None,
+) -> list[int]:
+    """Play the deal out from `seat`'s turn; the tricks each seat takes from now on.
+
+    `talon`: German Whist's first half, face-up card first, then the face-down cards.
+    `need`: Knockout Whist's seats still without a trick, who take any trick they can.
+    """
+    n = len(hands)
+    won = [0] * n
+    leader = trick[0][0] if trick else seat
+    order = _ring(hands, leader, n, trick)
+    w = _finish_trick(hands, order, list(trick), trump, partner, talon, need)
+    counting = not talon
+    while True:
+        if need:
+            need.discard(w)
+        if counting:
+            won[w] += 1
+        if talon:
+            hands[w] |= 1 << talon[0]
+            hands[1 - w] |= 1 << talon[1]
+            talon = talon[2:]
+            counting = not talon
+        if not any(hands):
+            return won
+        order = _ring(hands, w if hands[w] else _next_holder(hands, w, n), n, [])
+        w = _finish_trick(hands, order, [], trump, partner, talon, need)
+
+
+def _finish_trick(
+    hands: list[int],
+    order: list[int],
+    trick: list,
+    trump: int,
+    partner: list[int],
+    talon: list[int],
+    need: set[int] | None = None,
+) -> int:
+    """Play the rest of a trick by the greedy policy; the winner."""
+    fight = not talon or talon[0] % 13 + (7 if talon[0] // 13 == trump else 0) >= 8
+    i = len(trick)
+    if not i:
+        s = order[0]
+        p = partner[s]
+        c = (
+            lead_card(hands, s, trump, [o for o in order if o != s and o != p])
+            if fight
+            else lowest(hands[s], trump)
+        )
+        hands[s] ^= 1 << c
+        trick = [(s, c)]
+        i = 1
+    led = trick[0][1] // 13
+    best = best_of(trick, trump)
+    for j in range(i, len(order)):
+        s = order[j]
+        if fight:
+            p = partner[s]
+            c = follow_card(hands, s, led, best, trump, [o for o in order[j + 1 :] if o != p], p)
+            if need and s in need:
+                c = _desperate(hands[s], c, led, best[1], trump)
+        else:
+            c = lowest(hands[s] & SM[led] or hands[s], trump)
+        hands[s] ^= 1 << c
+        bc = best[1]
+        if (c // 13 == bc // 13 and c > bc) or (c // 13 == trump and bc // 13 != trump):
+            best = (s, c)
+    return best[0]
+
+
+def _desperate(hand: int, card: int, led: int, best: int, trump: int) -> int:
+    """A seat without a trick takes this one with its cheapest winner, sure or not."""
+    win = winners_mask(hand & SM[led] or hand, best, led, trump)
+    if not win or win >> card & 1:
+        return card
+    return (win & -win).bit_length() - 1
+
+
+def _ring(hands: list[int], leader: int, n: int, trick: list) -> list[int]:
+    """Seats in playing order from the leader: those holding cards or already in the trick."""
+    played = {s for s, _ in trick}
+    ring = [(leader + i) % n for i in range(n)]
+    return [s for s in ring if hands[s] or s in played]
+
+
+def _next_holder(hands: list[int], seat: int, n: int) -> int:
+    for i in range(1, n):
+        if hands[(seat + i) % n]:
+            return (seat + i) % n
+    return seat
