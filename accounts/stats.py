@@ -1,14 +1,12 @@
-"""Figures shown on a profile page, read from the card room's tables when they exist."""
+"""Figures shown on a profile page, read from the card room's tables."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.selectors import games_played_count
 
-def games_played(user: Any) -> int | None:
-    """How many finished games the player sat in; None while the card room keeps no record."""
-    try:
-        from games.selectors import games_played_count  # type: ignore[attr-defined]
-    except ImportError:
-        return None
+
+def games_played(user: Any) -> int:
+    """How many finished games the player sat in."""
     return games_played_count(user)

@@ -176,3 +176,8 @@ def chat_recent(table_id: int, limit: int = CHAT_HISTORY) -> list[dict[str, Any]
     """The latest visible chat messages of a table, oldest first."""
     rows = ChatMessage.objects.filter(table_id=table_id, hidden=False).order_by("-created", "-id")
     return [chat_dict(m) for m in reversed(rows[:limit])]
+
+
+def games_played_count(user: Any) -> int:
+    """How many finished games `user` sat in."""
+    return Table.objects.filter(status=Table.Status.FINISHED, seats__user=user).distinct().count()

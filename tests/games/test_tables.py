@@ -132,3 +132,13 @@ def test_lobby_lists_public_open_tables_with_their_seats(make_user):
     (entry,) = selectors.lobby_tables()
     assert entry["game"] == "whist" and entry["status"] == "open"
     assert [s["name"] for s in entry["seats"]] == ["Ann", "Bot (Club player)", None, None]
+
+
+def test_games_played_counts_finished_tables_the_user_sat_in(make_user):
+    ann = make_user("ann")
+    assert selectors.games_played_count(ann) == 0
+    t = services.table_create(ann, "german", 2, bot_levels=[None, "club"])
+    services.table_start(ann, t.pk)
+    Table.objects.filter(pk=t.pk).update(status=Table.Status.FINISHED)
+    assert selectors.games_played_count(ann) == 1
+    assert selectors.games_played_count(make_user("bob")) == 0
