@@ -158,3 +158,15 @@ def test_the_arena_refuses_a_level_it_does_not_know():
     with pytest.raises(SystemExit) as exc:
         main(["arena", "--game", "whist", "--bots", "club,club,club,grandmaster", "--deals", "1"])
     assert exc.value.code == 2
+
+
+def test_an_expert_among_knocking_dogs_plays_to_the_end(quick_expert):
+    """A dog who knocked earlier in the trick is not asked again in the Expert's playouts."""
+    rules = make_rules("knockout", 7, dogs_life="once_per_player")
+    for seed in range(12):
+        state, step = new_game(rules, seed=seed), 0
+        while not state.over:
+            level = "expert" if state.to_act == seed % 7 else "club"
+            event = choose_action(seat_view(state, state.to_act), level, seed=step)
+            state = apply(state, action_from_event(event))
+            step += 1

@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import NT, SUIT_MASK, cards_of
 from . import beginner, club_german
 from .beginner import lowest, winners
-from .seen import Seen, partner_of, trick_best
+from .seen import Seen, later_seats, partner_of, trick_best
 
 FULL = (1 << 52) - 1
 
@@ -41,14 +41,11 @@ def safe_winners(seen: Seen, win: list[int]) -> list[int]:
 
 def _followers_may_ruff(seen: Seen, card: int) -> bool:
     """Whether a seat still to play has shown a void in `card`'s suit (and may trump)."""
-    played = {s for s, _ in seen.trick}
-    later = [s for s in range(seen.players) if s not in played and s != seen.seat]
-    return any(seen.voids[s] >> (card // 13) & 1 for s in later)
+    return any(seen.voids[s] >> (card // 13) & 1 for s in later_seats(seen))
 
 
 def last_to_play(seen: Seen) -> bool:
-    holders = sum(1 for h in seen.counts() if h) if seen.game == "knockout" else seen.players
-    return len(seen.trick) == holders - 1
+    return bool(seen.trick) and not later_seats(seen)
 
 
 def follow(seen: Seen, cards: list[int]) -> int:

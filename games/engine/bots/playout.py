@@ -152,8 +152,7 @@ def playout(
     """
     n = len(hands)
     won = [0] * n
-    leader = trick[0][0] if trick else seat
-    order = _ring(hands, leader, n, trick)
+    order = _order(hands, seat, n, trick)
     w = _finish_trick(hands, order, list(trick), trump, partner, talon, need)
     counting = not talon
     while True:
@@ -219,6 +218,23 @@ def _desperate(hand: int, card: int, led: int, best: int, trump: int) -> int:
     if not win or win >> card & 1:
         return card
     return (win & -win).bit_length() - 1
+
+
+def _order(hands: list[int], seat: int, n: int, trick: list) -> list[int]:
+    """The trick's playing order: those who played, then `seat` and the later seats holding
+    cards up to the leader (a dog who knocked before `seat` is not asked again)."""
+    if not trick:
+        return _ring(hands, seat, n, trick)
+    played = [s for s, _ in trick]
+    leader = played[0]
+    later = []
+    for i in range(n):
+        s = (seat + i) % n
+        if s == leader:
+            break
+        if hands[s] and s not in played:
+            later.append(s)
+    return played + later
 
 
 def _ring(hands: list[int], leader: int, n: int, trick: list) -> list[int]:

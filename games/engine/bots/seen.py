@@ -106,6 +106,23 @@ def trick_best(trick: list[tuple[int, int]], trump: int) -> tuple[int, int]:
     return best_seat, best
 
 
+def later_seats(seen: Seen) -> list[int]:
+    """Seats still to play in the current trick after this one (those holding cards up to the
+    leader; a dog who knocked earlier in the trick is not asked again)."""
+    if not seen.trick:
+        return [(seen.seat + i) % seen.players for i in range(1, seen.players)]
+    counts = seen.counts()
+    played = {s for s, _ in seen.trick}
+    out = []
+    for i in range(1, seen.players):
+        s = (seen.seat + i) % seen.players
+        if s == seen.trick[0][0]:
+            break
+        if counts[s] and s not in played:
+            out.append(s)
+    return out
+
+
 def partner_of(seen: Seen, seat: int) -> int:
     """Whist partner of `seat`, or -1 in the games without partners."""
     return (seat + 2) % 4 if seen.game == "whist" else -1
