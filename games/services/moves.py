@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -76,18 +78,27 @@ def _come_back(table: Table, seat: Seat) -> None:
     bump(table)
 
 
-def bot_play(table_id: int, expected_moves: int) -> bool:
-    """Play for the seat to act if a bot plays it and nothing moved since; True if it played."""
+@contextmanager
+def _turn(table_id: int, expected_moves: int) -> Iterator[tuple[Table, list[Seat], State] | None]:
+    """The locked table, its seats and game state, or None if it moved on since the task."""
     with transaction.atomic():
         table, seats = lock_table(table_id)
         if table.status != Table.Status.PLAYING or table.moves != expected_moves:
+            yield None
+        else:
+            yield table, seats, current_state(table)
+
+
+def bot_play(table_id: int, expected_moves: int) -> bool:
+    """Play for the seat to act if a bot plays it and nothing moved since; True if it played."""
+    with _turn(table_id, expected_moves) as turn:
+        if turn is None:
             return False
-        state = current_state(table)
+        table, seats, state = turn
         seat = seats[state.to_act]
         if not plays_by_bot(seat, state):
             return False
-        by = Move.By.BOT
-        commit_action(table, seats, state, _bot_action(table, seat, state), by)
+        commit_action(table, seats, state, _bot_action(table, seat, state), Move.By.BOT)
         return True
 
 
@@ -105,13 +116,11 @@ def _bot_action(table: Table, seat: Seat, state: State) -> Any:
 
 def timeout_play(table_id: int, expected_moves: int) -> bool:
     """The human to act ran out of time: mark the seat away and let the stand-in bot play."""
-    with transaction.atomic():
-        table, seats = lock_table(table_id)
-        if table.status != Table.Status.PLAYING or table.moves != expected_moves:
+    with _turn(table_id, expected_moves) as turn:
+        if turn is None:
             return False
-        state = current_state(table)
-        seat = seats[state.to_act]
-        deadline = table.turn_deadline
+        table, seats, state = turn
+        seat, deadline = seats[state.to_act], table.turn_deadline
         if plays_by_bot(seat, state) or deadline is None or deadline > timezone.now():
             return False
         seat.away = True
