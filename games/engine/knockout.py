@@ -8,7 +8,7 @@ from . import actions as A
 from . import knockout_end as end
 from .cards import NT, cards_of, mask_of
 from .deals import Source, dealt_hands
-from .rules import KnockoutOptions, Ruleset
+from .rules import Ruleset
 from .state import (
     EXCHANGE,
     OVER,
@@ -18,18 +18,15 @@ from .state import (
     State,
     blank_state,
     clockwise,
+    close_trick,
     legal_plays,
 )
-
-
-def opts_of(s: State) -> KnockoutOptions:
-    return s.rules.options  # type: ignore[return-value]
 
 
 def start(rules: Ruleset, source: Source) -> State:
     n = rules.players
     s = blank_state(rules, source, source.first_dealer(n))
-    s.hand_size = opts_of(s).start_cards
+    s.hand_size = end.opts_of(s).start_cards
     s.active, s.dogs, s.dog_had, s.out_round = (True,) * n, (), (), (-1,) * n
     s.chooser, s.voters, s.votes, s.exchangers = -1, (), (), ()
     s.first_leader = end.next_active(s, s.dealer)
@@ -41,7 +38,7 @@ def start(rules: Ruleset, source: Source) -> State:
 def start_round(s: State, top: int) -> None:
     """Deal, then fix trump (turned, fixed, chosen or voted), then exchange, then play."""
     _deal(s)
-    opts = opts_of(s)
+    opts = end.opts_of(s)
     s.trump, s.chooser, s.votes = -1, -1, ()
     if s.deal_no == 0:
         s.first_trump = s.turned // 13
@@ -77,7 +74,7 @@ def _deal(s: State) -> None:
 
 
 def _after_trump(s: State) -> None:
-    if opts_of(s).exchange:
+    if end.opts_of(s).exchange:
         ring = [(s.first_leader + i) % s.players for i in range(s.players)]
         s.exchangers = tuple(p for p in ring if s.active[p] and p not in s.dogs)
         if s.exchangers:  # each has a turn, even when the stock is empty and 0 is all they may do
@@ -88,7 +85,7 @@ def _after_trump(s: State) -> None:
 
 def _begin_play(s: State) -> None:
     s.exchangers = ()
-    if opts_of(s).rainbow and s.hand_size == 4:
+    if end.opts_of(s).rainbow and s.hand_size == 4:
         for p in end.ring_from(s, s.first_leader):  # rules.md: first in playing order wins
             if all(s.hands[p] & (0x1FFF << (13 * u)) for u in range(4)):
                 end.finish_game(s, p, "rainbow")
@@ -110,7 +107,7 @@ def legal(s: State, seat: int) -> list[A.Action]:
         return moves
     if s.phase in (TRUMP, VOTE):
         kind = A.TRUMP if s.phase == TRUMP else A.VOTE
-        suits = range(5 if opts_of(s).no_trump_allowed else 4)
+        suits = range(5 if end.opts_of(s).no_trump_allowed else 4)
         return [A.choose(kind, seat, u) for u in suits]
     return _exchanges(s, seat)
 
@@ -163,7 +160,7 @@ def trick_done(s: State) -> State:
     """On a fresh clone where everyone holding cards has had a turn in this trick."""
     if not s.trick:
         raise AssertionError("a trick where everybody knocked")  # non-dogs always play
-    winner = end.close(s)
+    winner = close_trick(s)
     if any(s.hands):
         # rules.md §1: a dog whose card won passes the lead to the next player holding cards
         _open_trick(s, winner if s.hands[winner] else end.next_holder(s, winner))

@@ -6,7 +6,7 @@ from typing import Any
 
 from .cards import NT, suit_str
 from .rules import KnockoutOptions
-from .state import OVER, State, close_trick, finish_deal
+from .state import OVER, State, finish_deal
 
 
 def opts_of(s: State) -> KnockoutOptions:
@@ -34,10 +34,6 @@ def next_holder(s: State, seat: int) -> int:
         if s.hands[(seat + i) % n]:
             return (seat + i) % n
     raise AssertionError("nobody holds cards")
-
-
-def close(s: State) -> int:
-    return close_trick(s)
 
 
 def tally(votes: tuple[tuple[int, int], ...], chooser_vote: int) -> int:
@@ -169,6 +165,3 @@ def ranking(s: State, winner: int) -> list[list[int]]:
     groups += [[p for p in range(n) if s.out_round[p] == r and p not in res] for r in rounds]
     groups += [[p] for p in reversed(s.resigned)]
     return groups
-
-
-__all__ = ["OVER", "end_round", "finish_game", "ranking", "tally"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, IllegalAction, action_from_event
-from .cards import DECK, CardError, card_str, parse_card, suit_str
+from .cards import DECK, CardError, card_str, parse_card
 from .deals import ScriptedSource, deck_for_hands
 from .engine import apply, new_game
 from .rules import RulesError, Ruleset, make_rules
@@ -118,6 +118,3 @@ def _compare(theirs: dict[str, Any], ours: dict[str, Any]) -> list[str]:
 
 def _differ(field: str, recorded: Any, computed: Any) -> str:
     return f"{field}: record says {recorded}, rules say {computed}"
-
-
-__all__ = ["FORMAT", "RecordError", "read_record", "replay_record", "suit_str", "to_record"]
