@@ -99,8 +99,13 @@ def _knockout(state: State) -> dict[str, Any]:
 
 
 def _whist(state: State) -> dict[str, Any]:
+    # Everyone saw the turned card and remembers that the dealer holds it (rules.md §2), so
+    # it stays in the view until the dealer plays it (then it is a played card like any
+    # other, in the trick); `turned_up` says whether it still lies face up on the table.
+    held = state.turned >= 0 and state.hands[state.dealer] >> state.turned & 1
     return {
-        "turned": card_str(state.turned) if whist.turned_public(state) else None,
+        "turned": card_str(state.turned) if held else None,
+        "turned_up": whist.turned_public(state),
         "scores": list(state.scores),
         "games": [list(g) for g in state.games],
         "wins": list(state.wins),

@@ -60,7 +60,9 @@ def legal(s: State, seat: int) -> list[A.Action]:
 
 def turned_public(s: State) -> bool:
     """The turned card lies face up until the dealer's first turn (rules.md §2)."""
-    return not s.trick_log and s.to_act != s.dealer and all(p != s.dealer for p, _ in s.trick)
+    if s.phase != PLAY or s.trick_log:  # PLAY: a finished match has no turn to come
+        return False
+    return s.to_act != s.dealer and all(p != s.dealer for p, _ in s.trick)
 
 
 def step(s: State, action: A.Action) -> State:

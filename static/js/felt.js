@@ -122,7 +122,8 @@ function renderTrump(app) {
   } else {
     box.appendChild(node("span", "trump-name", gettext("not chosen yet")));
   }
-  if (view.turned && view.game !== "german") {
+  // Whist: face up until the dealer's first turn; after that the dealer holds it (see panels.js).
+  if (view.turned && (view.game === "knockout" || view.turned_up)) {
     const card = cardFace(view.turned);
     card.setAttribute("aria-label", fmt(gettext("turned card %(card)s"), { card: view.turned }));
     box.appendChild(card);

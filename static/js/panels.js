@@ -89,7 +89,8 @@ function knockoutInfo(app, view) {
 function whistInfo(app, view) {
   const out = [line(fmt(gettext("Deal %(n)s · dealer %(name)s"), { n: view.deal + 1, name: seatName(app, view.dealer) }))];
   out.push(line(fmt(gettext("Game to %(n)s points"), { n: view.options.target })));
-  if (view.turned) out.push(line(fmt(gettext("The dealer's turned card: %(card)s"), { card: view.turned })));
+  if (view.turned && view.turned_up) out.push(line(fmt(gettext("The dealer's turned card: %(card)s"), { card: view.turned })));
+  else if (view.turned) out.push(line(fmt(gettext("The dealer holds the turned card: %(card)s"), { card: view.turned })));
   return out;
 }
 

@@ -9,11 +9,12 @@ import pytest
 from games.engine import action_from_event, apply, legal_actions, make_rules, new_game
 from games.engine.bots import LEVEL_NAMES, LEVELS, choose_action, expert
 from games.engine.bots.arena import run
+from games.engine.bots.sample import deal, unknowns
+from games.engine.bots.seen import read
 from games.engine.cards import cards_of, mask_of
 from games.engine.cli import main
 from games.engine.state import State
 from games.engine.views import seat_view
-from games.engine.whist import turned_public
 
 KNOCKOUT_FLAGS = (
     "exchange", "eliminated_vote", "no_trump_allowed", "rainbow", "sweep_wins",
@@ -98,8 +99,8 @@ def hide_differently(state: State, seat: int, rng: random.Random) -> State:
 
 def _seen_elsewhere(state: State, seat: int) -> int:
     """Cards in other hands the seat knows about: the Whist turned card, face-up cards taken."""
-    if state.rules.game == "whist" and turned_public(state):
-        return 1 << state.turned
+    if state.rules.game == "whist":
+        return state.hands[state.dealer] & 1 << state.turned  # until the dealer plays it
     if state.rules.game == "german":
         faceups = [state.turned, *state.deal_stock[1::2]][: min(len(state.trick_log), 13)]
         return mask_of(faceups)
@@ -136,6 +137,31 @@ def test_changing_the_hidden_cards_never_changes_what_a_bot_is_given(game, quick
                 )
             checked += 1
     assert checked >= 5
+
+
+def test_sampled_deals_leave_the_remembered_turned_card_with_the_dealer():
+    """Long after it stopped lying face up, the sampler still gives the turned card to the
+    dealer only, and once the dealer has played it, it is dealt to nobody."""
+    rng, held, played = random.Random(7), 0, 0
+    for seed in range(3):
+        state = new_game(make_rules("whist"), seed=seed)
+        while state.deal_no == 0:
+            dealer, turned = state.dealer, 1 << state.turned
+            for seat in (s for s in range(4) if s != dealer):
+                view = seat_view(state, seat)
+                if view["turned_up"]:
+                    continue
+                u = unknowns(read(view))
+                hands, rest = deal(u, rng)
+                with_it = [s for s in range(4) if hands[s] & turned]
+                if state.hands[dealer] & turned:
+                    assert with_it == [dealer] and state.turned not in rest
+                    held += 1
+                else:
+                    assert with_it == [] and state.turned not in rest
+                    played += 1
+            state = apply(state, rng.choice(legal_actions(state, resign_too=False)))
+    assert held >= 30 and played >= 30
 
 
 def test_club_beats_beginner_in_a_small_arena():

@@ -36,8 +36,7 @@ def public_cards(state: State) -> set[str]:
         if state.deal_no == 0:
             cards.add(card_str(state.turned))  # round 1's turned card lies face up
     elif game == "whist":
-        if not state.trick_log and state.dealer not in [state.to_act, *(p for p, _ in state.trick)]:
-            cards.add(card_str(state.turned))  # face up until the dealer's first turn
+        cards.add(card_str(state.turned))  # face up, then everyone knows the dealer holds it
     else:
         faceups = [state.turned, *state.deal_stock[1::2]]
         seen = min(len(state.trick_log), 13) + (1 if state.faceup >= 0 else 0)
@@ -86,17 +85,41 @@ def test_no_view_ever_shows_a_card_its_viewer_could_not_know(spec, seed):
         state = apply(state, rng.choice(legal_actions(state, resign_too=False)))
 
 
-def test_whist_turned_card_is_public_until_the_dealers_first_turn():
-    state = new_game(make_rules("whist"), seed=4)
-    turned = card_str(state.turned)
-    seen = []
-    while not state.trick_log:
-        seen.append((state.to_act, spectator_view(state)["turned"]))
+def whist_hand(seed: int) -> list[State]:
+    """The states of a Whist game's first hand, up to its last trick."""
+    state, states = new_game(make_rules("whist"), seed=seed), []
+    while state.deal_no == 0:
+        states.append(state)
         state = apply(state, legal_actions(state, resign_too=False)[0])
-    dealer = state.dealer
-    assert [t for s, t in seen if s != dealer] == [turned] * 3
-    assert [t for s, t in seen if s == dealer] == [None]
-    assert spectator_view(state)["turned"] is None
+    return states
+
+
+def test_whist_turned_card_is_shown_to_every_seat_until_the_dealer_plays_it():
+    states = whist_hand(seed=4)
+    turned = card_str(states[0].turned)
+    held = [turned in own(s, s.dealer) for s in states]
+    assert held[0] and not held[-1]  # the dealer plays it during the hand
+    for state, holds in zip(states, held, strict=True):
+        for view in [spectator_view(state), *(seat_view(state, s) for s in range(4))]:
+            assert view["turned"] == (turned if holds else None)
+
+
+def test_whist_turned_card_lies_face_up_until_the_dealers_first_turn():
+    states = whist_hand(seed=4)
+    dealer = states[0].dealer
+    first_turn = next(i for i, s in enumerate(states) if s.to_act == dealer)
+    face_up = [spectator_view(s)["turned_up"] for s in states]
+    assert face_up == [True] * first_turn + [False] * (len(states) - first_turn)
+    assert [seat_view(states[first_turn - 1], s)["turned_up"] for s in range(4)] == [True] * 4
+    assert [seat_view(states[first_turn], s)["turned_up"] for s in range(4)] == [False] * 4
+    assert seat_view(states[first_turn], 0)["turned"] == card_str(states[0].turned)
+
+
+def test_whist_turned_card_no_longer_lies_face_up_once_the_match_is_over():
+    state = new_game(make_rules("whist", target=1), seed=4)
+    while not state.over:
+        state = apply(state, legal_actions(state, resign_too=False)[0])
+    assert spectator_view(state)["turned_up"] is False
 
 
 def test_german_whist_loser_draw_is_hidden_from_the_winner():

@@ -71,9 +71,10 @@ def _note_known(seen: Seen) -> None:
     """Cards other seats are known to hold: Whist's turned card, German face-up cards taken."""
     view = seen.view
     if seen.game == "whist" and view.get("turned"):
-        dealer = view["dealer"]
-        if dealer != seen.seat:
-            seen.known[dealer] |= 1 << parse_card(view["turned"])
+        # Face up or not (`turned_up`), the dealer holds it until they play it.
+        turned = 1 << parse_card(view["turned"])
+        if not seen.played & turned:
+            seen.known[view["dealer"]] |= turned
     if seen.game == "german":
         for s, c in view.get("faceups_taken") or []:
             seen.known[s] |= 1 << parse_card(c)
