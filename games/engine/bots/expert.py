@@ -4,7 +4,9 @@ Each sample deals the unseen cards at random (respecting shown voids and cards k
 held); every candidate card is played out on that deal by a fast greedy playout (German
 Whist's second half, which is open play, is solved exactly instead). The card with the
 best mean wins; sampling stops early once one card clearly dominates, and always within a
-fixed time budget.
+fixed time budget. In Knockout Whist a playout's round end is scored by the chance to win
+the game from there (knockout_value), and the other seats play as the Club player would
+(playout_club).
 """
 
 from __future__ import annotations
@@ -15,14 +17,15 @@ import time
 from typing import Any
 
 from ..cards import parse_card
-from . import club, expert_trump
+from . import club, expert_trump, knockout_value
 from .beginner import legal_cards
-from .playout import best_of, playout
+from .playout import Model, best_of, playout
+from .playout_club import club_model
 from .sample import deal, unknowns
 from .seen import Seen
 from .solver2 import Solver
 
-BUDGET = 0.150  # seconds of sampling per decision
+BUDGET = 0.050  # seconds of sampling per decision
 MIN_SAMPLES = 12
 MAX_SAMPLES = 600
 STATS = {"samples": 0, "playouts": 0, "seconds": 0.0}  # the last sampled decision, for bench
@@ -88,8 +91,9 @@ def sample_and_play(seen: Seen, moves: list[int], rng: random.Random) -> int:
     while n < MAX_SAMPLES:
         hands, rest = deal(u, rng)
         talon = [talon_known, *rest] if talon_known >= 0 else []
+        model = club_model(seen, hands)
         for i, card in enumerate(moves):
-            totals[i].append(score(_play_out(seen, hands, card, talon)))
+            totals[i].append(score(_play_out(seen, hands, card, talon, model)))
         n += 1
         if n >= MIN_SAMPLES and n % 4 == 0 and _settled(totals, start):
             break
@@ -103,18 +107,25 @@ def _faceup(seen: Seen) -> int:
     return parse_card(face) if face else -1
 
 
-def _play_out(seen: Seen, hands: list[int], card: int, talon: list[int]) -> list[int]:
+def _play_out(
+    seen: Seen, hands: list[int], card: int, talon: list[int], model: Model | None = None
+) -> list[int]:
     hands = hands[:]
     hands[seen.seat] ^= 1 << card
     trick = [*seen.trick, (seen.seat, card)]
     nxt = _next_seat(seen, hands, trick)
     if nxt < 0:  # the trick is complete: go on from its winner
-        return _after_trick(seen, hands, trick, talon, best_of(trick, seen.trump)[0])
-    return playout(hands, seen.trump, trick, nxt, _partners(seen), talon, _need(seen))
+        return _after_trick(seen, hands, trick, talon, best_of(trick, seen.trump)[0], model)
+    return playout(hands, seen.trump, trick, nxt, _partners(seen), talon, _need(seen), model)
 
 
 def _after_trick(
-    seen: Seen, hands: list[int], trick: list, talon: list[int], winner: int
+    seen: Seen,
+    hands: list[int],
+    trick: list,
+    talon: list[int],
+    winner: int,
+    model: Model | None = None,
 ) -> list[int]:
     counting = not talon
     if talon:
@@ -130,7 +141,7 @@ def _after_trick(
     need = _need(seen)
     if need:
         need.discard(winner)
-    rest = playout(hands, seen.trump, [], leader, _partners(seen), talon, need)
+    rest = playout(hands, seen.trump, [], leader, _partners(seen), talon, need, model)
     return [a + b for a, b in zip(won, rest, strict=True)]
 
 
@@ -168,13 +179,12 @@ def _partners(seen: Seen) -> list[int]:
 
 def _scorer(seen: Seen) -> Any:
     """Utility of a playout's tricks for the seat: game-specific."""
-    me, n = seen.seat, seen.players
-    have = list(seen.view["tricks"])
+    me = seen.seat
     if seen.game == "whist":
         return lambda won: won[me] + won[(me + 2) % 4]
     if seen.game == "german":
-        return _german_score(seen, have)
-    return _knockout_score(seen, have, n)
+        return _german_score(seen, list(seen.view["tricks"]))
+    return knockout_value.round_scorer(seen)
 
 
 def _german_score(seen: Seen, have: list[int]) -> Any:
@@ -187,40 +197,6 @@ def _german_score(seen: Seen, have: list[int]) -> Any:
         return (1.0 if t >= 7 else 0.0) + 0.02 * t
 
     return score
-
-
-def _knockout_score(seen: Seen, have: list[int], n: int) -> Any:
-    """Survive first; then knock others out, and take the most tricks (to choose trump)."""
-    me = seen.seat
-    holding = [bool(h) for h in seen.view["hands"]]
-    rivals = [s for s in range(n) if s != me and (holding[s] or have[s])]
-    sweep = bool(seen.view["options"].get("sweep_wins"))
-    total = sum(have) + len(seen.view["hands"][me])
-    top = _top_value(seen)
-
-    def score(won: list[int]) -> float:
-        mine = have[me] + won[me]
-        if not mine:
-            return 0.0
-        value = 1.0 + 0.1 * mine + 0.3 * sum(1 for s in rivals if not have[s] + won[s])
-        most = max(have[s] + won[s] for s in rivals) if rivals else 0
-        value += top if mine > most else top / 3 if mine == most else 0.0
-        if sweep and mine == total:
-            value += 2.0
-        return value
-
-    return score
-
-
-def _top_value(seen: Seen) -> float:
-    """What taking the most tricks is worth: choosing the next trump (decisive before the
-    one-card round, where the chooser names the suit of the card just dealt to them)."""
-    options = seen.view["options"]
-    if options.get("trump") == "fixed":
-        return 0.05
-    if seen.view.get("hand_size") == 2 and not options.get("last_round_no_trump"):
-        return 1.0
-    return 0.3
 
 
 def _settled(totals: list[list[float]], start: float) -> bool:

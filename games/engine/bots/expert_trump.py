@@ -7,10 +7,11 @@ import time
 from collections.abc import Callable
 
 from .playout import playout
+from .playout_club import club_model
 from .sample import deal, unknowns
 from .seen import Seen
 
-BUDGET = 0.120
+BUDGET = 0.050
 MAX_SAMPLES = 300
 
 
@@ -38,8 +39,9 @@ def choose_trump(
     everyone = {s for s in range(seen.players) if seen.view["hands"][s]}
     for _ in range(MAX_SAMPLES):
         hands, _rest = deal(u, rng)
+        model = club_model(seen, hands)
         for suit in allowed:
-            tricks = playout(hands[:], suit, [], leader, partners, [], set(everyone))
+            tricks = playout(hands[:], suit, [], leader, partners, [], set(everyone), model)
             totals[suit] += score(tricks)
         if time.perf_counter() - start > BUDGET:
             break

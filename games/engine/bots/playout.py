@@ -2,7 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from ..cards import SUIT_MASK as SM
+
+
+@dataclass(slots=True)
+class Model:
+    """Seats (a bit mask) that play by `lead` and `follow` from what they may know: their
+    own hand and the cards gone; `undealt` holds the cards in no hand and not yet played."""
+
+    seats: int
+    undealt: int
+    lead: Callable[[int, int, int], int]
+    follow: Callable[[int, int, int, int, int, bool], int]
+
+    def out(self, hands: list[int], seat: int) -> int:
+        """The cards `seat` has not seen: the other hands and the undealt cards."""
+        got = self.undealt
+        for s, h in enumerate(hands):
+            if s != seat:
+                got |= h
+        return got
 
 
 def lowest(mask: int, trump: int) -> int:
@@ -144,16 +166,18 @@ def playout(
     partner: list[int],
     talon: list[int],
     need: set[int] | None = None,
+    model: Model | None = None,
 ) -> list[int]:
     """Play the deal out from `seat`'s turn; the tricks each seat takes from now on.
 
     `talon`: German Whist's first half, face-up card first, then the face-down cards.
     `need`: Knockout Whist's seats still without a trick, who take any trick they can.
+    `model`: seats that play as the Club player would, from what they may know.
     """
     n = len(hands)
     won = [0] * n
     order = _order(hands, seat, n, trick)
-    w = _finish_trick(hands, order, list(trick), trump, partner, talon, need)
+    w = _finish_trick(hands, order, list(trick), trump, partner, talon, need, model)
     counting = not talon
     while True:
         if need:
@@ -168,7 +192,7 @@ def playout(
         if not any(hands):
             return won
         order = _ring(hands, w if hands[w] else _next_holder(hands, w, n), n, [])
-        w = _finish_trick(hands, order, [], trump, partner, talon, need)
+        w = _finish_trick(hands, order, [], trump, partner, talon, need, model)
 
 
 def _finish_trick(
@@ -179,18 +203,20 @@ def _finish_trick(
     partner: list[int],
     talon: list[int],
     need: set[int] | None = None,
+    model: Model | None = None,
 ) -> int:
-    """Play the rest of a trick by the greedy policy; the winner."""
+    """Play the rest of a trick by the greedy policy (or the model's); the winner."""
     fight = not talon or talon[0] % 13 + (7 if talon[0] // 13 == trump else 0) >= 8
     i = len(trick)
     if not i:
         s = order[0]
         p = partner[s]
-        c = (
-            lead_card(hands, s, trump, [o for o in order if o != s and o != p])
-            if fight
-            else lowest(hands[s], trump)
-        )
+        if model and model.seats >> s & 1:
+            c = model.lead(hands[s], trump, model.out(hands, s))
+        elif fight:
+            c = lead_card(hands, s, trump, [o for o in order if o != s and o != p])
+        else:
+            c = lowest(hands[s], trump)
         hands[s] ^= 1 << c
         trick = [(s, c)]
         i = 1
@@ -198,7 +224,10 @@ def _finish_trick(
     best = best_of(trick, trump)
     for j in range(i, len(order)):
         s = order[j]
-        if fight:
+        if model and model.seats >> s & 1:
+            last = j == len(order) - 1
+            c = model.follow(hands[s], led, best[1], trump, model.out(hands, s), last)
+        elif fight:
             p = partner[s]
             c = follow_card(hands, s, led, best, trump, [o for o in order[j + 1 :] if o != p], p)
             if need and s in need:

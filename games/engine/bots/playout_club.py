@@ -1,0 +1,74 @@
+"""The Club player's Knockout Whist card play on bit masks, as a model of the other seats.
+
+The Expert's playouts let the other seats play as the Club player would (club.py), from
+what that seat may know: its own hand and the cards gone; `out` is every card it has not
+seen (held by others, or never dealt).
+"""
+
+from __future__ import annotations
+
+from ..cards import SUIT_MASK as SM
+from .playout import Model, lowest, winners_mask
+from .seen import Seen
+
+FULL = (1 << 52) - 1
+
+
+def club_model(seen: Seen, hands: list[int]) -> Model | None:
+    """Knockout Whist: every seat but the searching one plays as the Club player would."""
+    if seen.game != "knockout":
+        return None
+    held = 0
+    for h in hands:
+        held |= h
+    others = ((1 << seen.players) - 1) ^ (1 << seen.seat)
+    return Model(others, FULL & ~held & ~seen.played, club_lead, club_follow)
+
+
+def _masters(cards: int, out: int) -> int:
+    """The cards of `cards` that no card still `out` of the same suit outranks."""
+    got = 0
+    for u in (0, 1, 2, 3):
+        mine = cards & SM[u]
+        if mine:
+            above = out & SM[u]
+            top = above.bit_length() - 1 if above else -1
+            got |= mine & ~((2 << top) - 1) if top >= 0 else mine
+    return got
+
+
+def club_lead(hand: int, trump: int, out: int) -> int:
+    """Cash a side master, draw trumps when long, else the lowest of the shortest side suit."""
+    side = hand & ~SM[trump] if trump < 4 else hand
+    masters = _masters(side, out)
+    if masters:
+        return masters.bit_length() - 1
+    trumps = hand & SM[trump] if trump < 4 else 0
+    n = trumps.bit_count()
+    if n >= 3 and 2 * n >= hand.bit_count() and out & SM[trump]:
+        return (
+            trumps.bit_length() - 1
+            if _masters(trumps, out)
+            else (trumps & -trumps).bit_length() - 1
+        )
+    if side:
+        short = min(
+            (u for u in (0, 1, 2, 3) if side & SM[u]), key=lambda u: (side & SM[u]).bit_count()
+        )
+        m = side & SM[short]
+        return (m & -m).bit_length() - 1
+    return lowest(hand, trump)
+
+
+def club_follow(hand: int, led: int, best: int, trump: int, out: int, last: bool) -> int:
+    """The cheapest sure winner, else the cheapest winner, else the cheapest card to throw."""
+    legal = hand & SM[led] or hand
+    win = winners_mask(legal, best, led, trump)
+    if not win:
+        keep = legal & ~_masters(legal, out) & ~(SM[trump] if trump < 4 else 0)
+        return lowest(keep or legal, trump)
+    if not last:
+        safe = _masters(win, out)
+        if safe:
+            return lowest(safe, trump)
+    return lowest(win, trump)
