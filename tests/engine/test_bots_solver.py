@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from functools import cache
 
+import pytest
+
 from games.engine import action_from_event, apply, make_rules, new_game
-from games.engine.bots import choose_action
-from games.engine.bots.solver2 import Solver
+from games.engine.bots import choose_action, expert
+from games.engine.bots.solver2 import OutOfTime, Solver
 from games.engine.cards import SUIT_MASK
 from games.engine.state import State
 from games.engine.views import seat_view
@@ -85,3 +87,21 @@ def _value(state: State, event: dict) -> int:
         else 1 + minimax(me2, opp ^ (1 << y), trump)
         for y in (c for c in range(52) if answers >> c & 1)
     )  # fmt: skip
+
+
+def test_a_second_half_search_past_its_deadline_gives_way_to_playouts(monkeypatch):
+    """No decision waits on the exact search: out of time, the Expert still plays a legal card."""
+    monkeypatch.setattr(expert, "SOLVE_BUDGET", -1.0)  # every search is already late
+    monkeypatch.setattr(expert, "BUDGET", 1e9)
+    monkeypatch.setattr(expert, "MAX_SAMPLES", 4)
+    state = new_game(make_rules("german"), seed=5)
+    while state.half != 2 or state.hands[state.to_act].bit_count() < 13:
+        state = apply(
+            state, action_from_event(choose_action(seat_view(state, state.to_act), "club"))
+        )
+    view = seat_view(state, state.to_act)
+    with pytest.raises(OutOfTime):
+        solver = Solver(state.trump)
+        solver.deadline = 0.0
+        solver.value(state.hands[state.to_act], state.hands[1 - state.to_act])
+    assert choose_action(view, "expert", seed=1) in view["legal"]

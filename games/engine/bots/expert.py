@@ -23,9 +23,10 @@ from .playout import Model, best_of, playout
 from .playout_club import club_model
 from .sample import deal, unknowns
 from .seen import Seen
-from .solver2 import Solver
+from .solver2 import OutOfTime, Solver
 
 BUDGET = 0.050  # seconds of sampling per decision
+SOLVE_BUDGET = 0.200  # seconds for the exact German Whist second-half search
 MIN_SAMPLES = 12
 MAX_SAMPLES = 600
 STATS = {"samples": 0, "playouts": 0, "seconds": 0.0}  # the last sampled decision, for bench
@@ -66,18 +67,26 @@ def choose_card(seen: Seen, seed: int) -> int:
     if len(moves) == 1:
         return moves[0]
     if seen.game == "german" and seen.view.get("half") == 2:
-        return solve_open(seen, moves)
+        return solve_open(seen, moves, seed)
     return sample_and_play(seen, moves, random.Random(seed))
 
 
-def solve_open(seen: Seen, moves: list[int]) -> int:
-    """German Whist's second half: every card is known, so take an exactly optimal card."""
+def solve_open(seen: Seen, moves: list[int], seed: int = 0) -> int:
+    """German Whist's second half: every card is known, so take an exactly optimal card.
+
+    A search that would pass SOLVE_BUDGET (rare: full hands of many equal suits) gives way
+    to playouts on the known deal, so that no decision takes much longer than that.
+    """
     other = club.unseen(seen)
     solver = Solver(seen.trump)
-    if seen.trick:
-        led = seen.trick[0][1]
-        return solver.best_reply(1 << led | other, seen.hand, led, moves)
-    return solver.best_lead(seen.hand, other, moves)
+    solver.deadline = time.perf_counter() + SOLVE_BUDGET
+    try:
+        if seen.trick:
+            led = seen.trick[0][1]
+            return solver.best_reply(1 << led | other, seen.hand, led, moves)
+        return solver.best_lead(seen.hand, other, moves)
+    except OutOfTime:
+        return sample_and_play(seen, moves, random.Random(seed))
 
 
 def sample_and_play(seen: Seen, moves: list[int], rng: random.Random) -> int:

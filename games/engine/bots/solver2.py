@@ -8,8 +8,15 @@ equivalent (neighbours among the cards left) tried once, and quick-trick bounds.
 
 from __future__ import annotations
 
+import math
+import time
+
 from ..cards import SUIT_MASK as SM
 from .playout import playout
+
+
+class OutOfTime(Exception):
+    """The search passed its deadline (Solver.deadline, a time.perf_counter() value)."""
 
 
 class Solver:
@@ -20,6 +27,7 @@ class Solver:
         self.table: dict[int, tuple[int, int]] = {}
         self.moves: dict[int, int] = {}  # position -> a lead that worked, or a refuting answer
         self.nodes = 0
+        self.deadline = math.inf
 
     def value(self, lead: int, other: int) -> int:
         """Most tricks the hand on lead takes from here: probes up or down from a greedy guess."""
@@ -87,6 +95,8 @@ class Solver:
         if hi < t:
             return False
         self.nodes += 1
+        if not self.nodes & 1023 and time.perf_counter() > self.deadline:
+            raise OutOfTime
         trump = self.trump
         if _sure(lead, other, trump) >= t:
             ok = True
