@@ -86,7 +86,7 @@ def _expert(name: str, picked: list[dict]) -> None:
         wall, cpu = timed(view, "expert")
         walls.append(wall)
         cpus.append(cpu)
-        if expert.STATS["seconds"] > 0.1:
+        if expert.STATS["seconds"] > 0.8 * expert.BUDGET:  # sampled until the budget ran out
             rates.append(expert.STATS["playouts"] / expert.STATS["seconds"] * 0.2)
     print(line(f"{name} expert", walls))
     mean_cpu = 1000 * sum(cpus) / max(1, len(cpus))
