@@ -158,7 +158,7 @@ def engine_part(seconds: float) -> None:
         "moves: Expert decisions (forced moves included: one legal action, answered at once);\n"
         "cpu ms: mean CPU per decision (process_time), then over forced moves and the others;\n"
         "wall ms: mean perf_counter per decision, its p95 and max; cpu/w: CPU over wall time\n"
-        "(under 1: the process waited for a core; the Expert's 150 ms budget is wall time, so a\n"
+        "(under 1: the process waited for a core; the Expert's budget is wall time, so a\n"
         "busy machine shortens its search); /s/core: 1000 / mean cpu ms, decisions per second\n"
         "per core; games: finished + the one cut off when the time ran out.\n"
         f"target: mean CPU under {TARGET_CPU_MS:g} ms per decision, i.e. at least "

@@ -26,7 +26,8 @@ from .seen import Seen
 from .solver2 import OutOfTime, Solver
 
 BUDGET = 0.050  # seconds of sampling per decision
-SOLVE_BUDGET = 0.200  # seconds for the exact German Whist second-half search
+SOLVE_BUDGET = 0.240  # seconds for the exact German Whist second-half search
+LATE_BUDGET = 0.030  # seconds of playouts when that search ran out of time
 MIN_SAMPLES = 12
 MAX_SAMPLES = 600
 STATS = {"samples": 0, "playouts": 0, "seconds": 0.0}  # the last sampled decision, for bench
@@ -86,10 +87,10 @@ def solve_open(seen: Seen, moves: list[int], seed: int = 0) -> int:
             return solver.best_reply(1 << led | other, seen.hand, led, moves)
         return solver.best_lead(seen.hand, other, moves)
     except OutOfTime:
-        return sample_and_play(seen, moves, random.Random(seed))
+        return sample_and_play(seen, moves, random.Random(seed), LATE_BUDGET)
 
 
-def sample_and_play(seen: Seen, moves: list[int], rng: random.Random) -> int:
+def sample_and_play(seen: Seen, moves: list[int], rng: random.Random, budget: float = 0.0) -> int:
     """Flat Monte Carlo: the same sampled deals for every move (paired), early stopping."""
     u = unknowns(seen)
     score = _scorer(seen)
@@ -104,7 +105,7 @@ def sample_and_play(seen: Seen, moves: list[int], rng: random.Random) -> int:
         for i, card in enumerate(moves):
             totals[i].append(score(_play_out(seen, hands, card, talon, model)))
         n += 1
-        if n >= MIN_SAMPLES and n % 4 == 0 and _settled(totals, start):
+        if n >= MIN_SAMPLES and n % 4 == 0 and _settled(totals, start, budget or BUDGET):
             break
     STATS.update(samples=n, playouts=n * len(moves), seconds=time.perf_counter() - start)
     means = [sum(t) / len(t) for t in totals]
@@ -208,9 +209,9 @@ def _german_score(seen: Seen, have: list[int]) -> Any:
     return score
 
 
-def _settled(totals: list[list[float]], start: float) -> bool:
+def _settled(totals: list[list[float]], start: float, budget: float) -> bool:
     """Out of time, or the best move leads every other by a clear paired margin."""
-    if time.perf_counter() - start > BUDGET:
+    if time.perf_counter() - start > budget:
         return True
     n = len(totals[0])
     means = [sum(t) / n for t in totals]
