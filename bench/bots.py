@@ -16,7 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import action_from_event, apply, make_rules, new_game  # noqa: E402
-from games.engine.bots import choose_action, expert  # noqa: E402
+from games.engine.bots import choose_action, expert, forced  # noqa: E402
+from games.engine.bots.arena import percentile  # noqa: E402
 from games.engine.bots.solver2 import Solver  # noqa: E402
 from games.engine.state import State  # noqa: E402
 from games.engine.views import seat_view  # noqa: E402
@@ -36,10 +37,6 @@ def views(game: str, players: int, games: int, seed: int) -> list[dict]:
     return out
 
 
-def forced(view: dict) -> bool:
-    return len(view["legal"]) == 1 and view["legal"][0]["action"] != "exchange"
-
-
 def timed(view: dict, level: str) -> tuple[float, float]:
     """(wall, cpu) seconds of one decision."""
     wall, cpu = time.perf_counter(), time.process_time()
@@ -47,15 +44,11 @@ def timed(view: dict, level: str) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
-
-
 def line(name: str, seconds: list[float]) -> str:
     ms = [1000 * s for s in seconds]
     return (
-        f"{name:34s} n={len(ms):5d}  median {pct(ms, 0.5):7.2f} ms  p95 {pct(ms, 0.95):7.2f} ms"
+        f"{name:34s} n={len(ms):5d}  median {percentile(ms, 0.5):7.2f} ms"
+        f"  p95 {percentile(ms, 0.95):7.2f} ms"
         f"  max {max(ms, default=0):7.2f} ms"
     )
 
@@ -91,7 +84,7 @@ def _expert(name: str, picked: list[dict]) -> None:
     print(line(f"{name} expert", walls))
     mean_cpu = 1000 * sum(cpus) / max(1, len(cpus))
     print(f"{'':34s} mean cpu {mean_cpu:6.1f} ms; playouts per 200 ms (budget-bound decisions, "
-          f"n={len(rates)}): median {pct(rates, 0.5):.0f}")  # fmt: skip
+          f"n={len(rates)}): median {percentile(rates, 0.5):.0f}")  # fmt: skip
 
 
 def move_values(state: State, view: dict) -> dict[int, int]:

@@ -42,7 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.engine import action_from_event, apply, make_rules, new_game  # noqa: E402
-from games.engine.bots import choose_action  # noqa: E402
+from games.engine.bots import choose_action, forced  # noqa: E402
+from games.engine.bots.arena import percentile  # noqa: E402
 from games.engine.views import seat_view  # noqa: E402
 
 CASES = (("knockout", 4), ("whist", 4), ("german", 2))
@@ -87,20 +88,11 @@ def positive(text: str) -> float:
     return value
 
 
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
-
-
 def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 # Part 1: the engine alone.
-
-
-def forced(view: dict) -> bool:
-    return len(view["legal"]) == 1 and view["legal"][0]["action"] != "exchange"
 
 
 def expert_games(game: str, players: int, seconds: float) -> tuple[list[tuple], int, int]:
@@ -136,7 +128,7 @@ def engine_row(name: str, timings: list[tuple], games: str) -> str:
     return (
         f"{name:<15}{len(timings):>6}{len(forced_cpu):>7}{games:>7}{mean:>9.2f}"
         f"{mean_ms(forced_cpu, 3):>8}{mean_ms(free_cpu):>8}{mean_ms(walls):>8}"
-        f"{1000 * pct(walls, 0.95):>8.1f}{1000 * max(walls):>8.1f}"
+        f"{1000 * percentile(walls, 0.95):>8.1f}{1000 * max(walls):>8.1f}"
         f"{sum(cpus) / sum(walls):>6.2f}{1000 / mean:>8.1f}"
     )
 
@@ -321,7 +313,7 @@ def gaps(tables: list[int], playing: set[int], t0: datetime, t1: datetime) -> di
             times.append(t1)
         own = [(b - a).total_seconds() for a, b in zip(times, times[1:], strict=False)]
         pooled += own
-        worst = max(worst, pct(own, 0.95))
+        worst = max(worst, percentile(own, 0.95))
     return {"moves": count, "gaps": pooled, "worst": worst, "done": len(tables) - len(playing)}
 
 
@@ -340,7 +332,8 @@ def worker_row(r: dict[str, Any]) -> str:
         f"{r['count']:>6}{r['moves']:>7}{r['moves'] / r['elapsed']:>8.1f}"
         f"{100 * r['busy'] / r['elapsed']:>6.0f}%{100 * r['cpu'] / r['elapsed']:>6.0f}%"
         f"{per:>9.1f}{statistics.median(g):>8.2f}"
-        f"{pct(g, 0.95):>7.2f}{max(g):>7.2f}{r['worst']:>9.2f}{r['done']:>6}{r['load']:>7.2f}"
+        f"{percentile(g, 0.95):>7.2f}{max(g):>7.2f}{r['worst']:>9.2f}"
+        f"{r['done']:>6}{r['load']:>7.2f}"
     )
 
 
@@ -421,7 +414,7 @@ def _measure(
         "worst95: the worst table's own p95;\n"
         "games: games finished (each replaced at once by a new table); load1: load average."
     )
-    ok = [r["count"] for r in rows if pct(r["gaps"], 0.95) < limit]
+    ok = [r["count"] for r in rows if percentile(r["gaps"], 0.95) < limit]
     serves = 0
     for r in rows:
         if r["count"] not in ok:

@@ -22,8 +22,8 @@ def choose_action(view: dict[str, Any], level: str, seed: int = 0) -> dict[str, 
     legal = view.get("legal") or []
     if not legal:
         raise ValueError("the seat has nothing to do")
-    if len(legal) == 1 and legal[0]["action"] != "exchange":
-        return dict(legal[0])  # a forced move
+    if forced(view):
+        return dict(legal[0])
     seen = read(view)
     if level == "beginner":
         return beginner.decide(seen, legal)
@@ -32,4 +32,10 @@ def choose_action(view: dict[str, Any], level: str, seed: int = 0) -> dict[str, 
     return expert.decide(seen, legal, seed)
 
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "choose_action"]
+def forced(view: dict[str, Any]) -> bool:
+    """One legal action and nothing to choose within it (an exchange still picks its cards)."""
+    legal = view.get("legal") or []
+    return len(legal) == 1 and legal[0]["action"] != "exchange"
+
+
+__all__ = ["LEVELS", "LEVEL_NAMES", "choose_action", "forced"]

@@ -12,7 +12,7 @@ from ..engine import apply, new_game
 from ..rules import Ruleset
 from ..state import State
 from ..views import seat_view
-from . import choose_action
+from . import choose_action, forced
 
 
 @dataclass
@@ -68,8 +68,7 @@ def _play(rules: Ruleset, seats: list[str], game_seed: int, tally: Tally) -> Sta
         start = time.perf_counter()
         event = choose_action(view, seats[seat], seed=game_seed + step)
         spent = time.perf_counter() - start
-        forced = len(view["legal"]) == 1 and view["legal"][0]["action"] != "exchange"
-        (tally.forced if forced else tally.times).setdefault(seats[seat], []).append(spent)
+        (tally.forced if forced(view) else tally.times).setdefault(seats[seat], []).append(spent)
         state = apply(state, action_from_event(event))
         step += 1
     return state
