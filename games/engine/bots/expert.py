@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import parse_card
 from . import club, expert_trump, knockout_value
 from .beginner import legal_cards
-from .playout import Model, best_of, playout
+from .playout import Model, best_of, play_on, playout
 from .playout_club import club_model
 from .sample import deal, unknowns
 from .seen import Seen
@@ -125,34 +125,9 @@ def _play_out(
     trick = [*seen.trick, (seen.seat, card)]
     nxt = _next_seat(seen, hands, trick)
     if nxt < 0:  # the trick is complete: go on from its winner
-        return _after_trick(seen, hands, trick, talon, best_of(trick, seen.trump)[0], model)
+        winner = best_of(trick, seen.trump)[0]
+        return play_on(hands, seen.trump, winner, _partners(seen), talon, _need(seen), model)
     return playout(hands, seen.trump, trick, nxt, _partners(seen), talon, _need(seen), model)
-
-
-def _after_trick(
-    seen: Seen,
-    hands: list[int],
-    trick: list,
-    talon: list[int],
-    winner: int,
-    model: Model | None = None,
-) -> list[int]:
-    counting = not talon
-    if talon:
-        hands[winner] |= 1 << talon[0]
-        hands[1 - winner] |= 1 << talon[1]
-        talon = talon[2:]
-    won = [0] * seen.players
-    if counting:
-        won[winner] += 1
-    if not any(hands):
-        return won
-    leader = winner if hands[winner] else _next_with_cards(hands, winner)
-    need = _need(seen)
-    if need:
-        need.discard(winner)
-    rest = playout(hands, seen.trump, [], leader, _partners(seen), talon, need, model)
-    return [a + b for a, b in zip(won, rest, strict=True)]
 
 
 def _need(seen: Seen) -> set[int] | None:
@@ -161,11 +136,6 @@ def _need(seen: Seen) -> set[int] | None:
         return None
     tricks, hands = seen.view["tricks"], seen.view["hands"]
     return {s for s in range(seen.players) if hands[s] and not tricks[s]}
-
-
-def _next_with_cards(hands: list[int], seat: int) -> int:
-    n = len(hands)
-    return next((seat + i) % n for i in range(1, n) if hands[(seat + i) % n])
 
 
 def _next_seat(seen: Seen, hands: list[int], trick: list) -> int:

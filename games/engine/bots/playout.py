@@ -174,10 +174,24 @@ def playout(
     `need`: Knockout Whist's seats still without a trick, who take any trick they can.
     `model`: seats that play as the Club player would, from what they may know.
     """
+    order = _order(hands, seat, len(hands), trick)
+    w = _finish_trick(hands, order, list(trick), trump, partner, talon, need, model)
+    return play_on(hands, trump, w, partner, talon, need, model)
+
+
+def play_on(
+    hands: list[int],
+    trump: int,
+    w: int,
+    partner: list[int],
+    talon: list[int],
+    need: set[int] | None = None,
+    model: Model | None = None,
+) -> list[int]:
+    """Count the trick `w` has just won (and its talon cards), then play the deal out:
+    the tricks each seat takes from that trick on (arguments as for `playout`)."""
     n = len(hands)
     won = [0] * n
-    order = _order(hands, seat, n, trick)
-    w = _finish_trick(hands, order, list(trick), trump, partner, talon, need, model)
     counting = not talon
     while True:
         if need:

@@ -183,7 +183,11 @@ def _top_run(hand: int, other: int, trump: int) -> int:
     """Top trumps `hand` holds in an unbroken run from the highest trump left: sure tricks."""
     if trump > 3:
         return 0
-    mine, theirs = hand & SM[trump], other & SM[trump]
+    return _masters_on_top(hand & SM[trump], other & SM[trump])
+
+
+def _masters_on_top(mine: int, theirs: int) -> int:
+    """How many of `mine` (one suit) rank above every card of `theirs`, counted from the top."""
     run = 0
     while mine:
         top = mine.bit_length() - 1
@@ -219,13 +223,7 @@ def _sure(lead: int, other: int, trump: int) -> int:
         return run
     for u in (0, 1, 2, 3):
         if u != trump:
-            mine, theirs = lead & SM[u], other & SM[u]
-            while mine:
-                top = mine.bit_length() - 1
-                if theirs >> top:
-                    break
-                run += 1
-                mine ^= 1 << top
+            run += _masters_on_top(lead & SM[u], other & SM[u])
     return run
 
 
