@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from .cards import NT, suit_str
@@ -81,17 +82,30 @@ def end_round(s: State) -> int:
 def _knockouts(s: State) -> tuple[list[int], list[int]]:
     """Who is out and who gets a dog's life after this round."""
     opts = opts_of(s)
-    if s.deal_no == 0 and opts.safe_first_round:
+    safe = s.deal_no == 0 and opts.safe_first_round
+    return knockouts(s.tricks, s.active, s.dogs, s.dog_had, opts.dogs_life, safe)
+
+
+def knockouts(
+    tricks: Sequence[int],
+    active: Sequence[bool],
+    on_dog: Collection[int],
+    dog_had: Collection[int],
+    dogs_life: str,
+    safe_round: bool = False,
+) -> tuple[list[int], list[int]]:
+    """(out, given a dog's life) for a round's tricks per seat; also the bots' forecast."""
+    if safe_round:
         return [], []
     out, dogs = [], []
-    for p in range(s.players):
-        if not s.active[p] or s.tricks[p]:
+    for p, taken in enumerate(tricks):
+        if not active[p] or taken:
             continue
-        if p in s.dogs:
+        if p in on_dog:
             out.append(p)  # the dog's card won no trick
-        elif opts.dogs_life == "once_per_player" and p not in s.dog_had:
+        elif dogs_life == "once_per_player" and p not in dog_had:
             dogs.append(p)
-        elif opts.dogs_life == "once_per_game" and not s.dog_had:
+        elif dogs_life == "once_per_game" and not dog_had:
             dogs.append(p)  # several in the same round each get one while nobody had one
         else:
             out.append(p)

@@ -9,7 +9,7 @@ from games.engine.bots.playout_club import club_follow, club_lead
 from games.engine.bots.seen import read
 from games.engine.cards import mask_of, parse_cards
 
-C, D, H, S = 0, 1, 2, 3
+C, H, S = 0, 2, 3  # suits as the engine numbers them
 
 
 def hand(text: str) -> int:

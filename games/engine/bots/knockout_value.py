@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..knockout_end import knockouts
 from .knockout_table import TABLE
 from .seen import Seen
 
@@ -35,47 +36,36 @@ def round_scorer(seen: Seen) -> Callable[[list[int]], float]:
     view, me, n = seen.view, seen.seat, seen.players
     opts = view["options"]
     have = list(view["tricks"])
-    active = [s for s in range(n) if view["active"][s]]
+    active = view["active"]
     hand = view["hand_size"]
-    total = sum(have) + max(len(view["hands"][s]) for s in active)
-    on_dog = set(view["dogs_life"])
-    had_dog = set(view["had_dogs_life"])
-    safe = view["deal"] == 0 and opts.get("safe_first_round")
+    total = sum(have) + max(len(h) for h in view["hands"])
+    on_dog, had_dog = set(view["dogs_life"]), set(view["had_dogs_life"])
+    rule = opts.get("dogs_life", "once_per_game")
+    safe = view["deal"] == 0 and bool(opts.get("safe_first_round"))
+    sweep = bool(opts.get("sweep_wins"))
     choosing = opts.get("trump") != "fixed" and not (hand == 2 and opts.get("last_round_no_trump"))
-
-    def gets_dog(seat: int, zero: list[int]) -> bool:
-        if seat in on_dog:
-            return False
-        rule = opts.get("dogs_life", "once_per_game")
-        if rule == "once_per_player":
-            return seat not in had_dog
-        return rule == "once_per_game" and not had_dog
 
     def score(won: list[int]) -> float:
         tricks = [have[s] + won[s] for s in range(n)]
         if hand == 1:
             return 1.0 if won[me] else 0.0
-        if opts.get("sweep_wins") and tricks[me] == total:
-            return 1.0
-        if opts.get("sweep_wins") and max(tricks) == total:
+        if sweep and max(tricks) == total:
+            return 1.0 if tricks[me] == total else 0.0
+        out, dogs = knockouts(tricks, active, on_dog, had_dog, rule, safe)
+        if me in out:
             return 0.0
-        zero = [s for s in active if not tricks[s]]
-        if safe:
-            zero = []
-        dogs = [s for s in zero if gets_dog(s, zero)]
-        still = [s for s in active if s not in zero or s in dogs]
-        if me not in still:
-            return 0.0
-        if len(still) == 1:
+        still = sum(active) - len(out)
+        if still == 1:
             return 1.0
         if me in dogs:
-            return chance(hand - 1, len(still), DOG)
+            return chance(hand - 1, still, DOG)
+        plain = chance(hand - 1, still, PLAIN)
         if not choosing:
-            return chance(hand - 1, len(still), PLAIN)
+            return plain
         top = max(tricks)
-        tied = sum(1 for s in active if tricks[s] == top)
-        p = 1.0 / tied if tricks[me] == top else 0.0
-        plain = chance(hand - 1, len(still), PLAIN)
-        return p * chance(hand - 1, len(still), CHOOSER) + (1 - p) * plain
+        if tricks[me] < top:
+            return plain
+        p = 1.0 / sum(1 for s in range(n) if active[s] and tricks[s] == top)
+        return p * chance(hand - 1, still, CHOOSER) + (1 - p) * plain
 
     return score
