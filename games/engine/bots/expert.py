@@ -90,8 +90,12 @@ def solve_open(seen: Seen, moves: list[int], seed: int = 0) -> int:
         return sample_and_play(seen, moves, random.Random(seed), LATE_BUDGET)
 
 
-def sample_and_play(seen: Seen, moves: list[int], rng: random.Random, budget: float = 0.0) -> int:
-    """Flat Monte Carlo: the same sampled deals for every move (paired), early stopping."""
+def sample_and_play(
+    seen: Seen, moves: list[int], rng: random.Random, budget: float | None = None
+) -> int:
+    """Flat Monte Carlo: the same sampled deals for every move (paired), early stopping
+    within `budget` seconds (default BUDGET)."""
+    budget = BUDGET if budget is None else budget
     u = unknowns(seen)
     score = _scorer(seen)
     totals: list[list[float]] = [[] for _ in moves]
@@ -105,7 +109,7 @@ def sample_and_play(seen: Seen, moves: list[int], rng: random.Random, budget: fl
         for i, card in enumerate(moves):
             totals[i].append(score(_play_out(seen, hands, card, talon, model)))
         n += 1
-        if n >= MIN_SAMPLES and n % 4 == 0 and _settled(totals, start, budget or BUDGET):
+        if n >= MIN_SAMPLES and n % 4 == 0 and _settled(totals, start, budget):
             break
     STATS.update(samples=n, playouts=n * len(moves), seconds=time.perf_counter() - start)
     means = [sum(t) / len(t) for t in totals]
