@@ -9,7 +9,7 @@ import pytest
 
 from games.engine import action_from_event, apply, make_rules, new_game
 from games.engine.bots import choose_action, expert
-from games.engine.bots.solver2 import OutOfTime, Solver
+from games.engine.bots.solver2 import OutOfTime, Solver, shared
 from games.engine.cards import SUIT_MASK
 from games.engine.state import State
 from games.engine.views import seat_view
@@ -105,3 +105,15 @@ def test_a_second_half_search_past_its_deadline_gives_way_to_playouts(monkeypatc
         solver.deadline = 0.0
         solver.value(state.hands[state.to_act], state.hands[1 - state.to_act])
     assert choose_action(view, "expert", seed=1) in view["legal"]
+
+
+def test_the_shared_solver_keeps_its_table_from_deal_to_deal_and_stays_exact():
+    """One table serves every deal of a trump suit (keys ignore the ranks already played)."""
+    rng = random.Random(9)
+    solver = shared(2)
+    for _ in range(80):
+        deck = rng.sample(range(52), 10)
+        lead = sum(1 << c for c in deck[:5])
+        other = sum(1 << c for c in deck[5:])
+        assert shared(2).value(lead, other) == minimax(lead, other, 2)
+    assert shared(2) is solver and solver.table

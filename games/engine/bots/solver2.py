@@ -19,6 +19,19 @@ class OutOfTime(Exception):
     """The search passed its deadline (Solver.deadline, a time.perf_counter() value)."""
 
 
+TABLE_LIMIT = 400_000  # entries a shared solver keeps (about 60 MB) before it starts afresh
+
+
+def shared(trump: int) -> Solver:
+    """The process's solver for `trump`: its table holds for every deal (keys ignore the ranks
+    of cards already played), so a game's later moves find the first search's results."""
+    solver = _SHARED.get(trump)
+    if solver is None or len(solver.table) > TABLE_LIMIT:
+        solver = _SHARED[trump] = Solver(trump)
+    solver.deadline = math.inf
+    return solver
+
+
 class Solver:
     """Exact double-dummy values for two hands and a trump suit; keeps its table across calls."""
 
@@ -59,6 +72,9 @@ class Solver:
         """An optimal card to lead among `cards` (one per run of equivalent cards)."""
         k = lead.bit_count()
         target = self.value(lead, other)
+        found = self.moves.get(_key(lead, other), -1)  # the lead that reached the target
+        if found >= 0 and lead >> found & 1 and self._lead_works(lead, other, found, target, k):
+            return found
         return next(x for x in cards if self._lead_works(lead, other, x, target, k))
 
     def best_reply(self, lead: int, other: int, led: int, cards: list[int]) -> int:
@@ -129,6 +145,7 @@ class Solver:
         return True
 
 
+_SHARED: dict[int, Solver] = {}
 _NORM: dict[int, int] = {}
 
 
