@@ -18,12 +18,12 @@ class Model:
     lead: Callable[[int, int, int], int]
     follow: Callable[[int, int, int, int, int, bool], int]
 
-    def out(self, hands: list[int], seat: int) -> int:
-        """The cards `seat` has not seen: the other hands and the undealt cards."""
+    def live(self, hands: list[int]) -> int:
+        """The cards not yet played: every hand's and the undealt ones. What a seat has not
+        seen is this less its own hand."""
         got = self.undealt
-        for s, h in enumerate(hands):
-            if s != seat:
-                got |= h
+        for h in hands:
+            got |= h
         return got
 
 
@@ -226,7 +226,7 @@ def _finish_trick(
         s = order[0]
         p = partner[s]
         if model and model.seats >> s & 1:
-            c = model.lead(hands[s], trump, model.out(hands, s))
+            c = model.lead(hands[s], trump, model.live(hands) & ~hands[s])
         elif fight:
             c = lead_card(hands, s, trump, [o for o in order if o != s and o != p])
         else:
@@ -236,11 +236,12 @@ def _finish_trick(
         i = 1
     led = trick[0][1] // 13
     best = best_of(trick, trump)
+    live = model.live(hands) if model else 0
     for j in range(i, len(order)):
         s = order[j]
         if model and model.seats >> s & 1:
             last = j == len(order) - 1
-            c = model.follow(hands[s], led, best[1], trump, model.out(hands, s), last)
+            c = model.follow(hands[s], led, best[1], trump, live & ~hands[s], last)
         elif fight:
             p = partner[s]
             c = follow_card(hands, s, led, best, trump, [o for o in order[j + 1 :] if o != p], p)
@@ -249,6 +250,7 @@ def _finish_trick(
         else:
             c = lowest(hands[s] & SM[led] or hands[s], trump)
         hands[s] ^= 1 << c
+        live &= ~(1 << c)
         bc = best[1]
         if (c // 13 == bc // 13 and c > bc) or (c // 13 == trump and bc // 13 != trump):
             best = (s, c)
