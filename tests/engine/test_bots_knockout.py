@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from games.engine import action_from_event, apply, make_rules, new_game
+from games.engine.bots import choose_action, knockout_infer
+from games.engine.bots.club import choose_trump
 from games.engine.bots.knockout_value import CHOOSER, DOG, PLAIN, chance, round_scorer
 from games.engine.bots.playout_club import club_follow, club_lead
+from games.engine.bots.sample import unknowns
 from games.engine.bots.seen import read
 from games.engine.cards import mask_of, parse_cards
+from games.engine.views import seat_view
 
 C, H, S = 0, 2, 3  # suits as the engine numbers them
 
@@ -107,3 +113,44 @@ def test_the_club_model_keeps_its_masters_when_it_cannot_win():
     out = hand("KC KH")  # the ace of hearts is a master
     card = club_follow(hand("2D 3D AH"), C, parse_cards(["AC"])[0], S, out, last=False)
     assert card == parse_cards(["2D"])[0]
+
+
+def test_the_true_hands_of_club_players_explain_their_plays():
+    """Inference checks sampled hands against the Club model; the real hands pass it."""
+    checked = misfit = 0
+    for seed in range(6):
+        state = new_game(make_rules("knockout", 4), seed=seed)
+        while not state.over:
+            view = seat_view(state, state.to_act)
+            ev = knockout_infer.evidence(read(view))
+            for s in range(4):
+                if s != state.to_act and (ev.plays[s] or ev.chose[s] >= 0):
+                    checked += 1
+                    misfit += knockout_infer.misfits(ev, s, state.hands[s]) > 0
+            state = apply(state, action_from_event(choose_action(view, "club", seed)))
+    assert checked > 300
+    assert misfit <= checked // 100
+
+
+def test_a_club_player_who_chose_trump_is_dealt_that_suit_as_its_longest():
+    v = view(chooser=1, votes=[], hand_size=5, deal=1, tricks=[0, 0, 0, 0])
+    v["hands"] = [["AS", "2C", "3C", "4D", "9H"], [None] * 5, [None] * 5, [None] * 5]
+    seen = read(v)
+    u, ev = unknowns(seen), knockout_infer.evidence(seen)
+    rng = random.Random(2)
+    for _ in range(40):
+        hands, _rest = knockout_infer.deal(u, ev, 0, rng)
+        assert choose_trump(hands[1], [0, 1, 2, 3]) == S
+
+
+def test_a_club_player_who_followed_low_holds_no_card_that_would_have_won():
+    """Seat 1 followed the five of spades with the three: no higher spade, not the two."""
+    trick = {"leader": 0, "plays": [[0, "5S"], [1, "3S"], [2, "4S"], [3, "7S"]], "winner": 3}
+    v = view(deal_tricks=[trick], tricks=[0, 0, 0, 1], trick=[[3, "9H"]])
+    v["hands"] = [["AS", "2C"], [None] * 2, [None] * 2, [None] * 1]
+    seen = read(v)
+    u, ev = unknowns(seen), knockout_infer.evidence(seen)
+    rng = random.Random(3)
+    for _ in range(40):
+        hands, _rest = knockout_infer.deal(u, ev, 0, rng)
+        assert not hands[1] & hand("2S 6S 8S 9S TS JS QS KS")

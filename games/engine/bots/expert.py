@@ -14,16 +14,17 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import parse_card
-from . import club, expert_trump, knockout_value
+from . import club, expert_trump, knockout_infer, knockout_value
 from .beginner import legal_cards
 from .playout import Model, best_of, play_on, playout
 from .playout_club import club_model
-from .sample import deal, unknowns
+from .sample import Unknowns, deal, unknowns
 from .seen import Seen
-from .solver2 import OutOfTime, Solver
+from .solver2 import OutOfTime, shared
 
 BUDGET = 0.050  # seconds of sampling per decision
 SOLVE_BUDGET = 0.240  # seconds for the exact German Whist second-half search
@@ -79,7 +80,7 @@ def solve_open(seen: Seen, moves: list[int], seed: int = 0) -> int:
     to playouts on the known deal, so that no decision takes much longer than that.
     """
     other = club.unseen(seen)
-    solver = Solver(seen.trump)
+    solver = shared(seen.trump)
     solver.deadline = time.perf_counter() + SOLVE_BUDGET
     try:
         if seen.trick:
@@ -97,13 +98,14 @@ def sample_and_play(
     within `budget` seconds (default BUDGET)."""
     budget = BUDGET if budget is None else budget
     u = unknowns(seen)
+    draw = _sampler(seen, u)
     score = _scorer(seen)
     totals: list[list[float]] = [[] for _ in moves]
     talon_known = _faceup(seen)
     start = time.perf_counter()
     n = 0
     while n < MAX_SAMPLES:
-        hands, rest = deal(u, rng)
+        hands, rest = draw(rng)
         talon = [talon_known, *rest] if talon_known >= 0 else []
         model = club_model(seen, hands)
         for i, card in enumerate(moves):
@@ -114,6 +116,19 @@ def sample_and_play(
     STATS.update(samples=n, playouts=n * len(moves), seconds=time.perf_counter() - start)
     means = [sum(t) / len(t) for t in totals]
     return moves[max(range(len(moves)), key=means.__getitem__)]
+
+
+def _sampler(seen: Seen, u: Unknowns) -> Callable[[random.Random], tuple[list[int], list[int]]]:
+    """Random deals of the unseen cards; in Knockout Whist ones where the other seats' plays
+    this round are what the Club player would have made (knockout_infer)."""
+    if seen.game != "knockout":
+        return lambda rng: deal(u, rng)
+    ev = knockout_infer.evidence(seen)
+
+    def draw(rng: random.Random) -> tuple[list[int], list[int]]:
+        return knockout_infer.deal(u, ev, seen.seat, rng) or deal(u, rng)
+
+    return draw
 
 
 def _faceup(seen: Seen) -> int:
