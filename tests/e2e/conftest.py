@@ -8,7 +8,9 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -54,17 +56,16 @@ def _wait_for(port: int, process: subprocess.Popen, seconds: float = 20.0) -> No
     raise RuntimeError("daphne did not start")
 
 
-@pytest.fixture(scope="session")
-def site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
-    """A Daphne process serving the whole site (HTTP and WebSockets) on the test database."""
+@contextmanager
+def _daphne(settings: str, env: dict[str, str], log_path: str) -> Iterator[str]:
+    """A Daphne process serving the whole site (HTTP and WebSockets); yields its address."""
     port = _free_port()
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.e2e.server_settings"}
-    env.pop("REDIS_URL", None)
-    log = open("/tmp/whist-e2e-daphne.log", "w")  # noqa: SIM115
+    log = open(log_path, "w")  # noqa: SIM115
     process = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
          "whistsite.asgi:application"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": settings}, stdout=log,
+        stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
         _wait_for(port, process)
@@ -72,4 +73,38 @@ def site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
+    """The site as `make run` serves it (in-memory channel layer, bots in the server's
+    process), on the test database."""
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    with _daphne("tests.e2e.server_settings", env, "/tmp/whist-e2e-daphne.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def live_site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
+    """The site as deployed: Daphne on the Redis channel layer, and bot turns played by a
+    real Celery worker process (a queue of its own) on the test database."""
+    if not os.environ.get("REDIS_URL"):
+        pytest.skip("needs the Redis that `make test` uses (REDIS_URL)")
+    env = {**os.environ, "WHIST_CELERY_QUEUE": f"e2e-{uuid.uuid4().hex[:8]}"}
+    settings = "tests.e2e.server_settings_live"
+    log = open("/tmp/whist-e2e-worker.log", "w")  # noqa: SIM115
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-Q",
+         env["WHIST_CELERY_QUEUE"], "--pool", "solo", "--without-heartbeat",
+         "--without-mingle", "-l", "warning"],
+        cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": settings}, stdout=log,
+        stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        with _daphne(settings, env, "/tmp/whist-e2e-daphne-live.log") as url:
+            yield url
+    finally:
+        worker.terminate()
+        worker.wait(30)
         log.close()

@@ -1,4 +1,5 @@
-"""A new player signs up, opens a Knockout Whist table with three bots and plays it to the end."""
+"""A new player signs up, opens a Knockout Whist table with a bot of each level and plays it to
+the end."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_sign_up_create_knockout_table_with_bots_and_play_to_the_end(
-    page: Page, site_url: str
+    page: Page, live_site_url: str
 ) -> None:
+    """Through the deployed stack: Redis channel layer, bot turns on a real Celery worker."""
+    site_url = live_site_url
     page.set_viewport_size({"width": 1280, "height": 860})
     sign_up(page, site_url, "ann", "Ann <i>the bold</i>")
     expect(page.locator(".nav-user")).to_have_text("Ann <i>the bold</i>")  # escaped, as text
@@ -20,8 +23,8 @@ def test_sign_up_create_knockout_table_with_bots_and_play_to_the_end(
     page.click("[data-testid=create-table]")
     page.select_option("#id_game", "knockout")
     page.fill("#id_players", "4")
-    for seat in (1, 2, 3):
-        page.select_option(f"#id_seat_{seat}", "beginner")
+    for seat, level in ((1, "beginner"), (2, "club"), (3, "expert")):  # one of each level
+        page.select_option(f"#id_seat_{seat}", level)
     page.click("[data-testid=create-submit]")
     expect(page.locator("#dialog")).to_contain_text("Waiting for players")
     page.get_by_role("button", name="Start the game").click()

@@ -75,18 +75,29 @@ def wait_for(condition: Any, seconds: float = 60.0) -> None:
         time.sleep(0.05)
 
 
-def test_bots_play_a_whole_game_through_a_celery_worker(make_user, worker):
+GAMES = {
+    "knockout": (4, {"exchange": True, "no_trump_allowed": True, "dogs_life": "once_per_player"}),
+    "whist": (4, {"honours": True, "target": 3}),
+    "german": (2, {"games": 2}),
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_bots_play_a_whole_game_through_a_celery_worker(make_user, worker, game):
+    """Every game, house rules on, Beginner, Club and Expert seats (German Whist: Expert)."""
     ann = make_user("ann")
-    t = services.table_create(ann, "knockout", 4, bot_levels=[None, "club", "expert", "beginner"])
+    players, options = GAMES[game]
+    levels = [None, "club", "expert", "beginner"] if players == 4 else [None, "expert"]
+    t = services.table_create(ann, game, players, options=options, bot_levels=levels)
     services.table_start(ann, t.pk)
     while table(t.pk).status == Table.Status.PLAYING:
         wait_for(lambda: table(t.pk).status != Table.Status.PLAYING or state(t.pk).to_act == 0)
         if table(t.pk).status == Table.Status.PLAYING:
             play_first_legal(t.pk, ann, 0)
     finished = table(t.pk)
-    assert finished.status == Table.Status.FINISHED and finished.record["result"]["winners"]
+    assert finished.status == Table.Status.FINISHED and finished.record["result"]
     bot_seats = set(Move.objects.filter(table=t, by=Move.By.BOT).values_list("seat", flat=True))
-    assert bot_seats == {1, 2, 3}  # every bot plays in round 1 at least
+    assert bot_seats == set(range(1, players))  # every bot plays in round 1 at least
 
 
 def test_a_lost_bot_task_is_queued_again_by_the_watchdog(make_user, queue):
