@@ -5,8 +5,9 @@ held); every candidate card is played out on that deal by a fast greedy playout 
 Whist's second half, which is open play, is solved exactly instead). The card with the
 best mean wins; sampling stops early once one card clearly dominates, and always within a
 fixed time budget. In Knockout Whist a playout's round end is scored by the chance to win
-the game from there (knockout_value), and the other seats play as the Club player would
-(playout_club).
+the game from there (knockout_value), the other seats play as the Club player would
+(playout_club), and they are dealt only hands that explain their trump choice and plays
+this round by that model (knockout_infer).
 """
 
 from __future__ import annotations
