@@ -25,16 +25,22 @@ def club_model(seen: Seen, hands: list[int]) -> Model | None:
     return Model(others, FULL & ~held & ~seen.played, club_lead, club_follow)
 
 
+def _within(k: int) -> int:
+    """Card positions that have a card of the same suit `k` ranks above them."""
+    return sum(1 << (13 * u + r) for u in range(4) for r in range(13 - k))
+
+
+_D1, _D2, _D4, _D8 = _within(1), _within(2), _within(4), _within(8)
+
+
 def _masters(cards: int, out: int) -> int:
     """The cards of `cards` that no card still `out` of the same suit outranks."""
-    got = 0
-    for u in (0, 1, 2, 3):
-        mine = cards & SM[u]
-        if mine:
-            above = out & SM[u]
-            top = above.bit_length() - 1 if above else -1
-            got |= mine & ~((2 << top) - 1) if top >= 0 else mine
-    return got
+    below = out  # spread each suit's cards out downwards: every rank up to its highest
+    below |= below >> 1 & _D1
+    below |= below >> 2 & _D2
+    below |= below >> 4 & _D4
+    below |= below >> 8 & _D8
+    return cards & ~below
 
 
 def club_lead(hand: int, trump: int, out: int) -> int:
