@@ -11,9 +11,9 @@ makes the sampling less sharp.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..cards import parse_card, parse_suit
+from ..cards import cards_of, parse_card, parse_suit
 from .club import choose_trump
 from .playout import best_of
 from .playout_club import club_follow, club_lead
@@ -44,6 +44,7 @@ class Evidence:
     plays: list[list[Play]]
     chose: list[int]
     allowed: list[int]
+    order: list[int] = field(default_factory=list)  # seats to deal, the most telling first
 
 
 def evidence(seen: Seen) -> Evidence:
@@ -72,7 +73,8 @@ def evidence(seen: Seen) -> Evidence:
     if chooser is not None and chooser != seen.seat and not view.get("votes") and not exchanged:
         chose[chooser] = parse_suit(view["trump"])
     allowed = list(range(5 if view["options"].get("no_trump_allowed") else 4))
-    return Evidence(seen.trump, plays, chose, allowed)
+    order = sorted(range(n), key=lambda s: -(len(plays[s]) + (chose[s] >= 0) * 3))
+    return Evidence(seen.trump, plays, chose, allowed, order)
 
 
 def misfits(ev: Evidence, seat: int, hand: int, limit: int = 99) -> int:
@@ -104,19 +106,23 @@ def deal(
     u: Unknowns, ev: Evidence, me: int, rng: random.Random, tries: int = TRIES
 ) -> tuple[list[int], list[int]] | None:
     """One deal of the free cards in which every other seat's hand explains its choices
-    as well as `tries` random draws manage; None when the voids leave no deal."""
-    pool = set(u.pool)
+    as well as `tries` random draws manage; None when the voids leave no deal. The cards
+    left over (never dealt) come back lowest first."""
+    free = 0
+    for c in u.pool:
+        free |= 1 << c
     hands = u.hands[:]
-    seats = [s for s in range(len(hands)) if u.need[s] and s != me]
-    seats.sort(key=lambda s: -(len(ev.plays[s]) + (ev.chose[s] >= 0) * 3))
-    for s in seats:
-        allowed = sorted(c for c in pool if not u.banned[s] >> c & 1)
-        if len(allowed) < u.need[s]:
+    for s in ev.order:
+        need = u.need[s]
+        if not need or s == me:
+            continue
+        allowed = cards_of(free & ~u.banned[s])
+        if len(allowed) < need:
             return None
         best, fewest = 0, 99
         for _ in range(tries if ev.plays[s] or ev.chose[s] >= 0 else 1):
             take = 0
-            for c in rng.sample(allowed, u.need[s]):
+            for c in rng.sample(allowed, need):
                 take |= 1 << c
             bad = misfits(ev, s, take, fewest)
             if bad < fewest:
@@ -124,7 +130,5 @@ def deal(
                 if not bad:
                     break
         hands[s] |= best
-        pool = {c for c in pool if not best >> c & 1}
-    rest = list(pool)
-    rng.shuffle(rest)
-    return hands, rest
+        free &= ~best
+    return hands, cards_of(free)
