@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import NT, SUIT_MASK, cards_of
+from ..cards import FULL_MASK, NT, SUIT_MASK, cards_of
 from . import beginner, club_german
 from .beginner import lowest, winners
 from .seen import Seen, later_seats, partner_of, trick_best
 
-FULL = (1 << 52) - 1
-
 
 def unseen(seen: Seen) -> int:
     """Cards the seat has not seen: held by others, in the stock, or not dealt."""
-    return FULL & ~seen.hand & ~seen.played
+    return FULL_MASK & ~seen.hand & ~seen.played
 
 
 def is_master(card: int, out: int) -> bool:

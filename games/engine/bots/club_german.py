@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ..cards import SUIT_MASK, parse_card
+from ..cards import FULL_MASK, SUIT_MASK, parse_card
 from .seen import Seen, beats
 
-FULL = (1 << 52) - 1
 GOOD = 8  # a face-up card worth at least this (a ten, or a trump four) is worth a fight
 
 
@@ -50,7 +49,7 @@ def _lead(seen: Seen, cards: list[int], worth: int) -> int:
 
 def _sure(seen: Seen, card: int) -> bool:
     """No unseen card beats `card` when led (a side card could be trumped by a void opponent)."""
-    out = FULL & ~seen.hand & ~seen.played & ~(1 << parse_card(seen.view["faceup"]))
+    out = FULL_MASK & ~seen.hand & ~seen.played & ~(1 << parse_card(seen.view["faceup"]))
     suit = card // 13
     if (out & SUIT_MASK[suit]) >> (card + 1):
         return False

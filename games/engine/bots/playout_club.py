@@ -7,11 +7,10 @@ seen (held by others, or never dealt).
 
 from __future__ import annotations
 
+from ..cards import FULL_MASK
 from ..cards import SUIT_MASK as SM
 from .playout import Model, lowest, winners_mask
 from .seen import Seen
-
-FULL = (1 << 52) - 1
 
 
 def club_model(seen: Seen, hands: list[int]) -> Model | None:
@@ -22,7 +21,7 @@ def club_model(seen: Seen, hands: list[int]) -> Model | None:
     for h in hands:
         held |= h
     others = ((1 << seen.players) - 1) ^ (1 << seen.seat)
-    return Model(others, FULL & ~held & ~seen.played, club_lead, club_follow)
+    return Model(others, FULL_MASK & ~held & ~seen.played, club_lead, club_follow)
 
 
 def _within(k: int) -> int:

@@ -5,10 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import SUIT_MASK, cards_of, parse_card
+from ..cards import FULL_MASK, SUIT_MASK, cards_of, parse_card
 from .seen import Seen
-
-FULL = (1 << 52) - 1
 
 
 @dataclass(slots=True)
@@ -28,7 +26,7 @@ def unknowns(seen: Seen) -> Unknowns:
     placed = 0
     for h in hands:
         placed |= h
-    free = FULL & ~seen.played & ~placed & ~_on_table(seen)
+    free = FULL_MASK & ~seen.played & ~placed & ~_on_table(seen)
     banned = [0] * seen.players
     for s in range(seen.players):
         for u in range(4):
