@@ -11,16 +11,15 @@ makes the sampling less sharp.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ..cards import cards_of, parse_card, parse_suit
+from ..cards import FULL_MASK, cards_of, parse_card, parse_suit
 from .club import choose_trump
 from .playout import best_of
 from .playout_club import club_follow, club_lead
 from .sample import Unknowns
 from .seen import Seen
 
-FULL = (1 << 52) - 1
 TRIES = 24  # random hands tried per seat before the best one so far is taken
 
 
@@ -44,7 +43,7 @@ class Evidence:
     plays: list[list[Play]]
     chose: list[int]
     allowed: list[int]
-    order: list[int] = field(default_factory=list)  # seats to deal, the most telling first
+    order: list[int]  # seats to deal, the most telling first
 
 
 def evidence(seen: Seen) -> Evidence:
@@ -64,9 +63,10 @@ def evidence(seen: Seen) -> Evidence:
                 plays[s].append(Play(c, led, best, last, gone, 0))
             gone |= 1 << c
     for mine in plays:
-        for i, p in enumerate(mine):
-            for q in mine[i + 1 :]:
-                p.later |= 1 << q.card
+        later = 0
+        for p in reversed(mine):
+            p.later = later
+            later |= 1 << p.card
     chose = [-1] * n
     chooser = view.get("chooser")
     exchanged = any(k for _, k in view.get("exchanged") or [])
@@ -90,7 +90,7 @@ def misfits(ev: Evidence, seat: int, hand: int, limit: int = 99) -> int:
     trump = ev.trump
     for p in mine:
         h = hand | p.later | 1 << p.card
-        out = FULL & ~h & ~p.before
+        out = FULL_MASK & ~h & ~p.before
         if p.led < 0:
             c = club_lead(h, trump, out)
         else:
