@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.celery_worker import worker_command
+
 # Playwright's sync API keeps an event loop in this thread (stack-notes pitfall 4).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -95,11 +97,8 @@ def live_site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
     settings = "tests.e2e.server_settings_live"
     log = open("/tmp/whist-e2e-worker.log", "w")  # noqa: SIM115
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-Q",
-         env["WHIST_CELERY_QUEUE"], "--pool", "solo", "--without-heartbeat",
-         "--without-mingle", "-l", "warning"],
-        cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": settings}, stdout=log,
-        stderr=subprocess.STDOUT,
+        worker_command(env["WHIST_CELERY_QUEUE"]), cwd=ROOT,
+        env={**env, "DJANGO_SETTINGS_MODULE": settings}, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
         with _daphne(settings, env, "/tmp/whist-e2e-daphne-live.log") as url:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -23,6 +22,7 @@ from django.utils import timezone
 
 from games import services, tasks
 from games.models import Move, Table
+from tests.celery_worker import worker_command
 from tests.games.helpers import play_first_legal, state, table
 from whistsite.celery import app
 
@@ -55,9 +55,7 @@ def start_worker(queue: str) -> subprocess.Popen[bytes]:
         "WHIST_BOT_DELAY": "0,0",
         "WHIST_TRICK_PAUSE": "0",
     }
-    command = [sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-Q", queue]
-    command += ["--concurrency", "1", "--without-heartbeat", "--without-mingle", "-l", "warning"]
-    return subprocess.Popen(command, env=env)
+    return subprocess.Popen(worker_command(queue), env=env)
 
 
 @pytest.fixture
