@@ -73,12 +73,25 @@ def _daphne(settings: str, env: dict[str, str], log_path: str) -> Iterator[str]:
         _wait_for(port, process)
         yield f"http://127.0.0.1:{port}"
     finally:
-        process.terminate()
-        process.wait(10)
+        _stop(process)
         log.close()
 
 
-@pytest.fixture(scope="session")
+def _stop(process: subprocess.Popen, seconds: float = 10.0) -> None:
+    """Stop a server or worker process; kill it if it does not stop in time. Its database
+    connections close with it, so no transaction of its outlives the test."""
+    process.terminate()
+    try:
+        process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(seconds)
+
+
+# The servers are per test: bots keep playing after a test's last click, and a bot's
+# transaction (table row locked, move inserted) racing the test database's flush (TRUNCATE of
+# every table) can deadlock it. A server stopped before the flush has no transaction left.
+@pytest.fixture
 def site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
     """The site as `make run` serves it (in-memory channel layer, bots in the server's
     process), on the test database."""
@@ -87,7 +100,7 @@ def site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def live_site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
     """The site as deployed: Daphne on the Redis channel layer, and bot turns played by a
     real Celery worker process (a queue of its own) on the test database."""
@@ -104,6 +117,5 @@ def live_site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
         with _daphne(settings, env, "/tmp/whist-e2e-daphne-live.log") as url:
             yield url
     finally:
-        worker.terminate()
-        worker.wait(30)
+        _stop(worker, 30)
         log.close()
