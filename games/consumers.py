@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections import deque
 from typing import Any
@@ -20,6 +21,7 @@ from django.conf import settings
 from games import broadcast, selectors, services
 from games.scheduling import register_loop
 
+log = logging.getLogger(__name__)
 MAX_FRAME = 4096
 CLOSE_REVOKED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4401, 4403, 4404
 
@@ -87,9 +89,9 @@ class TableConsumer(JsonFrames):
         if self.user_id is not None:
             await self._join(broadcast.user_group(self.user_id))
             self.seat = await database_sync_to_async(services.seat_connect)(
-                self.table_id, self.user
+                self.table_id, self.user, self.channel_name
             )
-            self.counted = self.seat is not None
+            self.beating = asyncio.create_task(self._beat())
         await self.on_resync({})
         chat = await database_sync_to_async(selectors.chat_recent)(self.table_id)
         await self.send_json({"type": "chat", "messages": chat})
@@ -104,11 +106,24 @@ class TableConsumer(JsonFrames):
         await self.channel_layer.group_add(group, self.channel_name)
         self.joined.append(group)
 
+    async def _beat(self) -> None:
+        """While open, tell the database this socket is alive (a server that dies stops
+        telling, and the watchdog then counts its sockets as closed)."""
+        while True:
+            await asyncio.sleep(settings.WHIST_PRESENCE_BEAT)
+            try:
+                await database_sync_to_async(services.seat_heartbeat)(
+                    self.table_id, self.user, self.channel_name
+                )
+            except Exception:  # a database hiccup: the next beat tries again
+                log.exception("heartbeat of %s failed", self.channel_name)
+
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
-        if getattr(self, "counted", False):
-            await database_sync_to_async(services.seat_disconnect)(self.table_id, self.user)
+        if hasattr(self, "beating"):
+            self.beating.cancel()
+            await database_sync_to_async(services.seat_disconnect)(self.table_id, self.channel_name)
 
     async def on_act(self, content: dict[str, Any]) -> None:
         version, action = content.get("version"), content.get("action")

@@ -66,6 +66,7 @@ class Seat(models.Model):
     )  # fmt: skip
     bot = models.CharField(_("bot level"), max_length=16, blank=True)
     away = models.BooleanField(_("away"), default=False)
+    # How many Presence rows the seat has; kept with them under the table's row lock.
     connections = models.PositiveIntegerField(_("open sockets"), default=0)
     last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
 
@@ -87,6 +88,22 @@ class Seat(models.Model):
     @property
     def taken(self) -> bool:
         return self.user_id is not None or bool(self.bot)
+
+
+class Presence(models.Model):
+    """One open socket of a seated player. Its server refreshes `seen` while it is open; a
+    server that died without closing its sockets stops refreshing, and the sweep drops them."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="sockets")
+    channel = models.CharField(_("channel"), max_length=255, unique=True)
+    seen = models.DateTimeField(_("seen"), db_index=True)
+
+    class Meta:
+        verbose_name = _("open socket")
+        verbose_name_plural = _("open sockets")
+
+    def __str__(self) -> str:
+        return f"{self.seat} socket {self.channel}"
 
 
 class Move(models.Model):

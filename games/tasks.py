@@ -31,5 +31,6 @@ def away_check(table_id: int, index: int, stamp: str) -> bool:
 
 @shared_task(ignore_result=True)
 def watchdog() -> int:
-    """Re-queue bot turns and timeouts that did not happen in time (periodic, via beat)."""
-    return services.watchdog_run()
+    """Re-queue bot turns and timeouts that did not happen in time, and drop the sockets of
+    servers that died (periodic, via beat); how many of both."""
+    return services.watchdog_run() + services.presence_sweep()

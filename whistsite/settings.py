@@ -180,5 +180,9 @@ WHIST_TRICK_PAUSE = float(os.environ.get("WHIST_TRICK_PAUSE", "1.0"))
 WHIST_STANDIN_BOT = "club"
 WHIST_AWAY_GRACE = float(os.environ.get("WHIST_AWAY_GRACE", "30"))
 WHIST_WATCHDOG_SLACK = 5.0
+# A server refreshes its open sockets every BEAT seconds; a socket not refreshed for STALE
+# seconds belonged to a server that died, and the watchdog drops it.
+WHIST_PRESENCE_BEAT = float(os.environ.get("WHIST_PRESENCE_BEAT", "30"))
+WHIST_PRESENCE_STALE = float(os.environ.get("WHIST_PRESENCE_STALE", "90"))
 # Frames one socket may send in a window of seconds before it gets `rate_limited` errors.
 WHIST_WS_RATE = (30, 10.0)

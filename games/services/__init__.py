@@ -3,7 +3,14 @@
 from games.services.chat import chat_hide, chat_post
 from games.services.errors import ServiceError
 from games.services.moves import bot_play, move_play, table_resend, timeout_play, watchdog_run
-from games.services.presence import away_check, seat_back, seat_connect, seat_disconnect
+from games.services.presence import (
+    away_check,
+    presence_sweep,
+    seat_back,
+    seat_connect,
+    seat_disconnect,
+    seat_heartbeat,
+)
 from games.services.tables import (
     seat_leave,
     seat_take,
@@ -16,7 +23,7 @@ from games.services.tables import (
 
 __all__ = [
     "ServiceError", "away_check", "bot_play", "chat_hide", "chat_post", "move_play",
-    "seat_back", "seat_connect", "seat_disconnect", "seat_leave", "seat_take", "table_create",
-    "table_invite_accept", "table_play_now", "table_rematch", "table_resend", "table_start",
-    "timeout_play", "watchdog_run",
+    "presence_sweep", "seat_back", "seat_connect", "seat_disconnect", "seat_heartbeat",
+    "seat_leave", "seat_take", "table_create", "table_invite_accept", "table_play_now",
+    "table_rematch", "table_resend", "table_start", "timeout_play", "watchdog_run",
 ]  # fmt: skip

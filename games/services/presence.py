@@ -1,7 +1,9 @@
-"""Who is at the table: sockets opening and closing, the grace period, coming back from away."""
+"""Who is at the table: sockets opening and closing (or lost with their server), the grace
+period, coming back from away."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -10,14 +12,15 @@ from django.utils import timezone
 
 from games import broadcast
 from games.gamestate import state_for
-from games.models import Seat, Table
+from games.models import Presence, Seat, Table
 from games.scheduling import run_later
 from games.services.errors import ServiceError
 from games.services.turns import bump, lock_table, plan_turn
 
 
-def seat_connect(table_id: int, user: Any) -> int | None:
-    """A socket of `user` opened; returns their seat index (None: not seated). Ends `away`."""
+def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
+    """Socket `channel` of `user` opened; returns their seat index (None: not seated). Ends
+    `away`."""
     if user is None or not user.is_authenticated:
         return None
     with transaction.atomic():
@@ -25,34 +28,72 @@ def seat_connect(table_id: int, user: Any) -> int | None:
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             return None
-        seat.connections += 1
-        seat.last_seen = timezone.now()
+        now = timezone.now()
+        _, created = Presence.objects.update_or_create(
+            channel=channel, defaults={"seat": seat, "seen": now}
+        )
+        seat.connections += int(created)
+        seat.last_seen = now
         seat.save(update_fields=["connections", "last_seen"])
         if seat.connections == 1 or seat.away:
             _return(table, seats, seat)
         return seat.index
 
 
-def seat_disconnect(table_id: int, user: Any) -> None:
-    """A socket of `user` closed; the last one starts the grace period before `away`."""
-    if user is None or not user.is_authenticated:
-        return
+def seat_heartbeat(table_id: int, user: Any, channel: str) -> int | None:
+    """Socket `channel` is still open: keep it counted. A socket the sweep dropped (its
+    server was silent too long), or of a user who sat down since, is counted again."""
+    if Presence.objects.filter(channel=channel).update(seen=timezone.now()):
+        return Presence.objects.filter(channel=channel).values_list("seat__index", flat=True)[0]
+    if not Seat.objects.filter(table_id=table_id, user_id=user.pk).exists():
+        return None  # a spectator: nothing to count, no lock taken
+    return seat_connect(table_id, user, channel)
+
+
+def seat_disconnect(table_id: int, channel: str) -> None:
+    """Socket `channel` closed; the last one of a seat starts the grace period before `away`."""
+    if not Presence.objects.filter(channel=channel).exists():
+        return  # a spectator's socket, or one swept already or whose player stood up
     with transaction.atomic():
         table, seats = lock_table(table_id)
-        seat = next((s for s in seats if s.user_id == user.pk), None)
-        if seat is None or seat.connections == 0:
-            return
-        seat.connections -= 1
-        seat.last_seen = timezone.now()
-        seat.save(update_fields=["connections", "last_seen"])
-        if seat.connections:
-            return
-        bump(table)
-        table.save(update_fields=["version"])
-        broadcast.table_changed(table.pk)
-        if table.status == Table.Status.PLAYING:
-            args = (table.pk, seat.index, seat.last_seen.isoformat())
-            transaction.on_commit(lambda: run_later("away_check", args, settings.WHIST_AWAY_GRACE))
+        gone = Presence.objects.filter(channel=channel).select_related("seat").first()
+        if gone is not None:  # read again under the lock
+            gone.delete()
+            _closed(table, seats[gone.seat.index], timezone.now())
+
+
+def presence_sweep() -> int:
+    """Drop sockets whose server has not refreshed them in WHIST_PRESENCE_STALE seconds (it
+    died without closing them); their seats lose them as if closed. Returns how many."""
+    cutoff = timezone.now() - timedelta(seconds=settings.WHIST_PRESENCE_STALE)
+    stale = Presence.objects.filter(seen__lt=cutoff)
+    dropped = 0
+    for table_id in set(stale.values_list("seat__table_id", flat=True)):
+        with transaction.atomic():
+            table, seats = lock_table(table_id)
+            locked = stale.filter(seat__table=table).select_related("seat").order_by("seen")
+            for gone in locked:  # read again under the lock: a beat may have come in
+                gone.delete()
+                _closed(table, seats[gone.seat.index], gone.seen)
+                dropped += 1
+    return dropped
+
+
+def _closed(table: Table, seat: Seat, when: datetime) -> None:
+    """One socket of `seat` is gone (closed at `when`); if it was the last, say so and start
+    the grace period."""
+    seat.connections = max(seat.connections - 1, 0)
+    seat.last_seen = max(seat.last_seen or when, when)
+    seat.save(update_fields=["connections", "last_seen"])
+    if seat.connections:
+        return
+    bump(table)
+    table.save(update_fields=["version"])
+    broadcast.table_changed(table.pk)
+    if table.status == Table.Status.PLAYING:
+        args = (table.pk, seat.index, seat.last_seen.isoformat())
+        grace = settings.WHIST_AWAY_GRACE - (timezone.now() - seat.last_seen).total_seconds()
+        transaction.on_commit(lambda: run_later("away_check", args, max(grace, 0.0)))
 
 
 def away_check(table_id: int, index: int, stamp: str) -> bool:

@@ -134,6 +134,7 @@ def seat_leave(user: Any, table_id: int) -> None:
         seat.user = None
         seat.connections = 0
         seat.save(update_fields=["user", "connections"])
+        seat.sockets.all().delete()
         if not any(s.user_id for s in seats):
             table.status = Table.Status.ABORTED
             table.finished = timezone.now()

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test import Client
 
+from games import scheduling
 from games.gamestate import cache_clear
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
@@ -52,3 +53,26 @@ def session_headers(user: Any) -> list[tuple[bytes, bytes]]:
     client = Client()
     client.force_login(user)
     return [ORIGIN, (b"cookie", f"sessionid={client.session.session_key}".encode())]
+
+
+class Queued(list):
+    """Background tasks recorded as (name, args), in order; `delays` says when each was due."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.delays: list[float] = []
+
+
+@pytest.fixture
+def queued(monkeypatch: pytest.MonkeyPatch) -> Queued:
+    """Record background tasks instead of running them (to deliver them by hand)."""
+    calls = Queued()
+
+    def record(name: str, args: tuple, delay: float = 0.0) -> None:
+        calls.append((name, args))
+        calls.delays.append(delay)
+
+    monkeypatch.setattr(scheduling, "run_later", record)
+    for module in ("turns", "moves", "presence"):
+        monkeypatch.setattr(f"games.services.{module}.run_later", record)
+    return calls

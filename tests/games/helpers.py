@@ -26,6 +26,13 @@ def state(table_id: int) -> State:
     return found
 
 
+def german_table(ann: Any, bob: Any) -> Table:
+    """A German Whist table of two humans, dealt."""
+    started = services.table_create(ann, "german")
+    services.seat_take(bob, started.pk, 1)
+    return services.table_start(ann, started.pk)
+
+
 def play_first_legal(table_id: int, user: Any, seat: int) -> dict[str, Any]:
     """The human at `seat` plays its first legal action at the current version."""
     current = table(table_id)

@@ -10,34 +10,15 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import scheduling, selectors, services, tasks
+from games import selectors, services, tasks
 from games.engine.views import seat_view
 from games.gamestate import cache_clear
 from games.models import Move, Seat, Table
 from games.services import ServiceError
 
-from .helpers import play_first_legal, state, table
+from .helpers import german_table, play_first_legal, state, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def queued(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple]]:
-    """Record background tasks instead of running them (to deliver them by hand)."""
-    calls: list[tuple[str, tuple]] = []
-    monkeypatch.setattr(
-        scheduling, "run_later", lambda name, args, delay=0: calls.append((name, args))
-    )
-    monkeypatch.setattr("games.services.turns.run_later", scheduling.run_later)
-    monkeypatch.setattr("games.services.moves.run_later", scheduling.run_later)
-    monkeypatch.setattr("games.services.presence.run_later", scheduling.run_later)
-    return calls
-
-
-def german_table(ann: Any, bob: Any) -> Table:
-    started = services.table_create(ann, "german")
-    services.seat_take(bob, started.pk, 1)
-    return services.table_start(ann, started.pk)
 
 
 def seated(t: Table, users: list[Any]) -> dict[int, Any]:
@@ -98,7 +79,7 @@ def test_a_move_against_an_old_version_is_stale_but_presence_changes_are_not(mak
     s = state(t.pk)
     mover = seated(t, [ann, bob])[s.to_act]
     seen = table(t.pk).version
-    services.seat_connect(t.pk, ann)  # a change that is not a move
+    services.seat_connect(t.pk, ann, "ann-1")  # a change that is not a move
 
     play_card = seat_view(s, s.to_act)["legal"][0]["card"]
     services.move_play(t.pk, {"action": "play", "card": play_card}, seen, user=mover)
@@ -184,14 +165,14 @@ def test_time_running_out_makes_the_seat_away_and_a_bot_plays(make_user, queued)
 def test_a_player_disconnected_past_the_grace_period_is_away(make_user, queued):
     ann, bob = make_user("ann"), make_user("bob")
     t = german_table(ann, bob)
-    services.seat_connect(t.pk, ann)
-    services.seat_disconnect(t.pk, ann)
+    services.seat_connect(t.pk, ann, "ann-1")
+    services.seat_disconnect(t.pk, "ann-1")
     name, args = queued[-1]
     assert name == "away_check"
 
     assert tasks.away_check.run(*args)
     assert Seat.objects.get(table=t, user=ann).away
-    services.seat_connect(t.pk, ann)
+    services.seat_connect(t.pk, ann, "ann-2")
     assert not Seat.objects.get(table=t, user=ann).away
 
 

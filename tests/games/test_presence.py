@@ -1,0 +1,157 @@
+"""Who is at the table: each open socket is counted, refreshed by its server's heartbeat, and
+dropped by the watchdog when its server died without closing it."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+from games import selectors, services, tasks
+from games.models import Presence, Seat
+
+from .helpers import german_table, table
+from .test_consumers import connect, until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def seat_of(t: Any, user: Any) -> Seat:
+    return Seat.objects.get(table=t, user=user)
+
+
+def silent_for(channel: str, seconds: float) -> None:
+    """The socket opened, and its server last refreshed it, `seconds` ago (then it stopped:
+    killed, say)."""
+    then = timezone.now() - timedelta(seconds=seconds)
+    Presence.objects.filter(channel=channel).update(seen=then)
+    Seat.objects.filter(sockets__channel=channel).update(last_seen=then)
+
+
+def test_each_open_socket_of_a_seated_player_is_counted_and_closing_it_uncounts_it(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    services.seat_connect(t.pk, ann, "ann-1")
+    services.seat_connect(t.pk, ann, "ann-2")
+    assert seat_of(t, ann).connections == 2
+
+    services.seat_disconnect(t.pk, "ann-1")
+    services.seat_disconnect(t.pk, "ann-1")  # closing twice counts once
+    assert seat_of(t, ann).connections == 1
+    assert list(Presence.objects.values_list("channel", flat=True)) == ["ann-2"]
+
+
+def test_a_spectators_socket_is_not_counted(make_user):
+    ann, bob, cy = make_user("ann"), make_user("bob"), make_user("cy")
+    t = german_table(ann, bob)
+
+    assert services.seat_connect(t.pk, cy, "cy-1") is None
+    assert services.seat_heartbeat(t.pk, cy, "cy-1") is None
+    services.seat_disconnect(t.pk, "cy-1")
+    assert not Presence.objects.exists()
+
+
+def test_a_socket_whose_server_went_silent_is_dropped_and_the_player_goes_away(
+    make_user, queued, settings
+):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    services.seat_connect(t.pk, ann, "ann-1")
+    silent_for("ann-1", settings.WHIST_PRESENCE_STALE - 5)
+    assert services.presence_sweep() == 0  # not yet stale
+
+    silent_for("ann-1", settings.WHIST_PRESENCE_STALE + 60)
+    assert services.presence_sweep() == 1
+    assert seat_of(t, ann).connections == 0
+    payload = selectors.table_payload(table(t.pk), bob)
+    assert not payload["table"]["seats"][0]["connected"]
+    name, args = queued[-1]
+    assert name == "away_check"
+    assert queued.delays[-1] == 0.0  # silent for longer than the grace period already
+    assert tasks.away_check.run(*args)
+    assert seat_of(t, ann).away
+
+
+def test_the_heartbeat_keeps_a_socket_counted(make_user, settings):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    services.seat_connect(t.pk, ann, "ann-1")
+    silent_for("ann-1", settings.WHIST_PRESENCE_STALE + 60)
+
+    assert services.seat_heartbeat(t.pk, ann, "ann-1") == 0
+    assert services.presence_sweep() == 0
+    assert seat_of(t, ann).connections == 1
+
+
+def test_a_dropped_socket_that_beats_again_is_counted_again_and_ends_away(
+    make_user, queued, settings
+):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    services.seat_connect(t.pk, ann, "ann-1")
+    silent_for("ann-1", settings.WHIST_PRESENCE_STALE + 60)
+    services.presence_sweep()
+    assert tasks.away_check.run(*queued[-1][1])
+
+    assert services.seat_heartbeat(t.pk, ann, "ann-1") == 0
+    assert seat_of(t, ann).connections == 1
+    assert not seat_of(t, ann).away
+    services.seat_disconnect(t.pk, "ann-1")
+    assert seat_of(t, ann).connections == 0
+
+
+def test_a_seat_with_a_socket_on_a_living_server_stays_connected(make_user, queued, settings):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    services.seat_connect(t.pk, ann, "server-a.ann")
+    services.seat_connect(t.pk, ann, "server-b.ann")
+    silent_for("server-a.ann", settings.WHIST_PRESENCE_STALE + 60)
+    before = len(queued)
+
+    assert services.presence_sweep() == 1
+    assert seat_of(t, ann).connections == 1
+    assert len(queued) == before  # no grace period: she is still there
+    services.seat_disconnect(t.pk, "server-b.ann")
+    assert queued[-1][0] == "away_check"
+
+
+def test_standing_up_before_the_start_forgets_the_seats_sockets(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = services.table_create(ann, "german")
+    services.seat_take(bob, t.pk, 1)
+    services.seat_connect(t.pk, bob, "bob-1")
+
+    services.seat_leave(bob, t.pk)
+    assert not Presence.objects.exists()
+    assert services.seat_heartbeat(t.pk, bob, "bob-1") is None
+
+
+def test_the_watchdog_task_sweeps_silent_sockets(make_user, queued, settings):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    services.seat_connect(t.pk, bob, "bob-1")
+    silent_for("bob-1", settings.WHIST_PRESENCE_STALE + 1)
+
+    assert tasks.watchdog.run() >= 1
+    assert seat_of(t, bob).connections == 0
+
+
+async def test_an_open_table_socket_beats_and_closing_it_uncounts_it(make_user, settings):
+    settings.WHIST_PRESENCE_BEAT = 0.05
+    ann = await database_sync_to_async(make_user)("ann")
+    bob = await database_sync_to_async(make_user)("bob")
+    t = await database_sync_to_async(german_table)(ann, bob)
+    ws = await connect(f"/ws/table/{t.pk}/", ann)
+    await until(ws, "chat")
+    first = await database_sync_to_async(lambda: Presence.objects.get().seen)()
+
+    await asyncio.sleep(0.3)
+    later = await database_sync_to_async(lambda: Presence.objects.get().seen)()
+    assert later > first
+    await ws.disconnect()
+    assert await database_sync_to_async(lambda: seat_of(t, ann).connections)() == 0
+    assert not await database_sync_to_async(Presence.objects.exists)()
