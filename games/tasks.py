@@ -31,6 +31,6 @@ def away_check(table_id: int, index: int, stamp: str) -> bool:
 
 @shared_task(ignore_result=True)
 def watchdog() -> int:
-    """Re-queue bot turns and timeouts that did not happen in time, and drop the sockets of
-    servers that died (periodic, via beat); how many of both."""
-    return services.watchdog_run() + services.presence_sweep()
+    """Re-queue bot turns and timeouts that did not happen in time, drop the sockets of
+    servers that died and close abandoned open tables (periodic, via beat); how many."""
+    return services.watchdog_run() + services.presence_sweep() + services.table_close_abandoned()

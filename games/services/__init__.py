@@ -14,6 +14,7 @@ from games.services.presence import (
 from games.services.tables import (
     seat_leave,
     seat_take,
+    table_close_abandoned,
     table_create,
     table_invite_accept,
     table_play_now,
@@ -24,6 +25,7 @@ from games.services.tables import (
 __all__ = [
     "ServiceError", "away_check", "bot_play", "chat_hide", "chat_post", "move_play",
     "presence_sweep", "seat_back", "seat_connect", "seat_disconnect", "seat_heartbeat",
-    "seat_leave", "seat_take", "table_create", "table_invite_accept", "table_play_now",
-    "table_rematch", "table_resend", "table_start", "timeout_play", "watchdog_run",
+    "seat_leave", "seat_take", "table_close_abandoned", "table_create", "table_invite_accept",
+    "table_play_now", "table_rematch", "table_resend", "table_start", "timeout_play",
+    "watchdog_run",
 ]  # fmt: skip

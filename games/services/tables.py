@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -139,6 +141,33 @@ def seat_leave(user: Any, table_id: int) -> None:
             table.status = Table.Status.ABORTED
             table.finished = timezone.now()
         _changed(table)
+
+
+def table_close_abandoned() -> int:
+    """Close open tables none of whose seated players has been at them for WHIST_OPEN_ABANDON
+    seconds (they left without standing up), so the lobby stops offering them; how many."""
+    cutoff = timezone.now() - timedelta(seconds=settings.WHIST_OPEN_ABANDON)
+    idle = (
+        Table.objects.filter(status=Table.Status.OPEN, created__lt=cutoff)
+        .exclude(seats__connections__gt=0)
+        .exclude(seats__last_seen__gte=cutoff)
+    )
+    closed = 0
+    for table_id in idle.values_list("pk", flat=True):
+        with transaction.atomic():
+            table, seats = lock_table(table_id)  # check again under the lock
+            humans = [s for s in seats if s.user_id]
+            if table.status != Table.Status.OPEN or any(_present(s, cutoff) for s in humans):
+                continue
+            table.status = Table.Status.ABORTED
+            table.finished = timezone.now()
+            _changed(table)
+            closed += 1
+    return closed
+
+
+def _present(seat: Seat, since: Any) -> bool:
+    return seat.connections > 0 or (seat.last_seen is not None and seat.last_seen >= since)
 
 
 def table_start(user: Any, table_id: int, fill_bots: str | None = None) -> Table:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from games import selectors, services
 from games.models import Seat, Table
@@ -142,3 +144,50 @@ def test_games_played_counts_finished_tables_the_user_sat_in(make_user):
     Table.objects.filter(pk=t.pk).update(status=Table.Status.FINISHED)
     assert selectors.games_played_count(ann) == 1
     assert selectors.games_played_count(make_user("bob")) == 0
+
+
+def _idle(table_id: int, seconds: float) -> None:
+    """The table was made, and its players last seen at it, `seconds` ago."""
+    then = timezone.now() - timedelta(seconds=seconds)
+    Table.objects.filter(pk=table_id).update(created=then)
+    Seat.objects.filter(table_id=table_id).update(last_seen=then, connections=0)
+
+
+def test_an_open_table_its_players_left_long_ago_is_closed_and_leaves_the_lobby(
+    make_user, settings
+):
+    ann, bob = make_user("ann"), make_user("bob")
+    table = services.table_create(ann, "knockout", 3, bot_levels=[None, None, "club"])
+    services.seat_take(bob, table.pk, 1)
+    _idle(table.pk, settings.WHIST_OPEN_ABANDON + 60)
+
+    assert services.table_close_abandoned() == 1
+    table.refresh_from_db()
+    assert table.status == Table.Status.ABORTED and table.finished is not None
+    assert table.pk not in [t["id"] for t in selectors.lobby_tables()]
+
+
+def test_an_open_table_with_a_player_at_it_or_seen_lately_stays_open(make_user, settings):
+    ann, bob = make_user("ann"), make_user("bob")
+    waiting = services.table_create(ann, "german")
+    _idle(waiting.pk, settings.WHIST_OPEN_ABANDON + 60)
+    Seat.objects.filter(table=waiting, user=ann).update(connections=1)  # on the table page
+    lately = services.table_create(bob, "german")
+    _idle(lately.pk, settings.WHIST_OPEN_ABANDON + 60)
+    Seat.objects.filter(table=lately, user=bob).update(last_seen=timezone.now())
+    new = services.table_create(make_user("cy"), "german")  # never opened, but just made
+
+    assert services.table_close_abandoned() == 0
+    assert {t.status for t in Table.objects.filter(pk__in=[waiting.pk, lately.pk, new.pk])} == {
+        Table.Status.OPEN
+    }
+
+
+def test_a_table_in_play_is_never_closed_as_abandoned(make_user, settings):
+    ann = make_user("ann")
+    table = services.table_play_now(ann)
+    _idle(table.pk, settings.WHIST_OPEN_ABANDON + 60)
+
+    assert services.table_close_abandoned() == 0
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
