@@ -16,7 +16,8 @@ a channel-layer prefix of its own, so that its broadcasts reach no other lobby o
 Tables come from the services; they seat a player at every new table and let only a
 player start it, so the bench's user sits at seat 0 with an Expert bot on that seat as
 well (a seat with a bot level plays as that bot). Finished tables are replaced, so N
-tables are always in play; at the end the worker is stopped and every table deleted.
+tables are always in play; at the end the worker is stopped, every table deleted and the
+database dropped.
 
 Figures are printed, never asserted.
 Run: `.venv/bin/python bench/capacity.py [--seconds S] [--tables 1,4,8,16,32] [--no-worker]`.
@@ -363,7 +364,21 @@ def worker_part(counts: list[int], seconds: float, limit: float) -> None:
 
         call_command("migrate", verbosity=0, interactive=False)
         worker_env = {**os.environ, "PYTHONPATH": os.pathsep.join([tmp, str(ROOT)])}
-        _measure(counts, seconds, limit, queue, worker_env, Path(tmp) / "worker.log")
+        try:
+            _measure(counts, seconds, limit, queue, worker_env, Path(tmp) / "worker.log")
+        finally:
+            drop_database(url)
+
+
+def drop_database(url: str) -> None:
+    """Drop the bench's database (its owner may; the next run makes it again)."""
+    import psycopg
+    from django.db import connections
+
+    connections.close_all()
+    name = urlsplit(url).path.lstrip("/").replace('"', '""')
+    with psycopg.connect(database_url(url, "postgres"), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _measure(
