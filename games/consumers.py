@@ -17,8 +17,11 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from games import broadcast, selectors, services
+from games.languages import scope_language
 from games.scheduling import register_loop
 
 log = logging.getLogger(__name__)
@@ -32,22 +35,35 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
     handlers: dict[str, str] = {}
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # Messages for people (errors here and in the services) in the socket's language.
+        if not hasattr(self, "language"):
+            self.language = scope_language(self.scope)
+        with translation.override(self.language):
+            await self._receive(text_data)
+
+    async def _receive(self, text_data: str | None) -> None:
         if not self._allowed_rate():
-            await self.error("rate_limited", "too many messages: slow down")
+            await self.error("rate_limited", _("too many messages: slow down"))
             return
         if text_data is None or len(text_data) > MAX_FRAME:
             code = "too_large" if text_data else "bad_json"
-            await self.error(code, f"send JSON text frames of at most {MAX_FRAME} characters")
+            await self.error(
+                code,
+                _("send JSON text frames of at most %(most)s characters") % {"most": MAX_FRAME},
+            )
             return
         try:
             content = json.loads(text_data)
         except ValueError:
-            await self.error("bad_json", "the message is not JSON")
+            await self.error("bad_json", _("the message is not JSON"))
             return
         kind = content.get("type") if isinstance(content, dict) else None
         handler = self.handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            await self.error("bad_message", f"unknown message; send one of {sorted(self.handlers)}")
+            known = ", ".join(sorted(self.handlers))
+            await self.error(
+                "bad_message", _("unknown message; send one of %(known)s") % {"known": known}
+            )
             return
         await getattr(self, handler)(content)
 
@@ -128,10 +144,10 @@ class TableConsumer(JsonFrames):
     async def on_act(self, content: dict[str, Any]) -> None:
         version, action = content.get("version"), content.get("action")
         if not isinstance(version, int) or isinstance(version, bool):
-            await self.error("bad_message", "act needs the version of the state you saw")
+            await self.error("bad_message", _("act needs the version of the state you saw"))
             return
         if not isinstance(action, dict):
-            await self.error("bad_message", "act needs an action object")
+            await self.error("bad_message", _("act needs an action object"))
             return
         await self._call(services.move_play, self.table_id, action, version, user=self.user)
 

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.rules import OPTION_TYPES, PLAYERS, PRESETS, RulesError, make_rules
+from games.services.errors import explained
 
 MAX_SEATS = 7
 GAME_CHOICES = [
@@ -146,7 +147,8 @@ class TableForm(forms.Form):
         try:
             make_rules(game, n, **opts)
         except RulesError as error:
-            self.add_error(None, _("These rules are not allowed: %(error)s") % {"error": error})
+            message = explained(error)
+            self.add_error(None, _("These rules are not allowed: %(error)s") % {"error": message})
         data["preset"] = matching_preset(game, opts)
 
     def _check_seats(self, data: dict[str, Any]) -> None:

@@ -1,5 +1,6 @@
 """Shared pytest configuration: tests under tests/e2e are browser tests, marked `e2e`."""
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,3 +14,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.is_relative_to(E2E_DIR):
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(autouse=True)
+def _english_between_tests() -> Iterator[None]:
+    """Each test starts in the default language: a page the test client requests leaves its
+    language (LocaleMiddleware) active in the thread, and services speak the active one."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()

@@ -6,16 +6,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CardError, card_str, parse_card, parse_suit, suit_str
+from .errors import Explained, gettext_noop
 
 PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN = "play", "knock", "trump", "vote", "exchange", "resign"
 KINDS = (PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN)
 
 
-class IllegalAction(ValueError):
+class IllegalAction(Explained):
     """An action the rules do not allow now; `code` names the reason for clients and logs."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, template: str, **params: Any) -> None:
+        super().__init__(template, **params)
         self.code = code
 
 
@@ -59,7 +60,9 @@ def action_from_event(event: dict[str, Any]) -> Action:
             return Action(EXCHANGE, seat, discard=discard)
         return Action(kind, seat)
     except (KeyError, TypeError, ValueError, CardError, AttributeError) as exc:
-        raise IllegalAction("malformed", f"not an action: {event!r}") from exc
+        raise IllegalAction(
+            "malformed", gettext_noop("not an action: %(event)s"), event=repr(event)
+        ) from exc
 
 
 # Shared instances: legal_actions hands these out instead of building new ones each call.

@@ -8,6 +8,7 @@ from . import german, knockout, whist
 from .actions import EXCHANGE, KNOCK, PLAY, RESIGN, Action, IllegalAction, resign
 from .cards import card_str
 from .deals import SeededSource, Source
+from .errors import gettext_noop
 from .rules import Ruleset
 from .state import OVER, State, legal_mask, play_card
 from .state import PLAY as PLAY_PHASE
@@ -60,15 +61,18 @@ def apply(state: State, action: Action) -> State:
 
 def _apply_checked(state: State, action: Action) -> State:
     if state.phase == OVER:
-        raise IllegalAction("game_over", "the game is over")
+        raise IllegalAction("game_over", gettext_noop("the game is over"))
     if not isinstance(action, Action):
-        raise IllegalAction("malformed", f"not an action: {action!r}")
+        raise IllegalAction(
+            "malformed", gettext_noop("not an action: %(event)s"), event=repr(action)
+        )
     if action.kind == RESIGN:
         return _resign(state, action)
     if action.seat != state.to_act:
         raise IllegalAction(
-            "not_your_turn", f"it is seat {state.to_act}'s turn, not seat {action.seat}'s"
-        )
+            "not_your_turn", gettext_noop("it is seat %(to_act)s's turn, not seat %(seat)s's"),
+            to_act=state.to_act, seat=action.seat,
+        )  # fmt: skip
     game = GAME_MODULES[state.rules.game]
     if action.kind == PLAY or action not in game.legal(state, action.seat):
         raise _refusal(state, action)
@@ -79,7 +83,9 @@ def _apply_checked(state: State, action: Action) -> State:
 
 def _resign(state: State, action: Action) -> State:
     if not can_resign(state, action.seat):
-        raise IllegalAction("cannot_resign", f"seat {action.seat} cannot resign now")
+        raise IllegalAction(
+            "cannot_resign", gettext_noop("seat %(seat)s cannot resign now"), seat=action.seat
+        )
     new = state.clone()
     new.event_log = (state.event_log, action)
     if state.rules.game == "knockout":
@@ -95,12 +101,24 @@ def _refusal(state: State, action: Action) -> IllegalAction:
     if action.kind not in kinds:
         wanted = " or ".join(sorted(kinds)) or "nothing"
         code = "cannot_knock" if action.kind == KNOCK and state.phase == "play" else "wrong_phase"
-        return IllegalAction(code, f"{action.kind} is not possible now: the game wants {wanted}")
+        return IllegalAction(
+            code, gettext_noop("%(kind)s is not possible now: the game wants %(wanted)s"),
+            kind=action.kind, wanted=wanted,
+        )  # fmt: skip
     if action.kind == PLAY:
         card = card_str(action.card) if 0 <= action.card < 52 else str(action.card)
         if not 0 <= action.card < 52 or not state.hands[action.seat] >> action.card & 1:
-            return IllegalAction("card_not_in_hand", f"{card} is not in seat {action.seat}'s hand")
-        return IllegalAction("must_follow_suit", f"{card}: you must follow the suit led")
+            return IllegalAction(
+                "card_not_in_hand", gettext_noop("%(card)s is not in seat %(seat)s's hand"),
+                card=card, seat=action.seat,
+            )  # fmt: skip
+        return IllegalAction(
+            "must_follow_suit", gettext_noop("%(card)s: you must follow the suit led"), card=card
+        )
     if action.kind == EXCHANGE:
-        return IllegalAction("bad_exchange", "discard 0-3 cards of your hand, at most the stock")
-    return IllegalAction("not_allowed", f"{action} is not allowed here")
+        return IllegalAction(
+            "bad_exchange", gettext_noop("discard 0-3 cards of your hand, at most the stock")
+        )
+    return IllegalAction(
+        "not_allowed", gettext_noop("%(action)s is not allowed here"), action=str(action)
+    )

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .errors import Explained, gettext_noop
+
 GAMES = ("knockout", "whist", "german")
 PLAYERS = {"knockout": (2, 7), "whist": (4, 4), "german": (2, 2)}
 
 
-class RulesError(ValueError):
+class RulesError(Explained):
     """A game, player count or option combination the rules book does not allow."""
 
 
@@ -78,12 +80,19 @@ def make_rules(
 ) -> Ruleset:
     """Validate a game, a player count, a preset and options; raise RulesError naming the limit."""
     if game not in GAMES:
-        raise RulesError(f"unknown game {game!r}: one of {', '.join(GAMES)}")
+        raise RulesError(
+            gettext_noop("unknown game %(game)s: one of %(games)s"),
+            game=repr(game),
+            games=", ".join(GAMES),
+        )
     low, high = PLAYERS[game]
     n = low if players is None else players
     if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= high:
         span = f"{low}" if low == high else f"{low}-{high}"
-        raise RulesError(f"{game} is for {span} players, not {players}")
+        raise RulesError(
+            gettext_noop("%(game)s is for %(span)s players, not %(players)s"),
+            game=game, span=span, players=players,
+        )  # fmt: skip
     merged = dict(_preset(game, preset))
     merged.update(options)
     opts = _build_options(game, merged)
@@ -95,9 +104,12 @@ def _preset(game: str, preset: str | None) -> dict[str, Any]:
     if preset is None:
         return {}
     if game != "knockout":
-        raise RulesError(f"presets exist only for knockout, not {game}")
+        raise RulesError(gettext_noop("presets exist only for knockout, not %(game)s"), game=game)
     if preset not in PRESETS:
-        raise RulesError(f"unknown preset {preset!r}: one of {', '.join(PRESETS)}")
+        raise RulesError(
+            gettext_noop("unknown preset %(preset)s: one of %(presets)s"),
+            preset=repr(preset), presets=", ".join(PRESETS),
+        )  # fmt: skip
     return PRESETS[preset]
 
 
@@ -106,7 +118,10 @@ def _build_options(game: str, given: dict[str, Any]) -> Options:
     known = {f.name: f for f in fields(cls)}
     for name, value in given.items():
         if name not in known:
-            raise RulesError(f"{game} has no option {name!r}: one of {', '.join(known)}")
+            raise RulesError(
+                gettext_noop("%(game)s has no option %(name)s: one of %(known)s"),
+                game=game, name=repr(name), known=", ".join(known),
+            )  # fmt: skip
         _check_value(name, value, type(getattr(cls(), name)))
     return replace(cls(), **given)
 
@@ -114,23 +129,37 @@ def _build_options(game: str, given: dict[str, Any]) -> Options:
 def _check_value(name: str, value: Any, kind: type) -> None:
     if kind is bool:
         if not isinstance(value, bool):
-            raise RulesError(f"option {name} is true or false, not {value!r}")
+            raise RulesError(
+                gettext_noop("option %(name)s is true or false, not %(value)s"),
+                name=name,
+                value=repr(value),
+            )
     elif kind is int:
         low, high = RANGES[name]
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise RulesError(
-                f"option {name} must be an integer from {low} to {high}, not {value!r}"
-            )
+                gettext_noop(
+                    "option %(name)s must be an integer from %(low)s to %(high)s, not %(value)s"
+                ),
+                name=name, low=low, high=high, value=repr(value),
+            )  # fmt: skip
     elif value not in CHOICES[name]:
-        raise RulesError(f"option {name} is one of {', '.join(CHOICES[name])}, not {value!r}")
+        raise RulesError(
+            gettext_noop("option %(name)s is one of %(choices)s, not %(value)s"),
+            name=name, choices=", ".join(CHOICES[name]), value=repr(value),
+        )  # fmt: skip
 
 
 def _check_fit(game: str, n: int, opts: Options) -> None:
     if isinstance(opts, KnockoutOptions) and n * opts.start_cards + 1 > 52:
         k = opts.start_cards
         raise RulesError(
-            f"start_cards={k} with {n} players does not fit: {n} × {k} + 1 = {n * k + 1} > 52"
-        )
+            gettext_noop(
+                "start_cards=%(cards)s with %(players)s players does not fit: "
+                "%(players)s × %(cards)s + 1 = %(needed)s > 52"
+            ),
+            cards=k, players=n, needed=n * k + 1,
+        )  # fmt: skip
 
 
 def parse_option_value(text: str) -> Any:

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.models import ChatMessage, Table
@@ -20,15 +21,17 @@ RATE_COUNT, RATE_SECONDS = 5, 10
 def chat_post(table_id: int, user: Any, text: Any) -> dict[str, Any]:
     """Store a chat line of a logged-in user and send it to everyone at the table."""
     if user is None or not user.is_authenticated:
-        raise ServiceError("login_required", "log in to chat")
+        raise ServiceError("login_required", _("log in to chat"))
     text = _clean(text)
     since = timezone.now() - timedelta(seconds=RATE_SECONDS)
     with transaction.atomic():
         if not Table.objects.filter(pk=table_id).exists():
-            raise ServiceError("no_table", f"there is no table {table_id}")
+            raise ServiceError("no_table", _("there is no table %(id)s") % {"id": table_id})
         if ChatMessage.objects.filter(user=user, created__gte=since).count() >= RATE_COUNT:
             raise ServiceError(
-                "rate_limited", f"at most {RATE_COUNT} messages in {RATE_SECONDS} seconds"
+                "rate_limited",
+                _("at most %(count)s messages in %(seconds)s seconds")
+                % {"count": RATE_COUNT, "seconds": RATE_SECONDS},
             )
         message = ChatMessage.objects.create(
             table_id=table_id, user=user, name=user_name(user), text=text
@@ -40,14 +43,16 @@ def chat_post(table_id: int, user: Any, text: Any) -> dict[str, Any]:
 
 def _clean(text: Any) -> str:
     if not isinstance(text, str):
-        raise ServiceError("bad_message", "chat text is a string")
+        raise ServiceError("bad_message", _("chat text is a string"))
     # Control characters (other than none we need) could break layouts or logs.
     text = "".join(c for c in text if unicodedata.category(c) != "Cc").strip()
     if not text:
-        raise ServiceError("chat_empty", "write something first")
+        raise ServiceError("chat_empty", _("write something first"))
     if len(text) > ChatMessage.MAX_LENGTH:
         raise ServiceError(
-            "chat_too_long", f"at most {ChatMessage.MAX_LENGTH} characters, not {len(text)}"
+            "chat_too_long",
+            _("at most %(most)s characters, not %(length)s")
+            % {"most": ChatMessage.MAX_LENGTH, "length": len(text)},
         )
     return text
 

@@ -1,4 +1,14 @@
-"""The one exception services raise: a refusal with a code for clients and a message for people."""
+"""The one exception services raise: a refusal with a code for clients and a message for people.
+
+Messages are in the language active when the service runs (the page's, or the socket's:
+see consumers.py); engine refusals are looked up in the same catalogue by their template.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from games.engine.errors import Explained
 
 
 class ServiceError(Exception):
@@ -8,3 +18,11 @@ class ServiceError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def explained(exc: Exception) -> str:
+    """An engine refusal (RulesError, IllegalAction) in the active language."""
+    if not isinstance(exc, Explained):
+        return str(exc)
+    text = gettext(exc.template)
+    return text % exc.params if exc.params else text

@@ -11,6 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.engine import IllegalAction, State, action_from_event, legal_actions
@@ -20,7 +21,7 @@ from games.gamestate import state_for
 from games.models import Move, Seat, Table
 from games.scheduling import run_later
 from games.selectors import plays_by_bot
-from games.services.errors import ServiceError
+from games.services.errors import ServiceError, explained
 from games.services.turns import bump, commit_action, current_state, lock_table
 
 log = logging.getLogger(__name__)
@@ -29,16 +30,18 @@ log = logging.getLogger(__name__)
 def move_play(table_id: int, event: Any, version: int | None = None, *, user: Any = None) -> State:
     """A human's decision for their own seat; the seat comes from `user`, never from `event`."""
     if not isinstance(event, dict):
-        raise ServiceError("bad_message", "an action is an object such as {action: play, card: KS}")
+        raise ServiceError(
+            "bad_message", _("an action is an object such as {action: play, card: KS}")
+        )
     with transaction.atomic():
         table, seats = lock_table(table_id)
         seat = _own_seat(seats, user)
         if table.status != Table.Status.PLAYING:
-            raise ServiceError("not_playing", "the table is not in play")
+            raise ServiceError("not_playing", _("the table is not in play"))
         _check_version(table, version)
         state = current_state(table)
         if table.game == "knockout" and seat.index in state.resigned:
-            raise ServiceError("resigned", "you resigned: a bot plays your seat")
+            raise ServiceError("resigned", _("you resigned: a bot plays your seat"))
         action = _action({**event, "seat": seat.index})
         if seat.away:
             _come_back(table, seat)
@@ -47,10 +50,10 @@ def move_play(table_id: int, event: Any, version: int | None = None, *, user: An
 
 def _own_seat(seats: list[Seat], user: Any) -> Seat:
     if user is None or not user.is_authenticated:
-        raise ServiceError("not_seated", "log in and take a seat to play")
+        raise ServiceError("not_seated", _("log in and take a seat to play"))
     seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
-        raise ServiceError("not_seated", "you have no seat at this table")
+        raise ServiceError("not_seated", _("you have no seat at this table"))
     return seat
 
 
@@ -61,7 +64,8 @@ def _check_version(table: Table, version: int | None) -> None:
     if not isinstance(version, int) or not table.game_version <= version <= table.version:
         raise ServiceError(
             "stale",
-            f"the game has changed: you saw version {version}, it is at {table.version}",
+            _("the game has changed: you saw version %(seen)s, it is at %(now)s")
+            % {"seen": version, "now": table.version},
         )
 
 
@@ -69,7 +73,7 @@ def _action(event: dict[str, Any]) -> Any:
     try:
         return action_from_event(event)
     except IllegalAction as exc:
-        raise ServiceError(exc.code, str(exc)) from exc
+        raise ServiceError(exc.code, explained(exc)) from exc
 
 
 def _come_back(table: Table, seat: Seat) -> None:

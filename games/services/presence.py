@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.gamestate import state_for
@@ -117,7 +118,7 @@ def seat_back(table_id: int, user: Any) -> None:
         table, seats = lock_table(table_id)
         seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
         if seat is None:
-            raise ServiceError("not_seated", "you have no seat at this table")
+            raise ServiceError("not_seated", _("you have no seat at this table"))
         if seat.away:
             _return(table, seats, seat)
 

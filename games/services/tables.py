@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.engine import RulesError, make_rules
@@ -16,7 +17,7 @@ from games.engine.bots import LEVELS
 from games.gamestate import state_for
 from games.models import Seat, Table
 from games.selectors import INVITES_SESSION_KEY, has_invite
-from games.services.errors import ServiceError
+from games.services.errors import ServiceError, explained
 from games.services.turns import bump, lock_table, plan_turn
 
 TIME_LIMITS = (10, 3600)  # seconds; 0 means no limit
@@ -40,7 +41,7 @@ def table_create(
     levels = _bot_levels(bot_levels, rules.players)
     _check_time_limit(time_limit)
     if not 0 <= seat < rules.players or levels[seat]:
-        raise ServiceError("bad_seat", f"seat {seat} is not free for you")
+        raise ServiceError("bad_seat", _("seat %(seat)s is not free for you") % {"seat": seat})
     with transaction.atomic():
         table = Table.objects.create(
             game=game, players=rules.players, options=options, preset=preset or "",
@@ -59,18 +60,26 @@ def _rules(game: str, players: int | None, preset: str | None, options: dict[str
     try:
         return make_rules(game, players, preset or None, **options)
     except (RulesError, TypeError) as exc:
-        raise ServiceError("bad_rules", str(exc)) from exc
+        raise ServiceError("bad_rules", explained(exc)) from exc
 
 
 def _bot_levels(levels: list[str | None] | None, players: int) -> list[str | None]:
     levels = list(levels or [])
     if len(levels) > players:
-        raise ServiceError("bad_bot", f"{len(levels)} bot levels for {players} seats")
+        raise ServiceError(
+            "bad_bot",
+            _("%(levels)s bot levels for %(seats)s seats")
+            % {"levels": len(levels), "seats": players},
+        )
     levels += [None] * (players - len(levels))
     for level in levels:
         if level and level not in LEVELS:
             known = ", ".join(LEVELS)
-            raise ServiceError("bad_bot", f"unknown bot level {level!r}: one of {known}")
+            raise ServiceError(
+                "bad_bot",
+                _("unknown bot level %(level)s: one of %(known)s")
+                % {"level": repr(level), "known": known},
+            )
     return levels
 
 
@@ -78,29 +87,31 @@ def _check_time_limit(time_limit: Any) -> None:
     low, high = TIME_LIMITS
     if not isinstance(time_limit, int) or not (time_limit == 0 or low <= time_limit <= high):
         raise ServiceError(
-            "bad_time_limit", f"the time limit is 0 (none) or {low}-{high} seconds per move"
+            "bad_time_limit",
+            _("the time limit is 0 (none) or %(low)s-%(high)s seconds per move")
+            % {"low": low, "high": high},
         )
 
 
 def seat_take(user: Any, table_id: int, index: int | None = None, session: Any = None) -> Seat:
     """Sit down at an open table: seat `index`, or the first free one."""
     if user is None or not user.is_authenticated:
-        raise ServiceError("login_required", "log in to take a seat")
+        raise ServiceError("login_required", _("log in to take a seat"))
     with transaction.atomic():
         table, seats = lock_table(table_id)
         if table.status != Table.Status.OPEN:
-            raise ServiceError("not_open", "the game has already started")
+            raise ServiceError("not_open", _("the game has already started"))
         if table.private and table.created_by_id != user.pk and not has_invite(table, session):
-            raise ServiceError("forbidden", "this private table needs its invite link")
+            raise ServiceError("forbidden", _("this private table needs its invite link"))
         if any(s.user_id == user.pk for s in seats):
-            raise ServiceError("already_seated", "you already have a seat at this table")
+            raise ServiceError("already_seated", _("you already have a seat at this table"))
         seat = _free_seat(seats, index)
         seat.user = user
         try:
             with transaction.atomic():
                 seat.save(update_fields=["user"])
         except IntegrityError as exc:
-            raise ServiceError("already_seated", "you already have a seat here") from exc
+            raise ServiceError("already_seated", _("you already have a seat here")) from exc
         _changed(table)
     return seat
 
@@ -109,12 +120,12 @@ def _free_seat(seats: list[Seat], index: int | None) -> Seat:
     if index is None:
         seat = next((s for s in seats if not s.taken), None)
         if seat is None:
-            raise ServiceError("seat_taken", "every seat is taken")
+            raise ServiceError("seat_taken", _("every seat is taken"))
         return seat
     if not isinstance(index, int) or not 0 <= index < len(seats):
-        raise ServiceError("no_seat", f"there is no seat {index}")
+        raise ServiceError("no_seat", _("there is no seat %(seat)s") % {"seat": index})
     if seats[index].taken:
-        raise ServiceError("seat_taken", f"seat {index} is taken")
+        raise ServiceError("seat_taken", _("seat %(seat)s is taken") % {"seat": index})
     return seats[index]
 
 
@@ -129,10 +140,10 @@ def seat_leave(user: Any, table_id: int) -> None:
     with transaction.atomic():
         table, seats = lock_table(table_id)
         if table.status != Table.Status.OPEN:
-            raise ServiceError("not_open", "the game has started: resign instead")
+            raise ServiceError("not_open", _("the game has started: resign instead"))
         seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
         if seat is None:
-            raise ServiceError("not_seated", "you have no seat at this table")
+            raise ServiceError("not_seated", _("you have no seat at this table"))
         seat.user = None
         seat.connections = 0
         seat.save(update_fields=["user", "connections"])
@@ -173,16 +184,16 @@ def _present(seat: Seat, since: Any) -> bool:
 def table_start(user: Any, table_id: int, fill_bots: str | None = None) -> Table:
     """Deal: every seat must be taken (by humans or bots; `fill_bots` fills empty seats)."""
     if fill_bots and fill_bots not in LEVELS:
-        raise ServiceError("bad_bot", f"unknown bot level {fill_bots!r}")
+        raise ServiceError("bad_bot", _("unknown bot level %(level)s") % {"level": repr(fill_bots)})
     with transaction.atomic():
         table, seats = lock_table(table_id)
         if table.status != Table.Status.OPEN:
-            raise ServiceError("not_open", "the game has already started")
+            raise ServiceError("not_open", _("the game has already started"))
         if user is None or not any(s.user_id == user.pk for s in seats):
-            raise ServiceError("not_seated", "only a player at the table can start it")
+            raise ServiceError("not_seated", _("only a player at the table can start it"))
         _fill(seats, fill_bots)
         if not all(s.taken for s in seats):
-            raise ServiceError("not_full", "every seat must be taken (or filled with bots)")
+            raise ServiceError("not_full", _("every seat must be taken (or filled with bots)"))
         _deal(table, seats)
     return table
 
@@ -219,10 +230,10 @@ def table_rematch(user: Any, table_id: int) -> Table:
     with transaction.atomic():
         table, seats = lock_table(table_id)
         if table.status != Table.Status.FINISHED:
-            raise ServiceError("not_finished", "a rematch follows a finished game")
+            raise ServiceError("not_finished", _("a rematch follows a finished game"))
         old = next((s for s in seats if user is not None and s.user_id == user.pk), None)
         if old is None:
-            raise ServiceError("not_seated", "only a player of this game can ask for a rematch")
+            raise ServiceError("not_seated", _("only a player of this game can ask for a rematch"))
         rematch = Table.objects.filter(rematch_of=table).first() or _rematch(table, seats)
         new_seat = Seat.objects.get(table=rematch, index=old.index)
         if new_seat.user_id is None and not new_seat.bot:

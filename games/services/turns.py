@@ -9,6 +9,7 @@ from functools import partial
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.engine import Action, IllegalAction, State, apply
@@ -17,14 +18,14 @@ from games.gamestate import cache_put, state_for
 from games.models import Move, Seat, Table
 from games.scheduling import run_later
 from games.selectors import plays_by_bot, seat_name
-from games.services.errors import ServiceError
+from games.services.errors import ServiceError, explained
 
 
 def lock_table(table_id: int) -> tuple[Table, list[Seat]]:
     """The table row locked until the end of the transaction, with its seats in order."""
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None:
-        raise ServiceError("no_table", f"there is no table {table_id}")
+        raise ServiceError("no_table", _("there is no table %(id)s") % {"id": table_id})
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
     return table, seats
 
@@ -65,7 +66,7 @@ def commit_action(table: Table, seats: list[Seat], state: State, action: Action,
     try:
         new = apply(state, action)
     except IllegalAction as exc:
-        raise ServiceError(exc.code, str(exc)) from exc
+        raise ServiceError(exc.code, explained(exc)) from exc
     Move.objects.create(
         table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by
     )
@@ -102,5 +103,5 @@ def current_state(table: Table) -> State:
     """The state of a table in play (the caller has checked the status)."""
     state = state_for(table)
     if state is None:
-        raise ServiceError("not_playing", "the game has not started")
+        raise ServiceError("not_playing", _("the game has not started"))
     return state
