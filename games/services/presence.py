@@ -30,7 +30,7 @@ def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
         if seat is None:
             return None
         now = timezone.now()
-        _, created = Presence.objects.update_or_create(
+        _presence, created = Presence.objects.update_or_create(
             channel=channel, defaults={"seat": seat, "seen": now}
         )
         seat.connections += int(created)
@@ -44,8 +44,11 @@ def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
 def seat_heartbeat(table_id: int, user: Any, channel: str) -> int | None:
     """Socket `channel` is still open: keep it counted. A socket the sweep dropped (its
     server was silent too long), or of a user who sat down since, is counted again."""
-    if Presence.objects.filter(channel=channel).update(seen=timezone.now()):
-        return Presence.objects.filter(channel=channel).values_list("seat__index", flat=True)[0]
+    mine = Presence.objects.filter(channel=channel)
+    if mine.update(seen=timezone.now()):
+        index = mine.values_list("seat__index", flat=True).first()
+        if index is not None:  # else the sweep took it just now
+            return index
     if not Seat.objects.filter(table_id=table_id, user_id=user.pk).exists():
         return None  # a spectator: nothing to count, no lock taken
     return seat_connect(table_id, user, channel)
