@@ -66,8 +66,6 @@ class Seat(models.Model):
     )  # fmt: skip
     bot = models.CharField(_("bot level"), max_length=16, blank=True)
     away = models.BooleanField(_("away"), default=False)
-    # How many Presence rows the seat has; kept with them under the table's row lock.
-    connections = models.PositiveIntegerField(_("open sockets"), default=0)
     last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
 
     class Meta:
@@ -88,6 +86,13 @@ class Seat(models.Model):
     @property
     def taken(self) -> bool:
         return self.user_id is not None or bool(self.bot)
+
+    @property
+    def connections(self) -> int:
+        """Its player's open sockets (Presence rows): annotated as `open_sockets` where seats
+        are listed (selectors.seats_with_sockets), else counted."""
+        annotated = getattr(self, "open_sockets", None)
+        return self.sockets.count() if annotated is None else annotated
 
 
 class Presence(models.Model):

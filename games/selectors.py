@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, QuerySet
 
 from games.engine import State
 from games.engine.bots import LEVEL_NAMES
@@ -17,12 +17,20 @@ LOBBY_LIMIT = 100
 CHAT_HISTORY = 50
 
 
+def seats_with_sockets() -> QuerySet[Seat]:
+    """Seats in order, with their users and how many sockets each player has open."""
+    return (
+        Seat.objects.select_related("user")
+        .annotate(open_sockets=Count("sockets"))
+        .order_by("index")
+    )
+
+
 def table_get(table_id: int) -> Table | None:
     """The table with its seats (and their users) loaded, or None."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
     return (
         Table.objects.select_related("created_by", "rematch")
-        .prefetch_related(seats)
+        .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
         .filter(pk=table_id)
         .first()
     )
@@ -126,11 +134,10 @@ def table_payload(table: Table, user: Any = None, session: Any = None) -> dict[s
 
 def lobby_tables() -> list[dict[str, Any]]:
     """Public tables that are open or being played, newest first, as the lobby lists them."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
     tables = (
         Table.objects.filter(private=False, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
         .select_related("created_by")
-        .prefetch_related(seats)
+        .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
         .order_by("-created")[:LOBBY_LIMIT]
     )
     return [lobby_entry(t) for t in tables]

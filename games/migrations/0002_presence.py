@@ -4,12 +4,6 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
-def forget_counted_sockets(apps, schema_editor):
-    """Sockets counted before there were Presence rows cannot be swept: count afresh (every
-    server restarts with this migration, and its sockets connect again)."""
-    apps.get_model("games", "Seat").objects.filter(connections__gt=0).update(connections=0)
-
-
 class Migration(migrations.Migration):
     dependencies = [
         ("games", "0001_initial"),
@@ -41,5 +35,6 @@ class Migration(migrations.Migration):
                 "verbose_name_plural": "open sockets",
             },
         ),
-        migrations.RunPython(forget_counted_sockets, migrations.RunPython.noop),
+        # A seat's open sockets are now counted from its Presence rows.
+        migrations.RemoveField(model_name="seat", name="connections"),
     ]

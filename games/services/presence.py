@@ -30,13 +30,10 @@ def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
         if seat is None:
             return None
         now = timezone.now()
-        _presence, created = Presence.objects.update_or_create(
-            channel=channel, defaults={"seat": seat, "seen": now}
-        )
-        seat.connections += int(created)
+        Presence.objects.update_or_create(channel=channel, defaults={"seat": seat, "seen": now})
         seat.last_seen = now
-        seat.save(update_fields=["connections", "last_seen"])
-        if seat.connections == 1 or seat.away:
+        seat.save(update_fields=["last_seen"])
+        if seat.away or seat.sockets.count() == 1:  # back, or the first socket
             _return(table, seats, seat)
         return seat.index
 
@@ -86,10 +83,9 @@ def presence_sweep() -> int:
 def _closed(table: Table, seat: Seat, when: datetime) -> None:
     """One socket of `seat` is gone (closed at `when`); if it was the last, say so and start
     the grace period."""
-    seat.connections = max(seat.connections - 1, 0)
     seat.last_seen = max(seat.last_seen or when, when)
-    seat.save(update_fields=["connections", "last_seen"])
-    if seat.connections:
+    seat.save(update_fields=["last_seen"])
+    if seat.sockets.exists():
         return
     bump(table)
     table.save(update_fields=["version"])
@@ -105,7 +101,7 @@ def away_check(table_id: int, index: int, stamp: str) -> bool:
     with transaction.atomic():
         table, seats = lock_table(table_id)
         seat = seats[index] if index < len(seats) else None
-        if table.status != Table.Status.PLAYING or seat is None or seat.connections:
+        if table.status != Table.Status.PLAYING or seat is None or seat.sockets.exists():
             return False
         if seat.away or seat.last_seen is None or seat.last_seen.isoformat() != stamp:
             return False

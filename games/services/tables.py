@@ -15,7 +15,7 @@ from games import broadcast
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.gamestate import state_for
-from games.models import Seat, Table
+from games.models import Presence, Seat, Table
 from games.selectors import INVITES_SESSION_KEY, has_invite
 from games.services.errors import ServiceError, explained
 from games.services.turns import bump, lock_table, plan_turn
@@ -145,8 +145,7 @@ def seat_leave(user: Any, table_id: int) -> None:
         if seat is None:
             raise ServiceError("not_seated", _("you have no seat at this table"))
         seat.user = None
-        seat.connections = 0
-        seat.save(update_fields=["user", "connections"])
+        seat.save(update_fields=["user"])
         seat.sockets.all().delete()
         if not any(s.user_id for s in seats):
             table.status = Table.Status.ABORTED
@@ -160,15 +159,15 @@ def table_close_abandoned() -> int:
     cutoff = timezone.now() - timedelta(seconds=settings.WHIST_OPEN_ABANDON)
     idle = (
         Table.objects.filter(status=Table.Status.OPEN, created__lt=cutoff)
-        .exclude(seats__connections__gt=0)
+        .exclude(seats__sockets__isnull=False)
         .exclude(seats__last_seen__gte=cutoff)
     )
     closed = 0
     for table_id in idle.values_list("pk", flat=True):
         with transaction.atomic():
             table, seats = lock_table(table_id)  # check again under the lock
-            humans = [s for s in seats if s.user_id]
-            if table.status != Table.Status.OPEN or any(_present(s, cutoff) for s in humans):
+            seen = any(s.last_seen and s.last_seen >= cutoff for s in seats if s.user_id)
+            if table.status != Table.Status.OPEN or seen or _has_sockets(table):
                 continue
             table.status = Table.Status.ABORTED
             table.finished = timezone.now()
@@ -177,8 +176,8 @@ def table_close_abandoned() -> int:
     return closed
 
 
-def _present(seat: Seat, since: Any) -> bool:
-    return seat.connections > 0 or (seat.last_seen is not None and seat.last_seen >= since)
+def _has_sockets(table: Table) -> bool:
+    return Presence.objects.filter(seat__table=table).exists()
 
 
 def table_start(user: Any, table_id: int, fill_bots: str | None = None) -> Table:

@@ -150,7 +150,7 @@ def _idle(table_id: int, seconds: float) -> None:
     """The table was made, and its players last seen at it, `seconds` ago."""
     then = timezone.now() - timedelta(seconds=seconds)
     Table.objects.filter(pk=table_id).update(created=then)
-    Seat.objects.filter(table_id=table_id).update(last_seen=then, connections=0)
+    Seat.objects.filter(table_id=table_id).update(last_seen=then)
 
 
 def test_an_open_table_its_players_left_long_ago_is_closed_and_leaves_the_lobby(
@@ -171,7 +171,8 @@ def test_an_open_table_with_a_player_at_it_or_seen_lately_stays_open(make_user, 
     ann, bob = make_user("ann"), make_user("bob")
     waiting = services.table_create(ann, "german")
     _idle(waiting.pk, settings.WHIST_OPEN_ABANDON + 60)
-    Seat.objects.filter(table=waiting, user=ann).update(connections=1)  # on the table page
+    services.seat_connect(waiting.pk, ann, "ann-1")  # she has the table page open
+    Seat.objects.filter(table=waiting).update(last_seen=timezone.now() - timedelta(hours=1))
     lately = services.table_create(bob, "german")
     _idle(lately.pk, settings.WHIST_OPEN_ABANDON + 60)
     Seat.objects.filter(table=lately, user=bob).update(last_seen=timezone.now())
