@@ -93,7 +93,10 @@ def test_bots_play_a_whole_game_through_a_celery_worker(make_user, worker, game)
         if table(t.pk).status == Table.Status.PLAYING:
             play_first_legal(t.pk, ann, 0)
     finished = table(t.pk)
-    assert finished.status == Table.Status.FINISHED and finished.record["result"]
+    assert finished.status == Table.Status.FINISHED
+    result = finished.record["result"]
+    assert sorted(s for group in result["ranking"] for s in group) == list(range(players))
+    assert result["winners"] or result["ranking"] == [[0, 1]]  # only German Whist draws
     bot_seats = set(Move.objects.filter(table=t, by=Move.By.BOT).values_list("seat", flat=True))
     assert bot_seats == set(range(1, players))  # every bot plays in round 1 at least
 
