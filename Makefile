@@ -1,6 +1,12 @@
 # Developer entry points for the Whist card room: setup, run, test, lint, bench.
 
-PYTHON ?= /root/.pyenv/versions/3.12.1/bin/python3.12
+# The newest Python 3.12+ on this machine: python3.14/3.13/3.12 on PATH (pyenv shims that
+# cannot run are skipped), then pyenv's installed versions. Override with PYTHON=...
+PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 \
+	$$(ls -d $$(pyenv root 2>/dev/null || echo $$HOME/.pyenv)/versions/3.1[2-9]*/bin/python3 \
+	2>/dev/null | sort -rV); do \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && \
+	command -v $$p && break; done)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.install.stamp
@@ -14,12 +20,19 @@ TEST_ENV := DATABASE_URL=postgres://whist:whist@127.0.0.1:5432/whist \
 	REDIS_URL=redis://127.0.0.1:6379
 PSQL := psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qtA
 
-.PHONY: setup test-setup chromium services database run test lint bench
+.PHONY: help setup test-setup chromium services database run test lint bench
+
+## help: list the targets
+help:
+	@grep -E '^## ' $(MAKEFILE_LIST) | sed 's/^## /  /'
 
 ## setup: the virtualenv with the project and its dev tools (reinstalled when pyproject.toml changes)
 setup: $(STAMP)
 
 $(BIN)/python:
+	@[ -n "$(PYTHON)" ] || { echo "error: no Python 3.12 or newer found (looked for python3.14," \
+		"python3.13, python3.12 on PATH and in pyenv). Install one (Debian: apt-get install" \
+		"python3.12-venv; or pyenv install 3.12) or set PYTHON=/path/to/python3.12" >&2; exit 1; }
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 12))' || { \
 		echo "error: $(PYTHON) is not Python >= 3.12 (Django 6 needs it); set PYTHON=..." >&2; \
 		exit 1; }
@@ -71,10 +84,12 @@ test: test-setup
 	$(TEST_ENV) $(BIN)/pytest -m "not e2e"
 	$(TEST_ENV) $(BIN)/pytest -m e2e || [ $$? -eq 5 ]
 
+## lint: ruff check and ruff format --check
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+## bench: the engine benchmark
 bench: setup
 	@if [ -f bench/engine.py ]; then $(BIN)/python bench/engine.py; \
 	else echo "bench/engine.py does not exist yet"; fi

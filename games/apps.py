@@ -11,4 +11,4 @@ class GamesConfig(AppConfig):
     verbose_name = _("Card room")
 
     def ready(self) -> None:
-        from games import signals  # noqa: F401  (connects the receivers)
+        from games import receivers  # noqa: F401  (connects the receivers)

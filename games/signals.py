@@ -1,14 +1,21 @@
-"""Signal receivers of the card room: a logout closes the user's open sockets (pitfall 14)."""
+"""What the card room announces to the apps that keep score (records, rankings).
 
-from typing import Any
+The live room does not know who keeps score: it sends these signals, and the apps that
+care connect receivers in their AppConfig.ready(). Dependencies point one way: records
+and rankings import games; games imports neither.
+"""
 
-from django.contrib.auth.signals import user_logged_out
-from django.dispatch import receiver
+from django.dispatch import Signal
 
-from games.broadcast import user_revoke
+# Sent once per game, inside the transaction of the move (or resignation) that ended it,
+# after the table row (status finished, `record` written) is saved and while it is still
+# locked. Keyword arguments: `table` (games.models.Table), `seats` (its Seats in order,
+# users loaded) and `state` (the engine's final State). Receivers may write rows in this
+# transaction (they commit or roll back with the move) and queue work with
+# `transaction.on_commit`; they must be quick, and an exception refuses the move.
+game_finished = Signal()
 
-
-@receiver(user_logged_out, dispatch_uid="games_revoke_sockets_on_logout")
-def revoke_sockets_on_logout(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-    if user is not None and user.pk is not None:
-        user_revoke(user.pk)
+# Sent by the watchdog (Celery beat every 10 s; in the embedded mode, the server's own
+# loop). Receivers queue again their own work that did not happen in time, and return how
+# many items they queued (an int).
+watchdog = Signal()

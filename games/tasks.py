@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games import services
+from games import services, signals
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -32,5 +32,9 @@ def away_check(table_id: int, index: int, stamp: str) -> bool:
 @shared_task(ignore_result=True)
 def watchdog() -> int:
     """Re-queue bot turns and timeouts that did not happen in time, drop the sockets of
-    servers that died and close abandoned open tables (periodic, via beat); how many."""
-    return services.watchdog_run() + services.presence_sweep() + services.table_close_abandoned()
+    servers that died, close abandoned open tables, and let the scoring apps re-queue their
+    overdue work (games.signals.watchdog); periodic, via beat; how many."""
+    count = services.watchdog_run() + services.presence_sweep() + services.table_close_abandoned()
+    for _receiver, queued in signals.watchdog.send(sender=None):
+        count += queued if isinstance(queued, int) else 0
+    return count

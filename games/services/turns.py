@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast
+from games import broadcast, signals
 from games.engine import Action, IllegalAction, State, apply
 from games.engine.record import to_record
 from games.gamestate import cache_put, state_for
@@ -78,6 +78,8 @@ def commit_action(table: Table, seats: list[Seat], state: State, action: Action,
     else:
         plan_turn(table, seats, new)
     table.save()
+    if new.over:
+        signals.game_finished.send(sender=Table, table=table, seats=seats, state=new)
     transaction.on_commit(partial(cache_put, table.pk, table.seed, table.moves, new))
     broadcast.table_changed(table.pk, lobby=new.over)
     return new
