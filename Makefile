@@ -16,8 +16,10 @@ PORT ?= 8000
 # Daphne with a message-size cap and keepalive pings (stack-notes pitfall 11).
 DAPHNE_FLAGS := --websocket-max-message-size 65536 --ping-interval 20 --ping-timeout 30
 
-TEST_ENV := DATABASE_URL=postgres://whist:whist@127.0.0.1:5432/whist \
-	REDIS_URL=redis://127.0.0.1:6379
+# Override both to run a second suite beside this one (its own database name and Redis port).
+TEST_DATABASE_URL ?= postgres://whist:whist@127.0.0.1:5432/whist
+TEST_REDIS_URL ?= redis://127.0.0.1:6379
+TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL)
 PSQL := psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qtA
 
 .PHONY: help setup test-setup chromium services database run test lint bench
