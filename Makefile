@@ -22,7 +22,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379
 TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL)
 PSQL := psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qtA
 
-.PHONY: help setup test-setup chromium services database run test lint bench
+.PHONY: help setup test-setup chromium services database run test lint bench bench-load
 
 ## help: list the targets
 help:
@@ -95,3 +95,7 @@ lint: setup
 bench: setup
 	@if [ -f bench/engine.py ]; then $(BIN)/python bench/engine.py; \
 	else echo "bench/engine.py does not exist yet"; fi
+
+## bench-load: live play under load on the real stack (bench/load.py; ARGS="--tables 50")
+bench-load: setup services database
+	$(BIN)/python bench/load.py $(ARGS)
