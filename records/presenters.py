@@ -24,6 +24,11 @@ def seat_label(seat: dict[str, Any]) -> str:
     return seat.get("name") or "?"
 
 
+def person(seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat as a name and, for a registered player, the username its link needs."""
+    return {"name": seat_label(seat), "username": seat.get("username")}
+
+
 def result_label(result: str) -> str:
     return {"won": _("won"), "lost": _("lost"), "drawn": _("drawn"), "resigned": _("resigned")}.get(
         result, result
@@ -46,8 +51,8 @@ def history_row(row: Any) -> dict[str, Any]:
         "game": game_name(stored.game),
         "rated": stored.rated,
         "annulled": stored.annulled,
-        "partner": seats[partner] if partner is not None else None,
-        "opponents": [seats[i] for i in others],
+        "partner": person(seats[partner]) if partner is not None else None,
+        "opponents": [person(seats[i]) for i in others],
         "result": row.result,
         "result_text": result_label(row.result),
         "score": score_text(stored.game, stored.result, row.seat, row.place, stored.players),
