@@ -49,13 +49,19 @@ def positions(replay: Replay) -> list[Step]:
     return out
 
 
-def analyse(replay: Replay, progress: Progress | None = None, seed: int = 0) -> dict[str, Any]:
-    """Every analysed position by event number, and a summary per seat."""
+def analyse(
+    replay: Replay,
+    progress: Progress | None = None,
+    seed: int = 0,
+    budget: float = ESTIMATE_BUDGET,
+) -> dict[str, Any]:
+    """Every analysed position by event number, and a summary per seat; `budget` is the
+    sampling time of each estimated position."""
     steps = positions(replay)
     cache = _Searches()
     found: dict[str, Any] = {}
     for done, step in enumerate(steps):
-        entry = _position(step, cache, seed)
+        entry = _position(step, cache, seed, budget)
         if entry is not None:
             found[str(step.number)] = entry
         if progress is not None:
@@ -64,14 +70,14 @@ def analyse(replay: Replay, progress: Progress | None = None, seed: int = 0) -> 
             "exact_cards": EXACT_CARDS}  # fmt: skip
 
 
-def _position(step: Step, cache: _Searches, seed: int) -> dict[str, Any] | None:
+def _position(step: Step, cache: _Searches, seed: int, budget: float) -> dict[str, Any] | None:
     state, action = step.before, step.action
     played = "knock" if action.kind == KNOCK else card_str(action.card)
     values = exact_values(state, cache)
     kind = "exact"
     if values is None:
         kind = "estimate"
-        values = estimate_values(state, seed + step.number)
+        values = estimate_values(state, seed + step.number, budget)
         if not values:
             return None
     best_value = max(values.values()) if values else 0
@@ -136,7 +142,7 @@ def _legal_mask(state: State, seat: int) -> int:
     return mask
 
 
-def estimate_values(state: State, seed: int) -> dict[str, float]:
+def estimate_values(state: State, seed: int, budget: float = ESTIMATE_BUDGET) -> dict[str, float]:
     """The Expert's sampled utility of each legal card, from the seat's own view only."""
     seat = state.to_act
     view = seat_view(state, seat)
@@ -144,7 +150,7 @@ def estimate_values(state: State, seed: int) -> dict[str, float]:
         return {}  # the Expert leaves the dog's choice to the Club player: no estimate
     seen = read(view)
     moves = expert.candidates(seen)
-    means = expert.estimate(seen, moves, random.Random(seed), ESTIMATE_BUDGET)
+    means = expert.estimate(seen, moves, random.Random(seed), budget)
     legal = [c for c in range(52) if _legal_mask(state, seat) >> c & 1]
     return {card_str(c): round(means[_rep(moves, c)], 3) for c in legal}
 

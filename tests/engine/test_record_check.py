@@ -63,7 +63,8 @@ def test_the_end_frame_keeps_the_last_trick_on_the_table():
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.text(max_size=4)
     | st.sampled_from(["AS", "10H", "NT", "play", "trump", "whist", 0, 1, 3, 51, 52]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=6,
 )  # fmt: skip
 

@@ -33,8 +33,10 @@ def store_many(user: Any, count: int, record: dict[str, Any], batch: int = 2000)
 
 
 def _record(table: Table, user: Any, record: dict[str, Any]) -> GameRecord:
-    seats = [{"name": user.username, "user": user.pk, "username": user.username, "bot": None},
-             {"name": "Bot (Club player)", "user": None, "username": None, "bot": "club"}]  # fmt: skip
+    seats = [
+        {"name": user.username, "user": user.pk, "username": user.username, "bot": None},
+        {"name": "Bot (Club player)", "user": None, "username": None, "bot": "club"},
+    ]
     return GameRecord(
         table=table, game="german", players=2, options={"games": 1}, preset="custom",
         rated=table.pk % 2 == 0, status="finished", started=table.finished,

@@ -14,7 +14,6 @@ from games import services
 from games.models import Table
 from records.models import GameRecord, RecordAnalysis, UploadedRecord
 from tests.games.helpers import cards_in
-from tests.records.conftest import play_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,7 +26,9 @@ def client_for(user: Any = None) -> Client:
 
 
 def frames_of(html: str) -> list[dict[str, Any]]:
-    found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', html, re.S)
+    found = re.search(
+        r'<script id="replay-data" type="application/json">(.*?)</script>', html, re.S
+    )
     assert found
     return json.loads(found.group(1))["frames"]
 
@@ -45,7 +46,10 @@ def test_history_filters_by_game_result_and_rated(finished_german):
     table, ann = finished_german
     result = GameRecord.objects.get(pk=table.pk).seat_rows.get(seat=0).result
     client = client_for()
-    assert f'data-game="{table.pk}"' in client.get(f"/players/ann/games/?result={result}").content.decode()
+    assert (
+        f'data-game="{table.pk}"'
+        in client.get(f"/players/ann/games/?result={result}").content.decode()
+    )
     for query in ("game=whist", "rated=rated", "result=resigned"):
         assert 'data-game="' not in client.get(f"/players/ann/games/?{query}").content.decode()
     bad = client.get("/players/ann/games/?game=chess&page=abc")
@@ -161,4 +165,6 @@ def test_the_analysis_is_asked_for_once_and_then_served(finished_german):
     assert body["status"] == "done" and body["result"]["positions"]
     client_for(ann).post(f"/games/{table.pk}/analysis/")
     assert RecordAnalysis.objects.count() == 1
-    assert 'data-testid="analysis-summary"' in client_for().get(f"/games/{table.pk}/").content.decode()
+    assert (
+        'data-testid="analysis-summary"' in client_for().get(f"/games/{table.pk}/").content.decode()
+    )

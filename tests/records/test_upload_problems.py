@@ -97,30 +97,55 @@ CASES: list[tuple[str, Any, str]] = [
     ("deal_bad", _bytes(WHIST, lambda r: r["deals"][0].pop("events")), "deal 1: events"),
     ("dealer_bad", _bytes(WHIST, _set(f"{D0}.dealer", 7)), "deal 1: the dealer 7"),
     ("card_bad", _bytes(WHIST, _set(f"{D0}.hands.2.3", "1X")), "'1X' in seat 2"),
-    ("card_duplicate", _bytes(WHIST, lambda r: r["deals"][0]["hands"][0].__setitem__(
-        0, r["deals"][0]["hands"][1][0])), "appears twice"),  # fmt: skip
+    (
+        "card_duplicate",
+        _bytes(
+            WHIST, lambda r: r["deals"][0]["hands"][0].__setitem__(0, r["deals"][0]["hands"][1][0])
+        ),
+        "appears twice",
+    ),  # fmt: skip
     ("deck_incomplete", _bytes(WHIST, lambda r: r["deals"][0]["hands"][0].pop()), "51 cards"),
     ("hand_size", _bytes(KNOCKOUT, _hand_too_big), "seat 0 was dealt 8 cards"),
-    ("dealer_wrong", _bytes(WHIST, _set("deals.1.dealer", (WHIST["deals"][1]["dealer"] + 1) % 4)),
-     "deal 2"),  # fmt: skip
+    (
+        "dealer_wrong",
+        _bytes(WHIST, _set("deals.1.dealer", (WHIST["deals"][1]["dealer"] + 1) % 4)),
+        "deal 2",
+    ),  # fmt: skip
     ("turned_wrong", _bytes(WHIST, _turned_wrong), "turned card"),
-    ("event_bad", _bytes(WHIST, _set(f"{D0}.events.3", {"seat": 0, "action": "dance"})),
-     "deal 1, event 4"),  # fmt: skip
+    (
+        "event_bad",
+        _bytes(WHIST, _set(f"{D0}.events.3", {"seat": 0, "action": "dance"})),
+        "deal 1, event 4",
+    ),  # fmt: skip
     ("out_of_turn", _bytes(WHIST, _swap_first_events), "deal 1, trick 1, event 1"),
     ("card_not_held", _bytes(WHIST, _card_not_held), "does not hold"),
     ("not_following", _bytes(WHIST, _not_following), "must follow suit"),
     ("not_allowed", _bytes(WHIST, _set(f"{D0}.events.0.action", "knock")), "not allowed"),
-    ("tricks_wrong", _bytes(WHIST, lambda r: r["deals"][0]["tricks"][2]["plays"].reverse()),
-     "deal 1, trick 3"),  # fmt: skip
-    ("trick_winner_wrong", _bytes(WHIST, _set(f"{D0}.tricks.0.winner",
-     (WHIST["deals"][0]["tricks"][0]["winner"] + 1) % 4)), "deal 1, trick 1"),  # fmt: skip
+    (
+        "tricks_wrong",
+        _bytes(WHIST, lambda r: r["deals"][0]["tricks"][2]["plays"].reverse()),
+        "deal 1, trick 3",
+    ),  # fmt: skip
+    (
+        "trick_winner_wrong",
+        _bytes(
+            WHIST, _set(f"{D0}.tricks.0.winner", (WHIST["deals"][0]["tricks"][0]["winner"] + 1) % 4)
+        ),
+        "deal 1, trick 1",
+    ),  # fmt: skip
     ("outcome_wrong", _bytes(WHIST, _set(f"{D0}.outcome.points", [9, 9])), "points"),
     ("result_wrong", _bytes(WHIST, _set("result.winners", [9])), "winners"),
     ("ends_early", _bytes(WHIST, lambda r: r["deals"][-1]["events"].pop()), "not over"),
-    ("events_after_end", _bytes(WHIST, lambda r: r["deals"][0]["events"].append(
-        r["deals"][1]["events"][0])), "already over"),  # fmt: skip
-    ("deals_extra", _bytes(WHIST, lambda r: r["deals"].append(copy.deepcopy(r["deals"][-1]))),
-     "already over"),  # fmt: skip
+    (
+        "events_after_end",
+        _bytes(WHIST, lambda r: r["deals"][0]["events"].append(r["deals"][1]["events"][0])),
+        "already over",
+    ),  # fmt: skip
+    (
+        "deals_extra",
+        _bytes(WHIST, lambda r: r["deals"].append(copy.deepcopy(r["deals"][-1]))),
+        "already over",
+    ),  # fmt: skip
 ]
 
 
