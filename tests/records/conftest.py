@@ -27,7 +27,8 @@ def play_to_end(table_id: int, humans: dict[int, Any]) -> Table:
 
 @pytest.fixture
 def finished_german(make_user: Any) -> tuple[Table, Any]:  # noqa: F811
-    """A German Whist game of ann (seat 0) against a Beginner bot, played to its end."""
+    """A German Whist game of ann (seat 0) against a Beginner bot, played to its end (in
+    this process: ask for it before a fixture that sends tasks to a worker)."""
     ann = make_user("ann")
     table = services.table_play_now(ann, "german", 2, "beginner")
     return play_to_end(table.pk, {0: ann}), ann
