@@ -184,7 +184,7 @@ function analysisText(frame) {
   }
   const label = advice.kind === "exact" ? gettext("exact") : gettext("estimate from what the player could see");
   const cards = (list) => list.map((c) => (c === "knock" ? gettext("knock") : cardText(c))).join(" ");
-  panel.appendChild(node("p", "", fmt(gettext("Best for %(name)s (%(kind)s): %(cards)s"), { name: name(advice.seat), kind: label, cards: cards(advice.best) })));
+  panel.appendChild(node("p", "", fmt(gettext("Next to play: %(name)s. Best (%(kind)s): %(cards)s"), { name: name(advice.seat), kind: label, cards: cards(advice.best) })));
   let played = fmt(gettext("Played: %(card)s"), { card: cards([advice.played]) });
   if (advice.loss > 0) played += " — " + fmt(ngettext("gave away %(n)s trick", "gave away %(n)s tricks", advice.loss), { n: advice.loss });
   panel.appendChild(node("p", advice.loss > 0 ? "loss" : "", played));
@@ -201,10 +201,15 @@ function statusText() {
 
 async function poll(start) {
   const urls = data.analysis;
-  const csrf = document.querySelector("#replay-csrf input")?.value || "";
+  const csrf = $("replay-csrf").content.querySelector("input")?.value || "";
   const answer = start
     ? await fetch(urls.start, { method: "POST", headers: { "X-CSRFToken": csrf }, credentials: "same-origin" })
     : await fetch(urls.status, { credentials: "same-origin" });
+  if (!answer.ok) {
+    view.status = answer.status === 403 ? "login" : "failed";
+    render();
+    return;
+  }
   const body = await answer.json();
   view.status = body.status;
   view.progress = body;
