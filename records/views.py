@@ -16,7 +16,7 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as _noop
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from games.engine.record_check import check
@@ -170,7 +170,7 @@ def upload(request: HttpRequest) -> HttpResponse:
     if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_BYTES + 64 * 1024:
         # Refused before the body is read: a huge file is never stored or parsed.
         problem = UploadProblem(
-            "too_large", _noop("the file is larger than %(max)s bytes"), max=MAX_BYTES
+            "too_large", gettext_noop("the file is larger than %(max)s bytes"), max=MAX_BYTES
         )
         return _upload_refused(request, UploadForm(), problem)
     form = UploadForm(request.POST, request.FILES)
