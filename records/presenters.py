@@ -76,7 +76,10 @@ def score_text(game: str, result: dict[str, Any], seat: int, place: int, players
 
 
 def seat_names(seats: list[dict[str, Any]]) -> list[str]:
-    return [seat_label(s) for s in seats]
+    """Every seat's label; seats of the same name (bots of one level) get their seat number,
+    as in the replay viewer."""
+    labels = [seat_label(s) for s in seats]
+    return [f"{x} {i + 1}" if labels.count(x) > 1 else x for i, x in enumerate(labels)]
 
 
 def score_sheet(stored: Any) -> dict[str, Any]:
@@ -161,11 +164,12 @@ def ranking_rows(stored: Any) -> list[dict[str, Any]]:
     """The players in ranking order, with their place, result and a link name."""
     rows = []
     place = 1
+    names = seat_names(stored.seats)
     for group in stored.result.get("ranking", []):
         for seat in group:
             info = stored.seats[seat]
             won = seat in stored.result.get("winners", [])
-            rows.append({"place": place, "seat": seat, "name": seat_label(info),
+            rows.append({"place": place, "seat": seat, "name": names[seat],
                          "username": info.get("username"), "won": won})  # fmt: skip
         place += len(group)
     return rows

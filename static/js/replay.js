@@ -20,7 +20,12 @@ function node(tag, cls, text) {
   return el;
 }
 
-const name = (seat) => data.names[seat] ?? fmt(gettext("Seat %(n)s"), { n: seat });
+// Seats of the same name (bots of one level) are told apart by their seat number.
+const repeated = (n) => data.names.filter((m) => m === n).length > 1;
+const name = (seat) => {
+  const base = data.names[seat] ?? fmt(gettext("Seat %(n)s"), { n: seat });
+  return repeated(base) ? `${base} ${seat + 1}` : base;
+};
 const cardText = (code) => rankLabel(code[0]) + SYMBOL[code[1]];
 
 function cardNode(code, cls = "") {
