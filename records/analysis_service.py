@@ -41,13 +41,16 @@ def _lost(row: RecordAnalysis) -> bool:
 
 
 def queue(record_id: int) -> None:
-    """Send the task to a worker; embedded (eager) under a server, a thread of this process."""
+    """Send the task to a worker. Embedded (eager, as games.scheduling decides by the same
+    setting): under a running server, in a thread of this process; else at once."""
     from records import tasks
 
-    if settings.CELERY_TASK_ALWAYS_EAGER and server_loop() is not None:
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        tasks.analyse_game.delay(record_id)
+    elif server_loop() is not None:
         threading.Thread(target=_in_thread, args=(record_id,), daemon=True).start()
     else:
-        tasks.analyse_game.delay(record_id)
+        tasks.analyse_game.run(record_id)
 
 
 def _in_thread(record_id: int) -> None:
