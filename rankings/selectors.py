@@ -87,6 +87,10 @@ def progress_of(user: Any) -> Progress:
     return Progress.objects.filter(user=user).first() or Progress(user=user)
 
 
+def achievement_codes(user: Any) -> list[str]:
+    return list(Achievement.objects.filter(user=user).values_list("code", flat=True))
+
+
 def achievements_of(user: Any) -> list[Achievement]:
     return list(Achievement.objects.filter(user=user).order_by("earned", "id"))
 
