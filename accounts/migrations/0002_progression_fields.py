@@ -4,25 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0001_initial'),
+        ("accounts", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='card_back',
-            field=models.CharField(default='red', max_length=24, verbose_name='card back'),
+            model_name="user",
+            name="card_back",
+            field=models.CharField(default="red", max_length=24, verbose_name="card back"),
         ),
         migrations.AddField(
-            model_name='user',
-            name='card_front',
-            field=models.CharField(default='classic', max_length=24, verbose_name='card front'),
+            model_name="user",
+            name="card_front",
+            field=models.CharField(default="classic", max_length=24, verbose_name="card front"),
         ),
         migrations.AddField(
-            model_name='user',
-            name='level',
-            field=models.PositiveSmallIntegerField(default=1, verbose_name='level'),
+            model_name="user",
+            name="level",
+            field=models.PositiveSmallIntegerField(default=1, verbose_name="level"),
         ),
     ]
