@@ -116,12 +116,6 @@ def awards_dict(result: SeatResult) -> dict[str, Any]:
     }
 
 
-def awards_of_table(table_id: int) -> dict[int, dict[str, Any]]:
-    """{user_id: awards} for every human seat of a scored game."""
-    rows = SeatResult.objects.filter(table_id=table_id, user__isnull=False)
-    return {r.user_id: awards_dict(r) for r in rows}
-
-
 def awards_for(table_id: int, user: Any) -> dict[str, Any] | None:
     """The awards of `user` at a scored game; None if not scored (yet) or not their game."""
     row = SeatResult.objects.filter(table_id=table_id, user=user).first()

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 from games import broadcast
-from rankings.selectors import awards_of_table
+from rankings.models import SeatResult
+from rankings.selectors import awards_dict
 
 
-def awards_send(table_id: int) -> None:
-    """One `rankings.awards` event per human seat, to that user's group."""
-    for user_id, awards in awards_of_table(table_id).items():
-        broadcast.send(
-            broadcast.user_group(user_id),
-            {"type": "rankings.awards", "table_id": table_id, "awards": awards},
-        )
+def awards_send(table_id: int, results: list[SeatResult]) -> None:
+    """One `rankings.awards` event per human seat of the game just scored, to its user's group."""
+    for result in results:
+        if result.user_id is not None:
+            broadcast.send(
+                broadcast.user_group(result.user_id),
+                {"type": "rankings.awards", "table_id": table_id, "awards": awards_dict(result)},
+            )

@@ -70,11 +70,15 @@ def _level_up(score: GameScore, user_id: int, level: int) -> LevelUp:
 def _save(
     progress: Any, achievements: list[Achievement], level_ups: list[LevelUp], results: list
 ) -> None:
-    Progress.objects.bulk_update(list(progress), ["xp", "level", "games", "wins", "rated_wins"])
-    Achievement.objects.bulk_create(achievements)
-    LevelUp.objects.bulk_create(level_ups)
-    risen = [r for r in results if r.level_after and r.level_after != r.level_before]
-    if risen:
+    for p in progress:  # one UPDATE per locked row (see bookkeeping._rate on bulk_update)
+        Progress.objects.filter(pk=p.pk).update(
+            xp=p.xp, level=p.level, games=p.games, wins=p.wins, rated_wins=p.rated_wins
+        )
+    if achievements:
+        Achievement.objects.bulk_create(achievements)
+    if level_ups:
+        LevelUp.objects.bulk_create(level_ups)
+    risen = sorted((r.user_id, r.level_after) for r in results if r.level_after != r.level_before)
+    for user_id, level in risen:
         # accounts.User.level is the table's copy of the level; only this writes it.
-        users = [get_user_model()(pk=r.user_id, level=r.level_after) for r in risen]
-        get_user_model().objects.bulk_update(sorted(users, key=lambda u: u.pk), ["level"])
+        get_user_model().objects.filter(pk=user_id).update(level=level)
