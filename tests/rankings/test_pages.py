@@ -135,3 +135,15 @@ def test_rating_changes_for_other_apps_in_one_query(make_user, score, django_ass
 def test_the_create_form_says_house_rules_make_a_table_casual(make_user):
     page = logged_in(make_user("ann")).get("/tables/new/").content.decode()
     assert 'id="rated-note"' in page and 'id="standard-rules"' in page
+
+
+def test_the_admin_lists_what_the_bookkeeping_wrote(make_user, score):
+    ann = make_user("ann")
+    table = store(winning("german", 2, 0), [ann, "club"])
+    score(table)
+    admin = get_user_model().objects.create_superuser("root", password="pw")
+    client = logged_in(admin)
+    for name in ("gamescore", "rating", "progress", "achievement"):
+        assert client.get(f"/admin/rankings/{name}/").status_code == 200
+    score_id = table.score.pk
+    assert client.get(f"/admin/rankings/gamescore/{score_id}/change/").status_code == 200
