@@ -30,9 +30,10 @@ def graph(history: list[tuple[datetime, int]]) -> Graph | None:
     span = max(high - low, 20)  # a flat line in the middle rather than a division by zero
     base = low - (span - (high - low)) / 2
     step = (WIDTH - 2 * PAD) / max(len(history) - 1, 1)
+    left = PAD if len(history) > 1 else WIDTH / 2  # a single game in the middle
     dots = [
         (
-            round(PAD + i * step, 1),
+            round(left + i * step, 1),
             round(HEIGHT - PAD - (r - base) / span * (HEIGHT - 2 * PAD), 1),
             r,
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
 
@@ -14,7 +15,12 @@ from rankings import services, tasks
 
 
 def queue_bookkeeping(table_id: int) -> None:
-    tasks.bookkeeping.apply_async(args=(table_id,))
+    """To a Celery worker, or, where tasks run in-process (embedded mode), here and now;
+    the Django setting decides, as for the card room's tasks (games.scheduling)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        tasks.bookkeeping.apply(args=(table_id,))
+    else:
+        tasks.bookkeeping.apply_async(args=(table_id,))
 
 
 @receiver(signals.game_finished, dispatch_uid="rankings_game_finished")
