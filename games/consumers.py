@@ -204,6 +204,13 @@ class TableConsumer(JsonFrames):
     async def user_revoke(self, event: dict[str, Any]) -> None:
         await self.close(CLOSE_REVOKED)
 
+    async def rankings_awards(self, event: dict[str, Any]) -> None:
+        """What a finished game brought this user (rating, XP, level, unlocks): protocol.md."""
+        if event["table_id"] == self.table_id:
+            await self.send_json(
+                {"type": "awards", "table_id": event["table_id"], "awards": event["awards"]}
+            )
+
     async def lobby_tables(self, event: dict[str, Any]) -> None:
         """Not subscribed to the lobby; present so a stray message is harmless."""
 
@@ -240,6 +247,9 @@ class LobbyConsumer(JsonFrames):
 
     async def seat_state(self, event: dict[str, Any]) -> None:
         """Seat views travel through the user's group; the lobby ignores them."""
+
+    async def rankings_awards(self, event: dict[str, Any]) -> None:
+        """Awards travel through the user's group too; the table's socket shows them."""
 
     async def user_revoke(self, event: dict[str, Any]) -> None:
         await self.close(CLOSE_REVOKED)

@@ -96,13 +96,20 @@ def plays_by_bot(seat: Seat, state: State) -> bool:
     return bool(seat.bot) or seat.away or seat.user_id is None or seat.index in state.resigned
 
 
+DEFAULT_BACK = "red"
+
+
 def _seat_dict(seat: Seat) -> dict[str, Any]:
+    human = seat.user if seat.user_id is not None and not seat.bot else None
     return {
         "index": seat.index,
         "name": seat_name(seat),
         "bot": seat.bot or None,
         "connected": seat.connections > 0,
         "away": seat.away,
+        # docs/rules.md §4: the player's level and chosen card back (bots: none, the default).
+        "level": human.level if human else None,
+        "back": human.card_back if human else DEFAULT_BACK,
     }
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.engine.rules import OPTION_TYPES, PRESETS
+from games.engine.rules import OPTION_TYPES, PRESETS, STANDARD_WHIST_TARGETS
 from games.forms import TableForm, matching_preset
 
 GAMES = ("knockout", "whist", "german")
@@ -80,6 +80,8 @@ def table_create(request: HttpRequest) -> HttpResponse:
         "form": form,
         "option_groups": {g: form.option_fields(g) for g in GAMES},
         "presets": {name: {**KNOCKOUT_DEFAULTS, **changes} for name, changes in PRESETS.items()},
+        # What games.engine.rules.is_standard accepts, for the form's "casual" note.
+        "standard": {"whist_targets": list(STANDARD_WHIST_TARGETS)},
     }
     return render(request, "games/create_table.html", context)
 

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", game_views.home, name="home"),
     path("", include("games.urls")),
     path("accounts/", include("accounts.urls")),
+    path("", include("rankings.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from games import broadcast
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
+from games.engine.rules import is_standard
 from games.gamestate import state_for
 from games.models import Presence, Seat, Table
 from games.selectors import INVITES_SESSION_KEY, has_invite
@@ -46,7 +47,7 @@ def table_create(
         table = Table.objects.create(
             game=game, players=rules.players, options=options, preset=preset or "",
             private=private, invite_token=secrets.token_urlsafe(16) if private else "",
-            rated=rated, created_by=user, time_limit=time_limit,
+            rated=rated and is_standard(rules), created_by=user, time_limit=time_limit,
         )  # fmt: skip
         Seat.objects.bulk_create(
             Seat(table=table, index=i, user=user if i == seat else None, bot=levels[i] or "")

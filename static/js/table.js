@@ -1,5 +1,7 @@
 // The live table: one WebSocket, whole versioned views, and the render of what the seat may see.
 
+import { loadAwards } from "./awards.js";
+import { setFront } from "./cards.js";
 import { renderChat, chatHidden, setupChat } from "./chat.js";
 import { renderFelt } from "./felt.js";
 import { renderHand } from "./hand.js";
@@ -21,6 +23,7 @@ const app = {
   exchange: new Set(), // cards picked for an exchange
   confirming: null, // a confirmation dialog that is open ("resign")
   lastResync: 0,
+  awards: null, // what the finished game brought this player (docs/protocol.md `awards`)
   send,
   act,
   render,
@@ -102,6 +105,10 @@ function onMessage(event) {
   else if (msg.type === "error") onError(msg);
   else if (msg.type === "chat") renderChat(app, msg.messages);
   else if (msg.type === "chat_hidden") chatHidden(msg.ids);
+  else if (msg.type === "awards" && msg.table_id === app.tableId) {
+    app.awards = msg.awards;
+    render();
+  }
 }
 
 function connect(delay = 1000) {
@@ -130,6 +137,7 @@ function connect(delay = 1000) {
 
 function render() {
   if (!app.msg) return;
+  loadAwards(app);
   if (app.hold && Date.now() >= app.hold.until) app.hold = null;
   renderFelt(app);
   renderHand(app);
@@ -145,6 +153,7 @@ function keyboard(event) {
   if (cards[digit]) cards[digit].click();
 }
 
+setFront(root.dataset.front);
 const initial = JSON.parse(document.getElementById("initial-state").textContent);
 if (initial && initial.type === "state") onState(initial);
 setupChat(app);
