@@ -4,26 +4,22 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .forms import ReportForm
 from .services import ModerationError, block_add, block_remove, report_create
 from .throttle import limited
-
-
-def _player(username: str):
-    return get_object_or_404(get_user_model(), username__iexact=username, is_active=True)
+from .views import player_or_404
 
 
 @login_required
 def report_player(request: HttpRequest, username: str) -> HttpResponse:
     """Report a player to the moderators (at most WHIST_RATE_REPORTS an hour)."""
-    player = _player(username)
+    player = player_or_404(username)
     form = ReportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if limited(request, "report", settings.WHIST_RATE_REPORTS, key="user"):
@@ -51,7 +47,7 @@ def send_report(request: HttpRequest, player, data: dict, **where) -> None:
 @login_required
 def block_player(request: HttpRequest, username: str) -> HttpResponse:
     """Hide a player's chat from now on, at every table."""
-    player = _player(username)
+    player = player_or_404(username)
     try:
         block_add(request.user, player)
     except ModerationError as error:
@@ -65,7 +61,7 @@ def block_player(request: HttpRequest, username: str) -> HttpResponse:
 @login_required
 def unblock_player(request: HttpRequest, username: str) -> HttpResponse:
     """Show a hidden player's chat again."""
-    player = _player(username)
+    player = player_or_404(username)
     block_remove(request.user, player)
     messages.success(request, _("You see %(name)s's chat again.") % {"name": player})
     return redirect("profile", username=player.username)

@@ -191,7 +191,8 @@ def report_close(actor: Any, report: Report, outcome: str, note: str = "") -> bo
     if outcome not in Report.Outcome.values:
         raise ModerationError(_("Choose an outcome."))
     with transaction.atomic():
-        report = Report.objects.select_for_update().select_related("reported").get(pk=report.pk)
+        locked = Report.objects.select_for_update(of=("self",)).select_related("reported")
+        report = locked.get(pk=report.pk)
         if report.status == Report.Status.CLOSED:
             return False
         report.status, report.outcome, report.note = Report.Status.CLOSED, outcome, note

@@ -1,5 +1,6 @@
 """Clean user-written text (chat lines, display names): no bidi overrides or isolates, no
-zero-width or other invisible format characters, no control characters."""
+zero-width or other invisible format characters, no control characters, no lone surrogates
+(JSON can carry them, UTF-8 and the database cannot)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ BOT_NAME = re.compile(r"^bot(?![a-z0-9])")
 
 
 def clean_text(text: str) -> str:
-    """`text` without invisible direction or width characters and control characters,
-    trimmed."""
+    """`text` without invisible direction or width characters, control characters and lone
+    surrogates, trimmed."""
     text = INVISIBLE.sub("", text)
-    return "".join(c for c in text if unicodedata.category(c) != "Cc").strip()
+    return "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cs")).strip()
 
 
 def name_key(name: str) -> str:

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -95,9 +95,17 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/profile_edit.html", {"form": form})
 
 
+def player_or_404(username: str):
+    """The active player of that username (any letter case); a name the database could not
+    even hold (a NUL character) is no one's."""
+    if "\x00" in username:
+        raise Http404(_("No such player."))
+    return get_object_or_404(get_user_model(), username__iexact=username, is_active=True)
+
+
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     """A player's public profile: name, member since, games played."""
-    player = get_object_or_404(get_user_model(), username__iexact=username, is_active=True)
+    player = player_or_404(username)
     own = player == request.user
     context = {
         "player": player,

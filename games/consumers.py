@@ -32,6 +32,8 @@ from games.scheduling import register_loop
 
 log = logging.getLogger(__name__)
 MAX_FRAME = 4096
+MAX_DEPTH = 16
+TOO_DEEP = object()
 CLOSE_REVOKED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4401, 4403, 4404
 # Too many sockets of one user; "open again" (a password change: the session may be gone).
 CLOSE_TOO_MANY, CLOSE_RECONNECT = 4429, 4000
@@ -101,8 +103,14 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         except ValueError:
             await self.error("bad_json", _("the message is not JSON"))
             return
-        except RecursionError:  # "[[[[..." parses past the interpreter's recursion limit
-            await self.error("bad_json", _("the message is nested too deeply"))
+        except RecursionError:  # "[[[[...": past the parser's recursion limit (Python 3.12)
+            content = TOO_DEEP
+        if content is TOO_DEEP or too_deep(content):
+            await self.error(
+                "bad_json",
+                _("the message is nested too deeply (at most %(most)s levels)")
+                % {"most": MAX_DEPTH},
+            )
             return
         kind = content.get("type") if isinstance(content, dict) else None
         handler = self.handlers.get(kind) if isinstance(kind, str) else None
@@ -266,7 +274,9 @@ class TableConsumer(JsonFrames):
         await self._call(services.chat_post, self.table_id, self.user, content.get("text"))
 
     async def on_back(self, content: dict[str, Any]) -> None:
-        await self._call(services.seat_back, self.table_id, self.user)
+        """The player is back; the answer is the current state (also when nothing changed)."""
+        if await self._call(services.seat_back, self.table_id, self.user):
+            await self.on_resync({})
 
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
@@ -280,14 +290,17 @@ class TableConsumer(JsonFrames):
         table = selectors.table_get(self.table_id)
         return selectors.table_payload(table, self.user, self.scope.get("session"))
 
-    async def _call(self, service: Any, *args: Any, **kwargs: Any) -> None:
-        """Run a service; a refusal becomes an error (and, for a move, the current state)."""
+    async def _call(self, service: Any, *args: Any, **kwargs: Any) -> bool:
+        """Run a service; a refusal becomes an error (and, for a move, the current state).
+        Whether it ran."""
         try:
             await database_sync_to_async(service)(*args, **kwargs)
         except services.ServiceError as exc:
             await self.error(exc.code, exc.message)
             if service is services.move_play:
                 await self.on_resync({})
+            return False
+        return True
 
     async def _send_state(self, message: dict[str, Any], force: bool = False) -> None:
         # Whole versioned views: never send one older than what this socket already has.
@@ -368,6 +381,20 @@ class LobbyConsumer(JsonFrames):
 
     async def user_blocks(self, event: dict[str, Any]) -> None:
         """The lobby shows no chat."""
+
+
+def too_deep(value: Any, most: int = MAX_DEPTH) -> bool:
+    """Whether a decoded frame nests lists and objects more than `most` levels deep (no
+    message needs more than three; deeper ones would only feed recursive code)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > most:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def client_chat(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:

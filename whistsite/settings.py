@@ -269,9 +269,9 @@ AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_FAILURE_LIMIT = int(os.environ.get("WHIST_LOGIN_FAILURES", "10"))
 AXES_COOLOFF_TIME = timedelta(seconds=float(os.environ.get("WHIST_LOGIN_COOLOFF", "900")))
-# A lockout ends a cool-off after the last counted failure; attempts while locked out are
-# refused without extending it, so a real player gets back in.
-AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# A lockout ends a cool-off after the last failure; attempts while locked out still count
+# (against the address too: a locked account does not shield the addresses that attack it).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
 AXES_USERNAME_CALLABLE = "accounts.throttle.login_username"
 AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"

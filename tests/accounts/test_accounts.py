@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.cache import cache
 from django.test import Client
-
-from django.conf import settings
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-Long-pass-2024"
