@@ -126,5 +126,9 @@ class ReportForm(forms.Form):
     )  # fmt: skip
     block = forms.BooleanField(label=_("Also hide this player's chat for me"), required=False)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
     def clean_text(self) -> str:
         return clean_text(self.cleaned_data.get("text") or "")
