@@ -203,3 +203,24 @@ def test_a_player_reports_a_chat_line_with_the_chat_around_it(make_user):
     assert list(ann.blocks.values_list("blocked", flat=True)) == [bob.pk]
     assert client.get(f"/tables/{t.pk}/chat/999999/report/").status_code == 404
     assert Table.objects.count() == 1
+
+
+async def test_a_password_reset_closes_every_socket_of_the_user(make_user):
+    from django.contrib.auth.tokens import default_token_generator
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    t = await db(german_table)(ann, bob)
+    ws = await connect(f"/ws/table/{t.pk}/", ann)
+    await until(ws, "chat")
+    uid = urlsafe_base64_encode(force_bytes(ann.pk))
+    token = await db(default_token_generator.make_token)(ann)
+    client = await db(Client)()
+    form_url = (await db(client.get)(f"/accounts/reset/{uid}/{token}/")).url
+    new = "another-Long-pass-99"
+    answer = await db(client.post)(form_url, {"new_password1": new, "new_password2": new})
+
+    assert answer.status_code == 302
+    assert await closed_with(ws) == 4000
+    await ws.disconnect()

@@ -3,17 +3,21 @@ input on every page: a form error or a clear message, never a server error."""
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import secrets
 import subprocess
 import sys
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, RequestFactory
+from django.utils import timezone
 from django.views.defaults import server_error
 
+from accounts.services import mute_create
 from games import services
 from tests.servers import ROOT, free_port
 
@@ -181,3 +185,26 @@ def test_bad_input_on_every_page_is_never_a_server_error(table_and_player, value
 def test_a_table_id_too_large_for_the_database_is_a_404(client: Client) -> None:
     assert client.get("/tables/99999999999999999999/").status_code == 404
     assert client.get("/tables/999999999999999999/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_log_has_failed_requests_security_events_failed_logins_and_moderator_actions(
+    caplog, client: Client
+) -> None:
+    logging.getLogger("django").addHandler(caplog.handler)  # it does not propagate
+    caplog.set_level(logging.INFO)
+    try:
+        mod = get_user_model().objects.create_user("mod", password=PASSWORD)
+        pat = get_user_model().objects.create_user("pat", password=PASSWORD)
+        client.get("/no/such/page/")
+        client.get("/", HTTP_HOST="evil.example")
+        client.post("/accounts/login/", {"username": "pat", "password": "wrong"})
+        mute_create(mod, pat, timezone.now() + timedelta(hours=1), "calm down")
+    finally:
+        logging.getLogger("django").removeHandler(caplog.handler)
+    by_logger = {(r.name, r.levelname) for r in caplog.records}
+    assert ("django.request", "WARNING") in by_logger  # the 404
+    assert ("django.security.DisallowedHost", "ERROR") in by_logger
+    assert any(r.name.startswith("axes") and "login failure" in r.getMessage()
+               for r in caplog.records)  # fmt: skip
+    assert any(r.name == "accounts.audit" and "mute" in r.getMessage() for r in caplog.records)
