@@ -41,16 +41,14 @@ def login_username(request: HttpRequest, credentials: dict[str, Any] | None) -> 
     return name.strip().casefold() if isinstance(name, str) and name.strip() else None
 
 
-def limited(request: HttpRequest, group: str, rate: str, key: str = "address") -> bool:
-    """Count one request of `group` against the client address ("address") or the logged-in
-    user ("user") and say whether it is over `rate` ("10/h")."""
-    if key == "user":
-        keyfn = _user_key
-    elif key == "address":
-        keyfn = _address_key
-    else:
-        keyfn = _value_key(key)
-    return is_ratelimited(request, group=group, key=keyfn, rate=rate, increment=True)
+def limited(
+    request: HttpRequest, group: str, rate: str, key: str = "address", value: str = ""
+) -> bool:
+    """Count one request of `group` against the client address (key "address"), the
+    logged-in user ("user") or a value such as an e-mail address ("value"), and say whether
+    it is over `rate` ("10/h")."""
+    keys = {"user": _user_key, "address": _address_key, "value": lambda g, r: f"value:{value}"}
+    return is_ratelimited(request, group=group, key=keys[key], rate=rate, increment=True)
 
 
 def _user_key(group: str, request: HttpRequest) -> str:
@@ -59,13 +57,6 @@ def _user_key(group: str, request: HttpRequest) -> str:
 
 def _address_key(group: str, request: HttpRequest) -> str:
     return f"address:{client_address(request)}"
-
-
-def _value_key(value: str):
-    def key(group: str, request: HttpRequest) -> str:
-        return f"value:{value}"
-
-    return key
 
 
 def lockout_response(request: HttpRequest, response: Any = None, credentials: Any = None):

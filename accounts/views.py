@@ -43,7 +43,7 @@ class PasswordResetView(auth_views.PasswordResetView):
         email = (form.cleaned_data.get("email") or "").strip().lower()
         rate = settings.WHIST_RATE_RESET
         if limited(self.request, "password-reset", rate) or limited(
-            self.request, "password-reset-email", rate, key=email
+            self.request, "password-reset-email", rate, key="value", value=email
         ):
             form.add_error(None, _("Too many password resets: please try again in an hour."))
             return self.render_to_response(self.get_context_data(form=form), status=429)
