@@ -84,6 +84,18 @@ const ERRORS = {
   must_follow_suit: () => gettext("You must follow suit."),
 };
 
+// Refusals of a chat line: shown under the chat, where the player looks, for a while.
+const CHAT_CODES = new Set(["muted", "players_only", "chat_too_long", "chat_empty", "login_required"]);
+let chatNoticeTimer = null;
+
+function chatNotice(text) {
+  const box = document.getElementById("chat-notice");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(chatNoticeTimer);
+  chatNoticeTimer = setTimeout(() => { box.hidden = true; }, 10000);
+}
+
 /** A lasting notice above the table (a ban, too many open tabs). */
 function notice(text) {
   const box = document.getElementById("table-notice");
@@ -102,6 +114,10 @@ function onError(msg) {
   }
   if (msg.code === "too_many_sockets") {
     notice(msg.message);
+    return;
+  }
+  if (CHAT_CODES.has(msg.code)) {
+    chatNotice(ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message);
     return;
   }
   const text = ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message;

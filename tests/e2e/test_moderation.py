@@ -61,6 +61,8 @@ def test_a_report_leads_to_a_mute_then_a_ban_that_the_players_table_shows(
     table_id = setup_table()
     pat = player_page(browser, site_url, "pat", table_id)
     ann = player_page(browser, site_url, "ann", table_id)
+    pat_lobby = pat.context.new_page()
+    pat_lobby.goto(f"{site_url}/lobby/")
 
     say(pat, "you are all idiots")
     line = ann.locator(".chat-line", has_text="you are all idiots")
@@ -89,7 +91,8 @@ def test_a_report_leads_to_a_mute_then_a_ban_that_the_players_table_shows(
     mo.click("input[name=_save]")
     expect(mo.locator(".messagelist")).to_contain_text("Done")
     say(pat, "why can't I talk?")
-    expect(pat.locator("#status-turn")).to_contain_text("muted until")
+    expect(pat.locator("[data-testid=chat-notice]")).to_contain_text("muted until")
+    expect(pat.locator("[data-testid=chat-notice]")).to_contain_text("Insults in the chat")
     pat.screenshot(path=f"{SHOTS}-3-muted.png")
 
     mo.click("a[data-action=ban]")
@@ -111,6 +114,8 @@ def test_a_report_leads_to_a_mute_then_a_ban_that_the_players_table_shows(
         expect(mo.locator("#result_list")).to_contain_text(text)
     mo.screenshot(path=f"{SHOTS}-5-audit-log.png", full_page=True)
 
+    # The lobby tab reloads when its socket is closed: the ban page, and Pat is logged out.
+    expect(pat_lobby.locator("[data-testid=banned]")).to_contain_text("Repeated abuse")
     pat.reload()
-    expect(pat.locator("[data-testid=banned]")).to_contain_text("Repeated abuse after a mute")
+    expect(pat.locator("#chat-form")).to_have_count(0)  # logged out: no chat form
     assert pat.csp_errors == [] and ann.csp_errors == []  # type: ignore[attr-defined]
