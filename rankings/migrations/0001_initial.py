@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("accounts", "0002_progression_fields"),
+        ("accounts", "0004_progression_fields"),
         ("games", "0002_presence"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

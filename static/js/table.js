@@ -2,7 +2,7 @@
 
 import { loadAwards } from "./awards.js";
 import { setFront } from "./cards.js";
-import { renderChat, chatHidden, setupChat } from "./chat.js";
+import { renderChat, chatAllowed, chatHidden, setupChat } from "./chat.js";
 import { renderFelt } from "./felt.js";
 import { renderHand } from "./hand.js";
 import { renderPanels, renderStatus } from "./panels.js";
@@ -24,6 +24,7 @@ const app = {
   confirming: null, // a confirmation dialog that is open ("resign")
   lastResync: 0,
   awards: null, // what the finished game brought this player (docs/protocol.md `awards`)
+  banned: null, // why this player was banned, once the server said so
   send,
   act,
   render,
@@ -86,9 +87,42 @@ const ERRORS = {
   must_follow_suit: () => gettext("You must follow suit."),
 };
 
+// Refusals of a chat line: shown under the chat, where the player looks, for a while.
+const CHAT_CODES = new Set(["muted", "players_only", "chat_too_long", "chat_empty", "login_required"]);
+let chatNoticeTimer = null;
+
+function chatNotice(text) {
+  const box = document.getElementById("chat-notice");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(chatNoticeTimer);
+  chatNoticeTimer = setTimeout(() => { box.hidden = true; }, 10000);
+}
+
+/** A lasting notice above the table (a ban, too many open tabs). */
+function notice(text) {
+  const box = document.getElementById("table-notice");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
 function onError(msg) {
   console.warn("server refused:", msg.code, msg.message);
   app.pending = false;
+  if (msg.code === "banned") {
+    app.banned = msg.message;
+    notice(msg.message);
+    chatAllowed(app);
+    return;
+  }
+  if (msg.code === "too_many_sockets") {
+    notice(msg.message);
+    return;
+  }
+  if (CHAT_CODES.has(msg.code)) {
+    chatNotice(ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message);
+    return;
+  }
   const text = ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message;
   flash(text);
   setTimeout(render, 2500);
@@ -124,8 +158,15 @@ function connect(delay = 1000) {
   socket.onmessage = onMessage;
   socket.onclose = (event) => {
     app.pending = false;
-    if (event.code === 4403 || event.code === 4404 || event.code === 4401) {
-      conn.textContent = gettext("You cannot watch this table.");
+    if (event.code === 4000) {
+      // A password change elsewhere: open again with whatever session this browser has now.
+      setTimeout(() => connect(), 100);
+      return;
+    }
+    if (event.code === 4403 || event.code === 4404 || event.code === 4401 || event.code === 4429) {
+      conn.textContent = app.banned || (event.code === 4429
+        ? gettext("Too many open connections: close a tab or two, then reload.")
+        : gettext("You cannot watch this table."));
       conn.classList.add("bad");
       return;
     }
@@ -143,6 +184,7 @@ function render() {
   renderHand(app);
   renderPanels(app);
   renderStatus(app);
+  chatAllowed(app);
 }
 
 function keyboard(event) {
