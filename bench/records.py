@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import secrets
 import statistics
 import sys
 import time
@@ -87,6 +88,8 @@ def pages_part(stored: int, requests: int) -> None:
     os.environ.update({
         "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "whistsite.settings",
         "DJANGO_DEBUG": "false", "DJANGO_ALLOWED_HOSTS": "testserver",
+        # debug off needs a real key (the settings refuse a development one)
+        "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
     })  # fmt: skip
     os.environ.pop("REDIS_URL", None)
     import warnings

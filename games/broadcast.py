@@ -82,6 +82,12 @@ def chat_hidden(table_id: int, ids: list[int]) -> None:
     transaction.on_commit(partial(send, table_group(table_id), event))
 
 
-def user_revoke(user_id: int) -> None:
-    """Close every open socket of a user (logout, ban): pitfall 14."""
-    send(user_group(user_id), {"type": "user.revoke"})
+def user_revoke(user_id: int, reason: str = "logout", ban: dict[str, Any] | None = None) -> None:
+    """Close every open socket of a user on every server (logout, ban, password change:
+    pitfall 14); a ban travels with its reason and end, which the sockets show."""
+    send(user_group(user_id), {"type": "user.revoke", "reason": reason, "ban": ban})
+
+
+def user_blocks(user_id: int) -> None:
+    """The user's block list changed: their table sockets reload it."""
+    send(user_group(user_id), {"type": "user.blocks"})

@@ -97,6 +97,9 @@ class TableForm(forms.Form):
         label=_("Private table (only people with the invite link)"), required=False
     )
     rated = forms.BooleanField(label=_("Rated game"), required=False)
+    chat_players_only = forms.BooleanField(
+        label=_("Only the players chat (spectators read)"), required=False
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
@@ -169,3 +172,9 @@ def matching_preset(game: str, options: dict[str, Any]) -> str:
         if options == {**defaults, **changes}:
             return name
     return ""
+
+
+class SeatForm(forms.Form):
+    """The seat asked for on the sit form: a seat number, or none for the first free one."""
+
+    index = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEATS - 1)

@@ -5,17 +5,20 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.throttle import limited
 from games import selectors, services
-from games.engine.rules import OPTION_TYPES, PRESETS
-from games.forms import TableForm, matching_preset
+from games.engine.rules import OPTION_TYPES, PRESETS, STANDARD_WHIST_TARGETS
+from games.forms import SeatForm, TableForm, matching_preset
 
 GAMES = ("knockout", "whist", "german")
 KNOCKOUT_DEFAULTS = {f.name: f.default for f in fields(OPTION_TYPES["knockout"])}
@@ -73,15 +76,27 @@ def table_create(request: HttpRequest) -> HttpResponse:
     """The create-table form; on success the creator is seated and taken to the table."""
     form = TableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        table = _create(request, form.cleaned_data)
+        table = _create(request, form.cleaned_data) if not _too_many(request) else None
         if table is not None:
             return redirect("table", table_id=table.pk)
     context = {
         "form": form,
         "option_groups": {g: form.option_fields(g) for g in GAMES},
         "presets": {name: {**KNOCKOUT_DEFAULTS, **changes} for name, changes in PRESETS.items()},
+        # What games.engine.rules.is_standard accepts, for the form's "casual" note.
+        "standard": {"whist_targets": list(STANDARD_WHIST_TARGETS)},
     }
     return render(request, "games/create_table.html", context)
+
+
+def _too_many(request: HttpRequest) -> bool:
+    """Table creation is limited per user and per address (WHIST_RATE_TABLES*); says so."""
+    if limited(request, "tables", settings.WHIST_RATE_TABLES, key="user") or limited(
+        request, "tables-address", settings.WHIST_RATE_TABLES_ADDRESS
+    ):
+        messages.error(request, _("You have opened many tables lately: please wait a while."))
+        return True
+    return False
 
 
 def _create(request: HttpRequest, data: dict[str, Any]) -> Any:
@@ -97,6 +112,7 @@ def _create(request: HttpRequest, data: dict[str, Any]) -> Any:
             data["time_limit"],
             rated=data["rated"],
             seat=data["my_seat"],
+            chat_players_only=data["chat_players_only"],
         )
     except services.ServiceError as error:
         messages.error(request, str(error))
@@ -109,7 +125,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if found is None:
         raise Http404(_("No such table."))
     if not selectors.can_watch(found, request.user, request.session):
-        return HttpResponseForbidden(_("This table is private: you need its invite link."))
+        raise PermissionDenied(_("This table is private: you need its invite link."))
     payload = selectors.table_payload(found, request.user, request.session)
     context = {"table": found, "payload": payload, "game_name": _game_name(found.game)}
     return render(request, "games/table.html", context)
@@ -136,8 +152,11 @@ def _table_action(request: HttpRequest, table_id: int, action: Any) -> HttpRespo
 @login_required
 def seat_take(request: HttpRequest, table_id: int) -> HttpResponse:
     """Sit down at a free seat (the one asked for, or the first free one)."""
-    index = request.POST.get("index")
-    seat = int(index) if index and index.isdigit() else None
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("There is no such seat."))
+        return redirect("table", table_id=table_id)
+    seat = form.cleaned_data["index"]
     return _table_action(
         request,
         table_id,
@@ -178,7 +197,13 @@ def table_rematch(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 def play_now(request: HttpRequest) -> HttpResponse:
     """One click: a started Knockout Whist table with the user and three bots."""
-    new = services.table_play_now(request.user, game="knockout", players=4, level="beginner")
+    if _too_many(request):
+        return redirect("lobby")
+    try:
+        new = services.table_play_now(request.user, game="knockout", players=4, level="beginner")
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("lobby")
     return redirect("table", table_id=new.pk)
 
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("records.urls")),
     path("accounts/", include("accounts.urls")),
+    path("", include("rankings.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from games import broadcast
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
+from games.engine.rules import is_standard
 from games.gamestate import state_for
 from games.models import Presence, Seat, Table
 from games.selectors import INVITES_SESSION_KEY, has_invite
@@ -34,9 +35,11 @@ def table_create(
     time_limit: int = 60,
     rated: bool = False,
     seat: int = 0,
+    chat_players_only: bool = False,
 ) -> Table:
     """A new open table with its creator at `seat` and bots where `bot_levels` says."""
     options = dict(options or {})
+    _check_unfinished(user)
     rules = _rules(game, players, preset, options)
     levels = _bot_levels(bot_levels, rules.players)
     _check_time_limit(time_limit)
@@ -46,7 +49,8 @@ def table_create(
         table = Table.objects.create(
             game=game, players=rules.players, options=options, preset=preset or "",
             private=private, invite_token=secrets.token_urlsafe(16) if private else "",
-            rated=rated, created_by=user, time_limit=time_limit,
+            rated=rated and is_standard(rules), created_by=user, time_limit=time_limit,
+            chat_players_only=chat_players_only,
         )  # fmt: skip
         Seat.objects.bulk_create(
             Seat(table=table, index=i, user=user if i == seat else None, bot=levels[i] or "")
@@ -54,6 +58,21 @@ def table_create(
         )
         broadcast.table_changed(table.pk, lobby=True)
     return table
+
+
+def _check_unfinished(user: Any) -> None:
+    """At most WHIST_MAX_OPEN_TABLES open or running tables created by one user (tables in
+    play finish by themselves: bots stand in for players who left)."""
+    most = settings.WHIST_MAX_OPEN_TABLES
+    unfinished = Table.objects.filter(
+        created_by=user, status__in=[Table.Status.OPEN, Table.Status.PLAYING]
+    )
+    if most and user is not None and unfinished.count() >= most:
+        raise ServiceError(
+            "too_many_tables",
+            _("you have %(count)s unfinished tables already: play or leave one of them first")
+            % {"count": most},
+        )
 
 
 def _rules(game: str, players: int | None, preset: str | None, options: dict[str, Any]) -> Any:
@@ -247,6 +266,7 @@ def _rematch(table: Table, seats: list[Seat]) -> Table:
         game=table.game, players=table.players, options=table.options, preset=table.preset,
         private=table.private, invite_token=table.invite_token, rated=table.rated,
         created_by=table.created_by, time_limit=table.time_limit, rematch_of=table,
+        chat_players_only=table.chat_players_only,
     )  # fmt: skip
     Seat.objects.bulk_create(Seat(table=rematch, index=s.index, bot=s.bot) for s in seats)
     _changed(table)  # its players learn where the rematch is

@@ -1,16 +1,27 @@
-// The table chat: messages arrive over the socket and are shown as text, never as HTML.
+// The table chat: messages arrive over the socket and are shown as text, never as HTML;
+// each line of another player has a link to report it.
 
 import { node } from "./dom.js";
+
+function reportLink(app, id) {
+  const link = node("a", "chat-report", "⚑");
+  link.href = app.root.dataset.reportUrl.replace(/\/0\/report\/$/, `/${Number(id)}/report/`);
+  link.title = gettext("Report this message");
+  link.setAttribute("aria-label", gettext("Report this message"));
+  return link;
+}
 
 export function renderChat(app, messages) {
   const log = document.getElementById("chat-log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 30;
+  const me = app.root.dataset.myName;
   for (const m of messages) {
     if (document.querySelector(`[data-chat-id="${Number(m.id)}"]`)) continue;
     const row = node("div", "chat-line");
     row.dataset.chatId = Number(m.id);
     row.appendChild(node("span", "who", m.name));
     row.appendChild(node("span", "text", m.text));
+    if (app.loggedIn && m.name !== me) row.appendChild(reportLink(app, m.id));
     log.appendChild(row);
   }
   if (atBottom) log.scrollTop = log.scrollHeight;
@@ -18,6 +29,15 @@ export function renderChat(app, messages) {
 
 export function chatHidden(ids) {
   for (const id of ids) document.querySelector(`[data-chat-id="${Number(id)}"]`)?.remove();
+}
+
+/** Spectators at a players-only table read the chat but get no input. */
+export function chatAllowed(app) {
+  const form = document.getElementById("chat-form");
+  if (!form || !app.msg) return;
+  const watching = app.msg.seat === null && app.msg.table.chat_players_only;
+  form.hidden = watching || app.banned !== null;
+  document.getElementById("chat-players-only").hidden = !watching;
 }
 
 export function setupChat(app) {

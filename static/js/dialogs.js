@@ -1,5 +1,6 @@
 // Dialogs on the felt: waiting room, trump choice, votes, exchange, resign and game over.
 
+import { awardsSection } from "./awards.js";
 import { suitIcon } from "./cards.js";
 import { button, fmt, node, postForm } from "./dom.js";
 import { seatName } from "./felt.js";
@@ -92,6 +93,7 @@ function gameOverDialog(app) {
     box.push(line, node("p", "help", reasonText(result.reason)), rankingList(app, result));
     if (result.rubber_score) box.push(node("p", null, `${gettext("Rubber score")}: ${result.rubber_score.join(" – ")}`));
   }
+  box.push(...awardsSection(app));
   const actions = node("div", "actions");
   if (app.msg.seat !== null && table.status === "finished") {
     const label = table.rematch ? gettext("Join the rematch") : gettext("Rematch");

@@ -37,6 +37,7 @@ function seatTags(app, seat) {
   const { view, table } = app.msg;
   const info = table.seats[seat] || {};
   const tags = [];
+  if (info.level) tags.push(tag("tag-level", fmt(gettext("Level %(n)s"), { n: info.level })));
   if (view && view.dealer === seat) tags.push(tag("tag-dealer", gettext("Dealer")));
   if (info.bot) tags.push(tag("tag-bot", botName(info.bot)));
   if (info.away) tags.push(tag("tag-away", gettext("away")));
@@ -51,10 +52,16 @@ function seatTags(app, seat) {
   return tags;
 }
 
-function miniHand(count) {
+function miniHand(count, back) {
   const box = node("div", "mini-hand");
-  for (let i = 0; i < Math.min(count, 13); i++) box.appendChild(cardBack());
+  for (let i = 0; i < Math.min(count, 13); i++) box.appendChild(cardBack(back));
   return box;
+}
+
+/** The viewer's own card back (the talon and the stock belong to nobody): default for spectators. */
+function ownBack(app) {
+  const mine = app.msg.seat === null ? null : app.msg.table.seats[app.msg.seat];
+  return mine ? mine.back : undefined;
 }
 
 function seatPlate(app, seat) {
@@ -76,7 +83,7 @@ function seatPlate(app, seat) {
   if (view) meta.appendChild(node("span", null, fmt(gettext("tricks: %(n)s"), { n: view.tricks[seat] })));
   if (view && view.game === "whist") meta.appendChild(node("span", null, seat % 2 === 0 ? gettext("Team A") : gettext("Team B")));
   plate.appendChild(meta);
-  if (view && seat !== app.msg.seat) plate.appendChild(miniHand(view.hands[seat].length));
+  if (view && seat !== app.msg.seat) plate.appendChild(miniHand(view.hands[seat].length, info.back));
   return plate;
 }
 
@@ -144,10 +151,10 @@ function renderTalon(app) {
       face.dataset.testid = "faceup";
       box.appendChild(face);
     }
-    box.appendChild(cardBack());
+    box.appendChild(cardBack(ownBack(app)));
     box.appendChild(node("span", null, fmt(gettext("%(n)s cards left"), { n: view.talon })));
   } else if (stock) {
-    box.appendChild(cardBack());
+    box.appendChild(cardBack(ownBack(app)));
     box.appendChild(node("span", null, fmt(gettext("stock: %(n)s"), { n: view.stock })));
   }
 }

@@ -75,9 +75,15 @@ function connect(delay = 1000) {
     const msg = JSON.parse(event.data);
     if (msg.type === "tables") render(msg.tables);
   };
-  socket.onclose = () => {
+  socket.onclose = (event) => {
+    // Logged out or banned elsewhere: the page itself says what changed.
+    if (event.code === 4401) return location.reload();
+    if (event.code === 4429) {
+      live.textContent = gettext("Too many open connections: close a tab or two, then reload.");
+      return;
+    }
     live.textContent = gettext("Connection lost; reconnecting…");
-    setTimeout(() => connect(Math.min(delay * 2, 15000)), delay);
+    setTimeout(() => connect(event.code === 4000 ? 1000 : Math.min(delay * 2, 15000)), delay);
   };
 }
 

@@ -1,6 +1,8 @@
 // The live table: one WebSocket, whole versioned views, and the render of what the seat may see.
 
-import { renderChat, chatHidden, setupChat } from "./chat.js";
+import { loadAwards } from "./awards.js";
+import { setFront } from "./cards.js";
+import { renderChat, chatAllowed, chatHidden, setupChat } from "./chat.js";
 import { renderFelt } from "./felt.js";
 import { renderHand } from "./hand.js";
 import { renderPanels, renderStatus } from "./panels.js";
@@ -21,6 +23,8 @@ const app = {
   exchange: new Set(), // cards picked for an exchange
   confirming: null, // a confirmation dialog that is open ("resign")
   lastResync: 0,
+  awards: null, // what the finished game brought this player (docs/protocol.md `awards`)
+  banned: null, // why this player was banned, once the server said so
   send,
   act,
   render,
@@ -83,9 +87,42 @@ const ERRORS = {
   must_follow_suit: () => gettext("You must follow suit."),
 };
 
+// Refusals of a chat line: shown under the chat, where the player looks, for a while.
+const CHAT_CODES = new Set(["muted", "players_only", "chat_too_long", "chat_empty", "login_required"]);
+let chatNoticeTimer = null;
+
+function chatNotice(text) {
+  const box = document.getElementById("chat-notice");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(chatNoticeTimer);
+  chatNoticeTimer = setTimeout(() => { box.hidden = true; }, 10000);
+}
+
+/** A lasting notice above the table (a ban, too many open tabs). */
+function notice(text) {
+  const box = document.getElementById("table-notice");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
 function onError(msg) {
   console.warn("server refused:", msg.code, msg.message);
   app.pending = false;
+  if (msg.code === "banned") {
+    app.banned = msg.message;
+    notice(msg.message);
+    chatAllowed(app);
+    return;
+  }
+  if (msg.code === "too_many_sockets") {
+    notice(msg.message);
+    return;
+  }
+  if (CHAT_CODES.has(msg.code)) {
+    chatNotice(ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message);
+    return;
+  }
   const text = ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message;
   flash(text);
   setTimeout(render, 2500);
@@ -102,6 +139,10 @@ function onMessage(event) {
   else if (msg.type === "error") onError(msg);
   else if (msg.type === "chat") renderChat(app, msg.messages);
   else if (msg.type === "chat_hidden") chatHidden(msg.ids);
+  else if (msg.type === "awards" && msg.table_id === app.tableId) {
+    app.awards = msg.awards;
+    render();
+  }
 }
 
 function connect(delay = 1000) {
@@ -117,8 +158,15 @@ function connect(delay = 1000) {
   socket.onmessage = onMessage;
   socket.onclose = (event) => {
     app.pending = false;
-    if (event.code === 4403 || event.code === 4404 || event.code === 4401) {
-      conn.textContent = gettext("You cannot watch this table.");
+    if (event.code === 4000) {
+      // A password change elsewhere: open again with whatever session this browser has now.
+      setTimeout(() => connect(), 100);
+      return;
+    }
+    if (event.code === 4403 || event.code === 4404 || event.code === 4401 || event.code === 4429) {
+      conn.textContent = app.banned || (event.code === 4429
+        ? gettext("Too many open connections: close a tab or two, then reload.")
+        : gettext("You cannot watch this table."));
       conn.classList.add("bad");
       return;
     }
@@ -130,11 +178,13 @@ function connect(delay = 1000) {
 
 function render() {
   if (!app.msg) return;
+  loadAwards(app);
   if (app.hold && Date.now() >= app.hold.until) app.hold = null;
   renderFelt(app);
   renderHand(app);
   renderPanels(app);
   renderStatus(app);
+  chatAllowed(app);
 }
 
 function keyboard(event) {
@@ -145,6 +195,7 @@ function keyboard(event) {
   if (cards[digit]) cards[digit].click();
 }
 
+setFront(root.dataset.front);
 const initial = JSON.parse(document.getElementById("initial-state").textContent);
 if (initial && initial.type === "state") onState(initial);
 setupChat(app);

@@ -1,0 +1,415 @@
+"""Live play under load: T tables of P human sockets on the real stack, timed from act to views.
+
+Starts its own stack on 127.0.0.1 only: a Redis server on a spare port, a database of its
+own (`whist_load`, on the PostgreSQL server of DATABASE_URL, default the Makefile's) that is
+dropped at the end, N Daphne processes and M Celery workers. It creates T tables of P
+seats (H humans, the rest bots), opens one WebSocket per human seat (a table's sockets
+spread over the Daphne processes), and each human plays a random legal action about
+`--think` seconds after its turn comes. A finished table is replaced by a new one.
+
+Printed, never asserted: moves/s; p50/p95/p99/max from a player's `act` to the moment
+every human seat of that table holds the new state; version gaps (a socket saw v, then
+more than v + 1); error frames by code; moves lost (no answer in 10 s); CPU seconds per
+move of each kind of process (PostgreSQL counts the whole server); memory per open socket
+(Daphne's resident memory growth while the sockets open, per socket). `--hostile K` adds
+K sockets of users without a seat that send refused moves at the rate limit to the first
+tables; their tables' latencies are printed apart from the others'.
+
+Run: `.venv/bin/python bench/load.py [--tables 10] [--players 4] [--game whist]
+[--think 2] [--seconds 30] [--daphne 1] [--workers 1] [--bots 0] [--hostile 0]
+[--layer core|pubsub]` (or `make bench-load`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any, NoReturn
+
+import psutil
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path[:0] = [str(BENCH), str(ROOT)]
+
+from capacity import database_url, drop_database, ensure_database  # noqa: E402
+from load_clients import Player, Stats, TableClock, hostile  # noqa: E402
+
+from games.engine.bots.arena import percentile  # noqa: E402
+
+DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"  # the Makefile's test target
+LAYERS = {
+    "core": "channels_redis.core.RedisChannelLayer",
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+}
+SETTINGS = """\
+from whistsite.settings import *  # noqa: F403
+from whistsite.settings import CHANNEL_LAYERS
+
+CHANNEL_LAYERS["default"]["BACKEND"] = {backend!r}
+CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = "bench-load"
+if "pubsub" in {backend!r}:
+    for key in ("capacity", "expiry"):
+        CHANNEL_LAYERS["default"]["CONFIG"].pop(key, None)
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments: one line on standard error and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _count(low: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if value < low:
+            raise argparse.ArgumentTypeError(f"want a whole number of at least {low}, not {text!r}")
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"want seconds between 0 and 3600, not {text!r}")
+    return value
+
+
+def arguments() -> argparse.Namespace:
+    parser = _Parser(prog="load.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=_count(1), default=10)
+    parser.add_argument("--players", type=_count(2), default=4, help="seats per table")
+    parser.add_argument("--game", choices=["knockout", "whist", "german"], default="whist")
+    parser.add_argument("--bots", type=_count(0), default=0, help="bot seats per table")
+    parser.add_argument("--level", choices=["beginner", "club", "expert"], default="beginner")
+    parser.add_argument("--think", type=_seconds, default=2.0, help="seconds before a move")
+    parser.add_argument("--seconds", type=_seconds, default=30.0, help="measured time")
+    parser.add_argument("--warmup", type=_seconds, default=5.0)
+    parser.add_argument("--daphne", type=_count(1), default=1, help="Daphne processes")
+    parser.add_argument("--workers", type=_count(1), default=1, help="Celery workers")
+    parser.add_argument("--hostile", type=_count(0), default=0, help="hostile sockets")
+    parser.add_argument("--layer", choices=sorted(LAYERS), default="core")
+    args = parser.parse_args()
+    if args.game == "whist" and args.players != 4 or args.game == "german" and args.players != 2:
+        parser.error(f"{args.game} is for {4 if args.game == 'whist' else 2} players")
+    if args.bots >= args.players:
+        parser.error("at least one seat per table must be a human (--bots < --players)")
+    return args
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_port(port: int, process: subprocess.Popen, what: str, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            sys.exit(f"load.py: {what} exited with status {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    sys.exit(f"load.py: {what} did not listen on port {port} within {seconds:g} s")
+
+
+class Stack:
+    """The processes of one run; stopped (and the database dropped) by `close`."""
+
+    def __init__(self, args: argparse.Namespace, tmp: Path) -> None:
+        self.args, self.tmp, self.procs = args, tmp, []
+        self.redis_port = free_port()
+        self.db_url = database_url(os.environ.get("DATABASE_URL", DATABASE_URL), "whist_load")
+        self.queue = f"bench-load-{uuid.uuid4().hex[:8]}"
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "load_settings",
+            "PYTHONPATH": os.pathsep.join([str(tmp), str(ROOT)]),
+            "DATABASE_URL": self.db_url,
+            "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}",
+            "WHIST_CELERY_QUEUE": self.queue,
+            "WHIST_BOT_DELAY": "0.3,0.6",
+            "WHIST_TRICK_PAUSE": "0.3",
+            "DJANGO_DEBUG": "false",
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        }
+        (tmp / "load_settings.py").write_text(SETTINGS.format(backend=LAYERS[args.layer]))
+        self.daphnes: list[tuple[int, psutil.Process]] = []
+        self.workers: list[psutil.Process] = []
+
+    def start(self) -> None:
+        redis = shutil.which("redis-server") or sys.exit("load.py: redis-server not found")
+        self.redis = self._spawn(
+            [redis, "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--maxclients", "10000"], "redis.log",
+        )  # fmt: skip
+        wait_port(self.redis_port, self.redis, "redis-server")
+        ensure_database(self.db_url)
+        os.environ.update({k: v for k, v in self.env.items() if k != "PYTHONPATH"})
+        sys.path.insert(0, str(self.tmp))
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0, interactive=False)
+        for i in range(self.args.workers):
+            command = [sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-Q",
+                       self.queue, "--concurrency", "1", "--without-heartbeat",
+                       "--without-mingle", "-l", "warning", "-n", f"load{i}@%h"]  # fmt: skip
+            self.workers.append(psutil.Process(self._spawn(command, f"worker{i}.log").pid))
+        for i in range(self.args.daphne):
+            port = free_port()
+            command = [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "--websocket-max-message-size",
+                "65536",
+                "whistsite.asgi:application",
+            ]
+            process = self._spawn(command, f"daphne{i}.log")
+            wait_port(port, process, f"daphne {i}")
+            self.daphnes.append((port, psutil.Process(process.pid)))
+
+    def _spawn(self, command: list[str], log: str) -> subprocess.Popen:
+        out = open(self.tmp / log, "w")  # noqa: SIM115
+        process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out, stderr=out)
+        self.procs.append(process)
+        return process
+
+    def close(self) -> None:
+        for process in reversed(self.procs):
+            process.terminate()
+        for process in self.procs:
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                name = " ".join(process.args[2:4])
+                print(f"load.py: {name} (pid {process.pid}) ignored SIGTERM for 15 s; killed")
+                process.kill()
+        if "django" in sys.modules:
+            drop_database(self.db_url)
+
+
+def cpu(processes: list[psutil.Process]) -> float:
+    """User + system seconds of processes, their live children and reaped children."""
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+            total += times.user + times.system + times.children_user + times.children_system
+            for child in process.children(recursive=True):
+                child_times = child.cpu_times()
+                total += child_times.user + child_times.system
+        except psutil.Error:
+            continue
+    return total
+
+
+def postgres_processes() -> list[psutil.Process]:
+    """The PostgreSQL server's top process (reaped backends count in its children times)."""
+    found = []
+    for process in psutil.process_iter(["name", "ppid"]):
+        if process.info["name"] in ("postgres", "postmaster"):
+            try:
+                parent = psutil.Process(process.info["ppid"]).name()
+            except psutil.Error:
+                parent = ""
+            if parent not in ("postgres", "postmaster"):
+                found.append(process)
+    return found
+
+
+class Room:
+    """Users, sessions and tables, made through the services (in this process's ORM)."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        from django.contrib.auth import get_user_model
+
+        self.args, self.User, self.made = args, get_user_model(), 0
+
+    def users(self, count: int) -> list[tuple[Any, str]]:
+        """`count` new users, each with a logged-in session cookie."""
+        from django.conf import settings
+        from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+        from django.contrib.sessions.backends.db import SessionStore
+
+        start, self.made = self.made, self.made + count
+        users = self.User.objects.bulk_create(
+            self.User(username=f"load{i}", password="!", display_name=f"Load {i}")
+            for i in range(start, start + count)
+        )
+        out = []
+        for user in users:
+            session = SessionStore()
+            session[SESSION_KEY] = str(user.pk)
+            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+            session.create()
+            out.append((user, f"{settings.SESSION_COOKIE_NAME}={session.session_key}"))
+        return out
+
+    def table(self) -> tuple[int, list[tuple[int, str]]]:
+        """A started table; (its id, [(seat, cookie)] of its human seats)."""
+        from games import services
+
+        args = self.args
+        humans = self.users(args.players - args.bots)
+        levels = [None] * len(humans) + [args.level] * args.bots
+        table = services.table_create(
+            humans[0][0], args.game, players=args.players, bot_levels=levels
+        )
+        for seat, (user, _cookie) in enumerate(humans[1:], start=1):
+            services.seat_take(user, table.pk, seat)
+        services.table_start(humans[0][0], table.pk)
+        return table.pk, [(seat, cookie) for seat, (_user, cookie) in enumerate(humans)]
+
+
+async def play(stack: Stack, room: Room, stats: Stats) -> dict[str, Any]:
+    """Open the tables' sockets, warm up, measure, and return the figures of the window."""
+    args, rng = stack.args, random.Random(1)
+    ports = [port for port, _ in stack.daphnes]
+    sockets = {"count": 0}
+    first: list[tuple[int, int]] = []  # (resident bytes, sockets) once the first table is open
+
+    def resident() -> int:
+        return sum(p.memory_info().rss for _, p in stack.daphnes)
+
+    async def table_loop(index: int, attacked: bool) -> None:
+        while True:
+            table_id, seats = await asyncio.to_thread(room.table)
+            clock = TableClock(len(seats), stats, attacked)
+            players = []
+            for seat, cookie in seats:
+                port = ports[(index + seat) % len(ports)]
+                url = f"ws://127.0.0.1:{port}/ws/table/{table_id}/"
+                players.append(Player(url, cookie, seat, clock, args.think, rng))
+            readies = [asyncio.Event() for _ in players]
+            tasks = [asyncio.create_task(p.run(r)) for p, r in zip(players, readies, strict=True)]
+            await asyncio.gather(*(r.wait() for r in readies))
+            sockets["count"] += len(players)
+            if not first:
+                first.append((resident(), sockets["count"]))  # warm: imports, caches, pools
+            if sockets["count"] >= args.tables * len(seats):
+                opened.set()
+            if attacked:
+                attacks.append((table_id, seats))
+            while not clock.over.is_set():
+                await asyncio.sleep(0.5)
+                clock.check_lost()
+            for task in tasks:
+                task.cancel()
+
+    opened, attacks = asyncio.Event(), []
+    loops = [asyncio.create_task(table_loop(i, i < min(args.hostile, args.tables)))
+             for i in range(args.tables)]  # fmt: skip
+    await asyncio.wait_for(opened.wait(), 600)
+    await asyncio.sleep(1.0)
+    grown = sockets["count"] - first[0][1]
+    rss = (resident() - first[0][0]) / grown if grown else float("nan")
+    stop = asyncio.Event()
+    if args.hostile:
+        await hostile_sockets(args, ports, room, attacks, stats, stop)
+    await asyncio.sleep(args.warmup)
+    daphnes = [p for _, p in stack.daphnes]
+    watched = daphnes, stack.workers, [stack.redis_process], postgres_processes()
+    before, clock0 = [cpu(group) for group in watched], time.perf_counter()
+    stats.measuring = True
+    await asyncio.sleep(args.seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - clock0
+    spent = [cpu(group) - b for group, b in zip(watched, before, strict=True)]
+    stop.set()
+    for task in loops:
+        task.cancel()
+    return {"elapsed": elapsed, "cpu": spent, "rss": rss, "sockets": sockets["count"]}
+
+
+async def hostile_sockets(
+    args: argparse.Namespace, ports: list[int], room: Room, attacks: list, stats: Stats,
+    stop: asyncio.Event,
+) -> None:  # fmt: skip
+    users = await asyncio.to_thread(room.users, args.hostile)
+    frames, window = 30, 10.0  # WHIST_WS_RATE: stay within each socket's own limit
+    for i, (_user, cookie) in enumerate(users):
+        table_id = attacks[i % len(attacks)][0]
+        url = f"ws://127.0.0.1:{ports[i % len(ports)]}/ws/table/{table_id}/"
+        asyncio.create_task(hostile(url, cookie, stats, frames / window * 0.95, stop))
+
+
+def ms(values: list[float], q: float) -> str:
+    return f"{1000 * percentile(values, q):.0f}" if values else "-"
+
+
+def report(args: argparse.Namespace, stats: Stats, run: dict[str, Any]) -> None:
+    lat, moves = stats.latencies, stats.moves
+    print(
+        f"\nload.py: {args.tables} tables x {args.players} seats ({args.bots} bots, "
+        f"{args.game}), think {args.think:g} s, {args.daphne} daphne, {args.workers} worker(s), "
+        f"layer {args.layer}, {run['sockets']} sockets, {run['elapsed']:.0f} s measured"
+    )
+    print(f"{'moves':>7}{'moves/s':>9}{'p50':>7}{'p95':>7}{'p99':>7}{'max':>7}"
+          f"{'gaps':>6}{'lost':>6}{'done':>6}  (act -> all seats, ms)")  # fmt: skip
+    print(
+        f"{moves:>7}{moves / run['elapsed']:>9.1f}{ms(lat, 0.5):>7}{ms(lat, 0.95):>7}"
+        f"{ms(lat, 0.99):>7}{ms(lat, 1.0):>7}{stats.gaps:>6}{stats.lost:>6}{stats.finished:>6}"
+    )
+    if args.hostile:
+        hot = stats.hostile_latencies
+        print(f"attacked tables: {len(hot)} moves, p50 {ms(hot, 0.5)}, p99 {ms(hot, 0.99)} ms; "
+              f"{args.hostile} hostile sockets got {stats.refused} refusals")  # fmt: skip
+    names = ("daphne", "celery", "redis", "postgres*")
+    per = [f"{n} {1000 * c / max(moves, 1):.1f}" for n, c in zip(names, run["cpu"], strict=True)]
+    print(f"CPU ms per move: {', '.join(per)}, all {1000 * sum(run['cpu']) / max(moves, 1):.1f} "
+          f"(*whole server)")  # fmt: skip
+    print(f"memory per open socket: {run['rss'] / 1024:.1f} KB (Daphne's resident growth from "
+          f"the first table's sockets to all)")  # fmt: skip
+    closes = dict(stats.closed) or "none"
+    print(f"errors: {dict(stats.errors) or 'none'}; unexpected closes: {closes}")
+
+
+def main() -> None:
+    args = arguments()
+    stats = Stats()
+    with tempfile.TemporaryDirectory(prefix="load-") as tmp:
+        stack = Stack(args, Path(tmp))
+        try:
+            stack.start()
+            stack.redis_process = psutil.Process(stack.redis.pid)
+            run = asyncio.run(play(stack, Room(args), stats))
+        finally:
+            stack.close()
+        report(args, stats, run)
+
+
+if __name__ == "__main__":
+    main()
