@@ -16,8 +16,9 @@ from tests.records.factories import store_many
 pytestmark = pytest.mark.django_db
 
 RECORD = random_game(make_rules("german"), seed=3)
-# A session lookup, the user; then the player, the count of their games and one page of rows.
-HISTORY_QUERIES_LOGGED_IN = 5
+# Logged in: the session, the user, their ban check (accounts); then the player, the count of
+# their games and one page of rows.
+HISTORY_QUERIES_LOGGED_IN = 6
 HISTORY_QUERIES = 3
 RESULT = "won" if 0 in RECORD["result"]["winners"] else "lost"
 GAME_QUERIES = 2  # the stored game, its analysis (none yet)
@@ -58,6 +59,6 @@ def test_my_games_queries_are_constant(ann, django_assert_num_queries):
     services.table_play_now(ann, "knockout", 4, "beginner")
     client = Client()
     client.force_login(ann)
-    # session, user, running tables, their seats, the seats' users, count, one page of rows
-    with django_assert_num_queries(7):
+    # session, user, ban check, running tables, their seats, the seats' users, count, a page
+    with django_assert_num_queries(8):
         assert client.get("/my/games/").status_code == 200
