@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
+    "records",
     "rankings",
 ]
 
