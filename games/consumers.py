@@ -20,7 +20,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games import broadcast, selectors, services
+from games import broadcast, lobby, selectors, services
 from games.languages import scope_language
 from games.scheduling import register_loop
 
@@ -229,14 +229,17 @@ class LobbyConsumer(JsonFrames):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
 
     async def on_resync(self, content: dict[str, Any]) -> None:
-        tables = await database_sync_to_async(selectors.lobby_tables)()
-        await self.send_json({"type": "tables", "tables": tables})
+        await self.send_json(await database_sync_to_async(lobby.lobby_message)())
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:  # their own tables, private ones too
+            mine = await database_sync_to_async(lobby.running_tables)(user)
+            await self.send_json({"type": "mine", "tables": mine})
 
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
 
     async def lobby_tables(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "tables", "tables": event["tables"]})
+        await self.send_json({**event, "type": "tables"})
 
     async def seat_state(self, event: dict[str, Any]) -> None:
         """Seat views travel through the user's group; the lobby ignores them."""

@@ -169,3 +169,18 @@ def matching_preset(game: str, options: dict[str, Any]) -> str:
         if options == {**defaults, **changes}:
             return name
     return ""
+
+
+class QuickPlayForm(forms.Form):
+    """Quick play from the lobby: a game and the bots' level (the header's button sends
+    neither: Knockout Whist for four with Beginners)."""
+
+    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES, required=False)
+    level = forms.ChoiceField(
+        label=_("Bots"), choices=[(c, n) for c, n in SEAT_CHOICES if c in BOT_LEVELS],
+        required=False,
+    )  # fmt: skip
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        return {"game": data.get("game") or "knockout", "level": data.get("level") or "beginner"}
