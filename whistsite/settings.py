@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "channels",
     "accounts",
     "games",
+    "guide",
 ]
 
 MIDDLEWARE = [
