@@ -62,7 +62,7 @@ function placeTrick(felt, cards, plates) {
     const [w, h] = [card.offsetWidth, card.offsetHeight];
     const [dx, dy] = [Math.abs(plate.x - W / 2) || 1, Math.abs(plate.y - H / 2) || 1];
     // A compact trick: near the centre on large felts, short of the plates on small ones.
-    let f = Math.min(0.55, (1.15 * w) / dx, (0.85 * h) / dy);
+    let f = Math.min(0.6, (1.5 * w) / dx, (1.0 * h) / dy);
     let x = W / 2;
     let y = H / 2;
     for (; f >= 0; f -= 0.05) {
@@ -116,7 +116,16 @@ export function setupPanels(app) {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && document.getElementById("table-side").classList.contains("open")) showPanel(null);
   });
-  const relayout = () => layoutFelt(app);
+  // A new size: draw again (the hand's overlap and the seats depend on it), once per frame.
+  let queued = false;
+  const relayout = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      app.render();
+    });
+  };
   window.addEventListener("resize", relayout);
   if (window.ResizeObserver) new ResizeObserver(relayout).observe(document.getElementById("felt"));
 }

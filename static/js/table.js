@@ -46,6 +46,7 @@ function act(action) {
   if (app.pending || !app.msg) return;
   app.pending = true;
   app.hold = null;
+  app.lastAction = action;
   send({ type: "act", version: app.version, action });
   render();
 }
@@ -79,6 +80,10 @@ function onState(msg) {
   drawMoving(previous && previous.view);
   announce(app, previous, msg);
   alerts(previous);
+  if (app.resignAgain && msg.view && msg.view.can_resign) {
+    app.resignAgain = false;
+    act({ action: "resign" });
+  }
 }
 
 /** Render, then animate what moved since the last drawing (motion.js). */
@@ -117,6 +122,9 @@ const ERRORS = {
 function onError(msg) {
   console.warn("server refused:", msg.code, msg.message);
   app.pending = false;
+  // A confirmed resignation stands whatever a bot played meanwhile: send it again with the
+  // state the server sends after a stale refusal.
+  app.resignAgain = msg.code === "stale" && app.lastAction?.action === "resign";
   const text = ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message;
   flash(text);
   setTimeout(render, 2500);
@@ -169,7 +177,14 @@ function render() {
   renderSeatControl(app);
   renderGuide(app);
   layoutFelt(app);
-  announceStatus(app, isMyTurn(app) ? document.getElementById("status-turn").textContent : "");
+  announceStatus(app, statusToSay());
+}
+
+/** What the live region says of the status: your turn, or the result once the game is over. */
+function statusToSay() {
+  if (isMyTurn(app) && !app.pending && !app.hold) return document.getElementById("status-turn").textContent;
+  const result = document.querySelector("#dialog [data-testid=result]");
+  return result ? `${gettext("Game over")}: ${result.textContent}` : "";
 }
 
 setupSound(app);
