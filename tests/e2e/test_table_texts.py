@@ -73,6 +73,7 @@ def test_the_table_names_cards_in_every_text_it_shows(
         page.goto(f"{site_url}/learn/{game}/")
         page.click("[data-testid=start-guide]")
         page.wait_for_selector("#hand .card", timeout=15000)
+        assert page.get_by_test_id("guide-text").inner_text(), "the guide explains nothing"
         play_until_over(page, seconds=180)
         page.wait_for_timeout(300)
         seen += texts(page)
