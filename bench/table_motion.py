@@ -15,8 +15,10 @@ import uuid
 
 from playwright.sync_api import Page, sync_playwright
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]  # fmt: skip
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]  # fmt: skip
 PASSWORD = "a-Long-pass-2024"
 QUICK_GERMAN = "[data-testid=quick-play] button[value=german]"
 # In the page: click a playable card, then time the state's arrival and its drawing.
@@ -31,7 +33,8 @@ PLAY = """async () => {
     if (arrived === null && app.version > version) arrived = performance.now() - t0;
     if (document.querySelector(`#trick .trick-card[data-card="${code}"]`)
         && !document.querySelector(`#hand .card[data-card="${code}"]`)) {
-      return [arrived ?? performance.now() - t0, performance.now() - t0, document.getAnimations().length];
+      const drawn = performance.now() - t0;
+      return [arrived ?? drawn, drawn, document.getAnimations().length];
     }
     await new Promise((r) => requestAnimationFrame(r));
   }
@@ -84,8 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{label:24} median {statistics.median(ms):6.0f} ms  p95 {p95:6.0f} ms"
               f"  max {ms[-1]:6.0f} ms  ({len(ms)} plays)")  # fmt: skip
     drawn_after = sorted(t[1] - t[0] for t in times)
+    animating = sum(1 for t in times if t[2])
     print(f"{'state arrived -> drawn':24} max {drawn_after[-1]:6.0f} ms;"
-          f" plays drawn while animating: {sum(1 for t in times if t[2])}/{len(times)}")  # fmt: skip
+          f" plays drawn while animating: {animating}/{len(times)}")  # fmt: skip
     return 0
 
 
