@@ -78,5 +78,6 @@ def test_on_a_phone_the_side_panels_open_as_a_drawer_of_tabs(browser: Browser, s
     expect(side).not_to_be_in_viewport()
     page.get_by_role("button", name="Chat").click()
     expect(page.locator("#chat-input")).to_be_in_viewport()
+    page.wait_for_timeout(400)  # the drawer slides in
     (ARTIFACTS / "layout").mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "layout" / "german-2p-390x844-chat-drawer.png"))
