@@ -138,7 +138,11 @@ function table(headers, rows) {
   tbl.appendChild(head);
   for (const row of rows) {
     const tr = node("tr");
-    row.forEach((cell, i) => tr.appendChild(node("td", i ? "num" : "", String(cell))));
+    row.forEach((cell, i) => {
+      const td = node("td", i ? "num" : "", String(cell));
+      if (!i) td.title = td.textContent; // names end in an ellipsis: the whole text on hover
+      tr.appendChild(td);
+    });
     tbl.appendChild(tr);
   }
   return tbl;
