@@ -7,6 +7,13 @@ import time
 from playwright.sync_api import Page
 
 PASSWORD = "a-Long-pass-2024"
+RANKS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_name(code: str) -> str:
+    """A card's English name as the page writes it: "QC" is "queen of clubs"."""
+    return f"{RANKS.get(code[0], code[0])} of {SUITS[code[1]]}"
 
 
 def sign_up(page: Page, base: str, username: str, display_name: str) -> None:
