@@ -7,6 +7,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.engine import make_rules
+from games.engine.rules import is_standard
+
 GAME_NAMES = ("knockout", "whist", "german")
 
 
@@ -14,6 +17,16 @@ def game_name(game: str) -> str:
     return {"knockout": _("Knockout Whist"), "whist": _("Whist"), "german": _("German Whist")}.get(
         game, game
     )
+
+
+def rules_name(stored: Any) -> str:
+    """The rules a game was played by, as people say it: a preset's name, "Standard rules"
+    (what docs/rules.md names as standard, the rated rules), else "Custom rules"."""
+    presets = {"classic": _("Classic rules"), "dutch": _("Dutch rules")}
+    if stored.preset in presets:
+        return presets[stored.preset]
+    rules = make_rules(stored.game, stored.players, **stored.options)
+    return _("Standard rules") if is_standard(rules) else _("Custom rules")
 
 
 def seat_label(seat: dict[str, Any]) -> str:

@@ -9,6 +9,11 @@ for (const slot of document.querySelectorAll("#card-choice [data-back]")) {
 }
 for (const slot of document.querySelectorAll("#card-choice [data-front]")) {
   setFront(slot.dataset.front);
-  for (const card of SAMPLE) slot.appendChild(cardFace(card));
+  for (const card of SAMPLE) {
+    const face = cardFace(card);
+    face.removeAttribute("role"); // a picture of the design: its label names it
+    face.setAttribute("aria-hidden", "true");
+    slot.appendChild(face);
+  }
 }
 setFront("classic");

@@ -1,5 +1,6 @@
 """Accessibility: axe-core finds no serious or critical violation on the home, lobby, table
-(waiting and in play), profile, rules and how-to-play pages."""
+(waiting and in play), profile, leaderboard, records, rules and how-to-play pages; and none
+of them logs a script error."""
 
 from __future__ import annotations
 
@@ -32,12 +33,20 @@ def test_the_pages_have_no_serious_accessibility_violations(
 ) -> None:
     get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
     page.set_viewport_size(viewport)
+    script_errors: list[str] = []
+    page.on("pageerror", lambda exc: script_errors.append(f"{page.url}: {exc}"))
+    page.on(
+        "console",
+        lambda m: script_errors.append(f"{page.url}: {m.text}") if m.type == "error" else None,
+    )
     found: dict[str, list[str]] = {}
     page.goto(f"{site_url}/")
     found["home (visitor)"] = serious_violations(page)
     log_in(page, site_url, "ann")
     found["lobby"] = serious_violations(page)
-    for path in ("/", "/accounts/players/ann/", "/rules/knockout/", "/learn/whist/"):
+    pages = ("/", "/accounts/players/ann/", "/leaderboards/knockout/", "/my/games/",
+             "/games/upload/", "/rules/knockout/", "/learn/whist/")  # fmt: skip
+    for path in pages:
         page.goto(f"{site_url}{path}")
         found[path] = serious_violations(page)
     create_table(page, site_url, "whist")
@@ -47,3 +56,4 @@ def test_the_pages_have_no_serious_accessibility_violations(
     found["table, shortcuts dialog"] = serious_violations(page)
 
     assert not {where: v for where, v in found.items() if v}
+    assert not script_errors

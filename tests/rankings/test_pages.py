@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -63,6 +64,18 @@ def test_the_profile_shows_rating_rank_graph_level_and_achievements(make_user, s
     assert "style=" not in page  # CSP: no inline styles
     assert "Your cards" not in page  # only on one's own profile
     assert "Your cards" in logged_in(ann).get("/accounts/players/ann/").content.decode()
+
+
+@pytest.mark.parametrize("language", ["de", "nl"])
+def test_the_rating_graph_keeps_svg_numbers_in_every_language(make_user, score, language):
+    ann = make_user("ann")
+    for _ in range(3):
+        score(store(winning("german", 2, 0), [ann, "club"]))
+    client = Client(headers={"accept-language": language})
+    page = client.get("/accounts/players/ann/").content.decode()
+    circles = re.findall(r'<circle class="dot" cx="([^"]*)" cy="([^"]*)"', page)
+    assert len(circles) == 3
+    assert all(re.fullmatch(r"-?[0-9.]+", v) for xy in circles for v in xy), circles
 
 
 def test_a_player_chooses_an_unlocked_back_and_front(make_user):

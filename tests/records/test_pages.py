@@ -189,3 +189,26 @@ def test_knockout_and_whist_pages_show_their_score_sheets(make_user, game, playe
     assert replay.status_code == 200 and len(frames_of(replay.content.decode())) > 30
     row = client_for().get("/players/ann/games/").content.decode()
     assert ("place" in row) if game == "knockout" else ("–" in row)
+
+
+@pytest.mark.parametrize(
+    "game, players, options, preset, name",
+    [
+        ("knockout", 3, {}, "classic", "Classic rules"),
+        ("knockout", 3, {}, "dutch", "Dutch rules"),
+        ("knockout", 3, {"start_cards": 3}, None, "Custom rules"),
+        ("whist", 4, {"target": 7}, None, "Standard rules"),
+        ("whist", 4, {"honours": True}, None, "Custom rules"),
+        ("german", 2, {}, None, "Standard rules"),
+    ],
+)
+def test_the_game_page_names_the_rules_it_was_played_by(
+    make_user, game, players, options, preset, name
+):
+    ann = make_user("ann")
+    levels = [None] + ["beginner"] * (players - 1)
+    table = services.table_create(ann, game, players, options, preset, levels)
+    services.table_start(ann, table.pk)
+    play_to_end(table.pk, {0: ann})
+    html = client_for().get(f"/games/{table.pk}/").content.decode()
+    assert f"<dd>{name} · " in html
