@@ -97,7 +97,8 @@ def game(request: HttpRequest, table_id: int) -> HttpResponse:
     analysis = selectors.analysis_get(found.pk)
     context = {
         "stored": found, "game_name": presenters.game_name(found.game),
-        "rules_name": presenters.rules_name(found), "ranking": presenters.ranking_rows(found), "sheet": presenters.score_sheet(found),
+        "rules_name": presenters.rules_name(found), "ranking": presenters.ranking_rows(found),
+        "sheet": presenters.score_sheet(found),
         "reason": presenters.reason_text(found.result.get("reason", "")),
         "summary": _summary(found, analysis),
         "rating_change": selectors.rating_changes([found.pk]).get(found.pk),
