@@ -17,11 +17,14 @@ pytestmark = pytest.mark.django_db
 
 RECORD = random_game(make_rules("german"), seed=3)
 # Logged in: the session, the user, their ban check (accounts); then the player, the count of
-# their games and one page of rows.
-HISTORY_QUERIES_LOGGED_IN = 6
-HISTORY_QUERIES = 3
+# their games, one page of rows, and the player's rating changes in the page's games
+# (rankings' SeatResult rows: records.selectors.rating_changes).
+HISTORY_QUERIES_LOGGED_IN = 7
+HISTORY_QUERIES = 4
 RESULT = "won" if 0 in RECORD["result"]["winners"] else "lost"
-GAME_QUERIES = 2  # the stored game, its analysis (none yet)
+# The stored game, its analysis (none yet), every seat's rating change (rankings' SeatResult
+# rows: records.selectors.seat_changes).
+GAME_QUERIES = 3
 
 
 @pytest.fixture
@@ -59,6 +62,7 @@ def test_my_games_queries_are_constant(ann, django_assert_num_queries):
     services.table_play_now(ann, "knockout", 4, "beginner")
     client = Client()
     client.force_login(ann)
-    # session, user, ban check, running tables, their seats, the seats' users, count, a page
-    with django_assert_num_queries(8):
+    # session, user, ban check, running tables, their seats, the seats' users, count, a page,
+    # the page's rating changes (records.selectors.rating_changes)
+    with django_assert_num_queries(9):
         assert client.get("/my/games/").status_code == 200
