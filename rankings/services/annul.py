@@ -19,6 +19,7 @@ that lock) never scores it.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.db.models import F, Q, Window
@@ -35,8 +36,6 @@ Key = tuple[int | None, str]  # (user id, "") for a player, (None, level) for a 
 BATCH = 500
 RESULT_FIELDS = ["mu_before", "sigma_before", "mu_after", "sigma_after", "rating_before",
                  "rating_after", "rated_games"]  # fmt: skip
-READ_FIELDS = ["pk", "table_id", "seat", "user_id", "bot", "place", "won", "finished",
-               *RESULT_FIELDS]  # fmt: skip
 RATING_FIELDS = ["mu", "sigma", "display", "games", "wins", "last_played"]
 
 
@@ -80,7 +79,7 @@ def ratings_replay(game: str, annulled: list[SeatResult]) -> int:
         if any(k in state for k in keys):
             _rate_again(game, seats, keys, state, gone)
             replayed += seats
-    SeatResult.objects.bulk_update(replayed, RESULT_FIELDS, batch_size=BATCH)
+    rewrite(SeatResult, replayed, RESULT_FIELDS)
     _write_ratings(game, ratings, state, annulled)
     return len({r.table_id for r in replayed})
 
@@ -88,13 +87,9 @@ def ratings_replay(game: str, annulled: list[SeatResult]) -> int:
 def _later_games(game: str, after: int) -> list[list[SeatResult]]:
     """The rated games of this kind rated after result id `after`, in that order, each as its
     seats' results in seat order (one query)."""
-    rows = (
-        SeatResult.objects.filter(game=game, rated=True, annulled=False, pk__gt=after)
-        .order_by("pk")
-        .only(*READ_FIELDS)
-    )
+    rows = SeatResult.objects.filter(game=game, rated=True, annulled=False, pk__gt=after)
     games: dict[int, list[SeatResult]] = {}
-    for row in rows:
+    for row in rows.order_by("pk"):
         games.setdefault(row.table_id, []).append(row)
     return [sorted(seats, key=lambda r: r.seat) for seats in games.values()]
 
@@ -128,7 +123,16 @@ def _write_ratings(
         row.games -= 1
         row.wins -= any(r.won for r in annulled if key_of(r) == k)
         row.last_played = last.get(k)
-    Rating.objects.bulk_update([ratings[k] for k in state], RATING_FIELDS, batch_size=BATCH)
+    rewrite(Rating, [ratings[k] for k in state], RATING_FIELDS)
+
+
+def rewrite(model: Any, rows: list[Any], fields: list[str]) -> None:
+    """Write `fields` of many existing rows in a few statements: INSERT ... ON CONFLICT (id)
+    DO UPDATE (Django's bulk_create). bulk_update's CASE expressions cost about 5 ms of
+    Python per replayed game, 95% of an annulment (bench/annul.py); this, a tenth of that."""
+    model.objects.bulk_create(
+        rows, batch_size=BATCH, update_conflicts=True, unique_fields=["id"], update_fields=fields
+    )
 
 
 def _last_played(game: str, keys: set[Key]) -> dict[Key, datetime]:

@@ -11,7 +11,7 @@ from games import services
 from games.engine import make_rules
 from games.engine.simulate import random_game
 from records.models import GamePlayer
-from tests.records.factories import store_many
+from tests.records.factories import score_many, store_many
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def ann(make_user: Any) -> Any:
 
 @pytest.mark.parametrize("count", [10, 10_000])
 def test_history_page_queries_are_constant(ann, count, django_assert_num_queries):
-    store_many(ann, count, RECORD)
+    score_many(ann, store_many(ann, count, RECORD))
     assert GamePlayer.objects.filter(user=ann).count() == count
     client = Client()
     with django_assert_num_queries(HISTORY_QUERIES):
@@ -46,11 +46,13 @@ def test_history_page_queries_are_constant(ann, count, django_assert_num_queries
     with django_assert_num_queries(HISTORY_QUERIES_LOGGED_IN):
         page = client.get("/players/ann/games/")
     assert page.content.decode().count('class="history-row') == min(count, 20)
+    assert page.content.decode().count('data-testid="rating-change"') == min(count, 20) // 2
 
 
 @pytest.mark.parametrize("count", [10, 10_000])
 def test_game_page_queries_are_constant(ann, count, django_assert_num_queries):
     ids = store_many(ann, count, RECORD)
+    score_many(ann, ids)
     client = Client()
     with django_assert_num_queries(GAME_QUERIES):
         page = client.get(f"/games/{ids[count // 2]}/")
