@@ -53,24 +53,32 @@ def game_score_annul(table_id: int) -> bool:
             return True
         if score.annulled:
             return False
+        # The ratings are locked before the game's results are read: until then another
+        # annulment (of an earlier game) may be rewriting their ratings before and after.
+        ratings = _locked_ratings(score.game) if score.rated else {}
         GameScore.objects.filter(pk=score.pk).update(annulled=True)
         results = list(SeatResult.objects.filter(score=score).order_by("seat"))
         SeatResult.objects.filter(score=score).update(annulled=True)
         if score.rated and results:
-            ratings_replay(score.game, results)
+            ratings_replay(score.game, results, ratings)
         progress_replay(results)
     return True
+
+
+def _locked_ratings(game: str) -> dict[Key, Rating]:
+    """Every rating of one game kind, locked by id (the bookkeeping's order)."""
+    rows = Rating.objects.select_for_update().filter(game=game).order_by("pk")
+    return {(r.user_id, r.bot): r for r in rows}
 
 
 def key_of(result: SeatResult) -> Key:
     return (result.user_id, result.bot)
 
 
-def ratings_replay(game: str, annulled: list[SeatResult]) -> int:
+def ratings_replay(game: str, annulled: list[SeatResult], ratings: dict[Key, Rating]) -> int:
     """Rate again, without the annulled game, every later game of its kind that it reaches;
-    write their SeatResults and the ratings. Returns how many games were rated again."""
-    rows = Rating.objects.select_for_update().filter(game=game).order_by("pk")
-    ratings = {(r.user_id, r.bot): r for r in rows}
+    write their SeatResults and the `ratings` (all of the kind, locked). Returns how many
+    games were rated again."""
     state = {key_of(r): (r.mu_before, r.sigma_before) for r in annulled}
     gone = set(state)
     replayed = []

@@ -187,3 +187,13 @@ def test_two_processes_annulling_the_same_game_annul_it_once(make_user):
     outputs = run_processes([f"annul:{games[4]}"], [f"annul:{games[4]}"])
     assert sorted(o[0] for o in outputs) == ["annulled", "skipped"]
     assert differences(snapshot(), scored_afresh([g for g in games if g != games[4]])) == []
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_two_processes_annulling_two_games_of_the_same_players_at_once(make_user):
+    games = season(make_user)
+    outputs = run_processes([f"annul:{games[0]}"], [f"annul:{games[4]}"])
+    assert outputs == [["annulled"], ["annulled"]]
+    left = [g for i, g in enumerate(games) if i not in {0, 4}]
+    assert differences(snapshot(), scored_afresh(left)) == []
