@@ -10,7 +10,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from games import selectors
+from games import lobby, selectors
 
 log = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
@@ -69,7 +69,8 @@ def lobby_changed() -> None:
 
 
 def send_lobby() -> None:
-    send(LOBBY_GROUP, {"type": "lobby.tables", "tables": selectors.lobby_tables()})
+    message = lobby.lobby_message()
+    send(LOBBY_GROUP, {**message, "type": "lobby.tables"})
 
 
 def chat_posted(table_id: int, messages: list[dict[str, Any]]) -> None:

@@ -26,7 +26,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from accounts.selectors import ban_active, ban_text, blocked_ids
-from games import broadcast, selectors, services, socket_limits
+from games import broadcast, lobby, selectors, services, socket_limits
 from games.languages import scope_language
 from games.scheduling import register_loop
 
@@ -374,14 +374,17 @@ class LobbyConsumer(JsonFrames):
         await self._release()
 
     async def on_resync(self, content: dict[str, Any]) -> None:
-        tables = await database_sync_to_async(selectors.lobby_tables)()
-        await self.send_json({"type": "tables", "tables": tables})
+        await self.send_json(await database_sync_to_async(lobby.lobby_message)())
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:  # their own tables, private ones too
+            mine = await database_sync_to_async(lobby.running_tables)(user)
+            await self.send_json({"type": "mine", "tables": mine})
 
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
 
     async def lobby_tables(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "tables", "tables": event["tables"]})
+        await self.send_json({**event, "type": "tables"})
 
     async def seat_state(self, event: dict[str, Any]) -> None:
         """Seat views travel through the user's group; the lobby ignores them."""

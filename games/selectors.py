@@ -144,13 +144,17 @@ def table_payload(table: Table, user: Any = None, session: Any = None) -> dict[s
 
 def lobby_tables() -> list[dict[str, Any]]:
     """Public tables that are open or being played, newest first, as the lobby lists them."""
-    tables = (
+    return [lobby_entry(t) for t in lobby_table_list()]
+
+
+def lobby_table_list() -> list[Table]:
+    """The tables of `lobby_tables`, with their seats loaded."""
+    return list(
         Table.objects.filter(private=False, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
         .select_related("created_by")
         .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
         .order_by("-created")[:LOBBY_LIMIT]
     )
-    return [lobby_entry(t) for t in tables]
 
 
 def _table_fields(table: Table) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from django.urls import path
 
 from . import (
     converters,  # noqa: F401  (registers <id:...>)
+    guide_views,
     moderation_views,
     views,
 )
@@ -24,4 +25,5 @@ urlpatterns = [
         name="report_chat",
     ),
     path("rules/<str:game>/", views.rules, name="rules"),
+    path("learn/<str:game>/", guide_views.learn, name="learn"),
 ]

@@ -105,6 +105,8 @@ def away_check(table_id: int, index: int, stamp: str) -> bool:
             return False
         if seat.away or seat.last_seen is None or seat.last_seen.isoformat() != stamp:
             return False
+        if index in state_for(table).resigned:  # a bot plays it already; resigned, not away
+            return False
         seat.away = True
         seat.save(update_fields=["away"])
         replan_seat(table, seats, seat.index)

@@ -155,7 +155,9 @@ def _changed(table: Table, game: bool = False) -> None:
 
 
 def seat_leave(user: Any, table_id: int) -> None:
-    """Stand up before the start; a table nobody human sits at any more is aborted."""
+    """Stand up before the start. A table nobody sits at any more stays open for
+    WHIST_OPEN_EMPTY_GRACE seconds (an invited guest may still come), then closes
+    (table_close_abandoned)."""
     with transaction.atomic():
         table, seats = lock_table(table_id)
         if table.status != Table.Status.OPEN:
@@ -164,17 +166,46 @@ def seat_leave(user: Any, table_id: int) -> None:
         if seat is None:
             raise ServiceError("not_seated", _("you have no seat at this table"))
         seat.user = None
-        seat.save(update_fields=["user"])
+        seat.last_seen = timezone.now()  # when it became free: the empty table's grace runs
+        seat.save(update_fields=["user", "last_seen"])
         seat.sockets.all().delete()
-        if not any(s.user_id for s in seats):
-            table.status = Table.Status.ABORTED
-            table.finished = timezone.now()
         _changed(table)
 
 
 def table_close_abandoned() -> int:
     """Close open tables none of whose seated players has been at them for WHIST_OPEN_ABANDON
-    seconds (they left without standing up), so the lobby stops offering them; how many."""
+    seconds (they left without standing up), and tables nobody has sat at for
+    WHIST_OPEN_EMPTY_GRACE seconds, so the lobby stops offering them; how many."""
+    return _close_idle() + _close_empty()
+
+
+def _close_empty() -> int:
+    """Open tables whose last player stood up more than WHIST_OPEN_EMPTY_GRACE seconds ago."""
+    cutoff = timezone.now() - timedelta(seconds=settings.WHIST_OPEN_EMPTY_GRACE)
+    empty = (
+        Table.objects.filter(status=Table.Status.OPEN, created__lt=cutoff)
+        .exclude(seats__user__isnull=False)
+        .exclude(seats__last_seen__gte=cutoff)
+    )
+    closed = 0
+    for table_id in empty.values_list("pk", flat=True):
+        with transaction.atomic():
+            table, seats = lock_table(table_id)  # check again under the lock
+            recent = any(s.last_seen and s.last_seen >= cutoff for s in seats)
+            if table.status != Table.Status.OPEN or recent or any(s.user_id for s in seats):
+                continue
+            _close(table)
+            closed += 1
+    return closed
+
+
+def _close(table: Table) -> None:
+    table.status = Table.Status.ABORTED
+    table.finished = timezone.now()
+    _changed(table)
+
+
+def _close_idle() -> int:
     cutoff = timezone.now() - timedelta(seconds=settings.WHIST_OPEN_ABANDON)
     idle = (
         Table.objects.filter(status=Table.Status.OPEN, created__lt=cutoff)
@@ -188,9 +219,7 @@ def table_close_abandoned() -> int:
             seen = any(s.last_seen and s.last_seen >= cutoff for s in seats if s.user_id)
             if table.status != Table.Status.OPEN or seen or _has_sockets(table):
                 continue
-            table.status = Table.Status.ABORTED
-            table.finished = timezone.now()
-            _changed(table)
+            _close(table)
             closed += 1
     return closed
 

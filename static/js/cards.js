@@ -1,6 +1,8 @@
 // SVG playing cards drawn in code: faces, backs and suit symbols; no external assets.
 // Card fronts and backs come in designs a player unlocks (rankings/unlocks.py names them).
 
+import { rankLetter } from "./cardnames.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 export const SUITS = ["S", "H", "D", "C"];
@@ -51,8 +53,9 @@ function el(name, attrs = {}, children = []) {
   return node;
 }
 
+/** The index printed on a card, in the page's language (cardnames.js). */
 export function rankLabel(rank) {
-  return rank === "T" ? "10" : rank;
+  return rankLetter(rank);
 }
 
 export function suitColor(suit) {
@@ -112,7 +115,7 @@ function courtFace(rank, suit) {
     x: 50, y: 80, "text-anchor": "middle", "font-size": 44, "font-weight": 700,
     "font-family": "Georgia, 'DejaVu Serif', serif", fill: color,
   });
-  letter.textContent = rank;
+  letter.textContent = rankLabel(rank);
   g.appendChild(letter);
   g.appendChild(pip(suit, 50, 38, 18));
   g.appendChild(pip(suit, 50, 102, 18, true));

@@ -26,13 +26,12 @@ function showPreset() {
   const current = JSON.stringify(readKnockout());
   const name = Object.keys(presets).find((p) => JSON.stringify(presets[p]) === current) || "custom";
   form.elements.preset.value = name;
-  const names = {
-    classic: gettext("Classic"),
-    dutch: gettext("Dutch"),
-    custom: gettext("Custom"),
-  };
-  document.getElementById("preset-name").textContent = names[name];
-  form.querySelectorAll("[data-preset]").forEach((b) => b.classList.toggle("button-primary", b.dataset.preset === name));
+  // The pressed button says which preset is in use; only changed rules need words.
+  document.getElementById("preset-name").textContent = name === "custom" ? gettext("Custom rules") : "";
+  form.querySelectorAll("[data-preset]").forEach((b) => {
+    b.classList.toggle("button-primary", b.dataset.preset === name);
+    b.setAttribute("aria-pressed", String(b.dataset.preset === name));
+  });
 }
 
 /** games.engine.rules.is_standard, on the form: house rules make a table casual. */

@@ -90,7 +90,8 @@ function gameOverDialog(app) {
   if (result) {
     const line = node("p", "result-winner", winnersText(app, result));
     line.dataset.testid = "result";
-    box.push(line, node("p", "help", reasonText(result.reason)), rankingList(app, result));
+    const reason = reasonText(result, (s) => seatName(app, s), view);
+    box.push(line, node("p", "help", reason), rankingList(app, result));
     if (result.rubber_score) box.push(node("p", null, `${gettext("Rubber score")}: ${result.rubber_score.join(" – ")}`));
   }
   box.push(...awardsSection(app));
@@ -181,5 +182,6 @@ export function renderDialog(app) {
   const content = dialogContent(app);
   dialog.hidden = !content;
   dialog.replaceChildren(...(content || []));
+  if (content) content[0].id = "dialog-title";
   dialog.dataset.kind = content ? content[0].textContent : "";
 }

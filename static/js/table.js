@@ -1,11 +1,18 @@
 // The live table: one WebSocket, whole versioned views, and the render of what the seat may see.
 
 import { loadAwards } from "./awards.js";
+import { announce, announceStatus, watchUnread } from "./announce.js";
 import { setFront } from "./cards.js";
 import { renderChat, chatAllowed, chatHidden, setupChat } from "./chat.js";
 import { renderFelt } from "./felt.js";
+import { setupGuide, renderGuide } from "./guide.js";
 import { renderHand } from "./hand.js";
-import { renderPanels, renderStatus } from "./panels.js";
+import { setupKeys } from "./keys.js";
+import { layoutFelt, setupPanels } from "./layout.js";
+import { animate, snapshot, takeTrick } from "./motion.js";
+import { isMyTurn, renderPanels, renderStatus } from "./panels.js";
+import { renderSeatControl } from "./seatcontrol.js";
+import { alertSound, setupSound, titleAlert } from "./sound.js";
 
 const root = document.getElementById("table-app");
 const TRICK_PAUSE_MS = 1200;
@@ -25,6 +32,9 @@ const app = {
   lastResync: 0,
   awards: null, // what the finished game brought this player (docs/protocol.md `awards`)
   banned: null, // why this player was banned, once the server said so
+  alerts: [], // sounds asked for (sound.js), read by the browser tests
+  muted: false,
+  wasMyTurn: false,
   send,
   act,
   render,
@@ -40,6 +50,7 @@ function act(action) {
   if (app.pending || !app.msg) return;
   app.pending = true;
   app.hold = null;
+  app.lastAction = action;
   send({ type: "act", version: app.version, action });
   render();
 }
@@ -59,16 +70,41 @@ function trickFinished(view) {
 function onState(msg) {
   if (msg.version < app.version) return; // older than what we show
   if (app.version >= 0 && msg.version > app.version + 1) requestResync();
+  const previous = app.msg;
   const seatChanged = !app.msg || app.msg.seat !== msg.seat;
   if (trickFinished(msg.view)) {
     app.hold = { trick: msg.view.last_trick, until: Date.now() + TRICK_PAUSE_MS };
-    setTimeout(render, TRICK_PAUSE_MS + 20);
+    takeTrick(app, msg.view.last_trick.winner, TRICK_PAUSE_MS);
+    setTimeout(() => drawMoving(app.msg && app.msg.view), TRICK_PAUSE_MS + 20);
   }
   if (seatChanged || !msg.view || !app.msg || app.msg.view?.deal !== msg.view.deal) app.exchange.clear();
   app.msg = msg;
   app.version = msg.version;
   app.pending = false;
+  drawMoving(previous && previous.view);
+  announce(app, previous, msg);
+  alerts(previous);
+  if (app.resignAgain && msg.view && msg.view.can_resign) {
+    app.resignAgain = false;
+    act({ action: "resign" });
+  }
+}
+
+/** Render, then animate what moved since the last drawing (motion.js). */
+function drawMoving(previousView) {
+  const snap = snapshot();
   render();
+  animate(app, snap, previousView);
+}
+
+/** A sound and the tab's title when it becomes your turn, and when the game ends. */
+function alerts(previous) {
+  const mine = isMyTurn(app);
+  const over = app.msg.table.status === "finished";
+  if (mine && !app.wasMyTurn) alertSound(app, "turn");
+  if (over && previous && previous.table.status !== "finished") alertSound(app, "over");
+  app.wasMyTurn = mine;
+  titleAlert(app, mine ? gettext("Your turn") : over ? gettext("Game over") : "");
 }
 
 function requestResync() {
@@ -123,6 +159,9 @@ function onError(msg) {
     chatNotice(ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message);
     return;
   }
+  // A confirmed resignation stands whatever a bot played meanwhile: send it again with the
+  // state the server sends after a stale refusal.
+  app.resignAgain = msg.code === "stale" && app.lastAction?.action === "resign";
   const text = ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message;
   flash(text);
   setTimeout(render, 2500);
@@ -185,21 +224,28 @@ function render() {
   renderPanels(app);
   renderStatus(app);
   chatAllowed(app);
+  renderSeatControl(app);
+  renderGuide(app);
+  layoutFelt(app);
+  announceStatus(app, statusToSay());
 }
 
-function keyboard(event) {
-  if (event.target.closest("input, textarea, select")) return;
-  const digit = "1234567890".indexOf(event.key);
-  if (digit < 0) return;
-  const cards = document.querySelectorAll("#hand .card.legal");
-  if (cards[digit]) cards[digit].click();
+/** What the live region says of the status: your turn, or the result once the game is over. */
+function statusToSay() {
+  if (isMyTurn(app) && !app.pending && !app.hold) return document.getElementById("status-turn").textContent;
+  const result = document.querySelector("#dialog [data-testid=result]");
+  return result ? `${gettext("Game over")}: ${result.textContent}` : "";
 }
 
 setFront(root.dataset.front);
+setupSound(app);
+setupPanels(app);
+setupKeys(app);
+setupGuide(app);
+watchUnread();
 const initial = JSON.parse(document.getElementById("initial-state").textContent);
 if (initial && initial.type === "state") onState(initial);
 setupChat(app);
-document.addEventListener("keydown", keyboard);
 setInterval(() => renderStatus(app), 1000);
 connect();
 window.whistTable = app; // read by the browser tests (version, view) and handy when debugging

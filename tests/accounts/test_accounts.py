@@ -121,7 +121,7 @@ def test_logins_are_throttled_per_account_before_the_password_is_checked(client:
 
 def test_pages_speak_german_and_dutch(client: Client) -> None:
     client.post("/i18n/setlang/", {"language": "de", "next": "/"})
-    assert "Jetzt spielen" in client.get("/lobby/").content.decode()
+    assert "Offene Tische" in client.get("/lobby/").content.decode()
     assert "Anmelden" in client.get("/accounts/login/").content.decode()
     client.post("/i18n/setlang/", {"language": "nl", "next": "/"})
     assert "Inloggen" in client.get("/accounts/login/").content.decode()
