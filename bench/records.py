@@ -6,7 +6,8 @@ Celery task does (`games.engine.analysis.analyse`); CPU seconds by `time.process
 
 Part 2 (PostgreSQL): its own database, `whist_bench_records` (on the server of
 DATABASE_URL, default the Makefile's), migrated, with 10,000 finished games of one
-player stored in bulk (each with a real German Whist record); then the history page
+player stored in bulk (each with a real German Whist record; the rated half with rankings'
+rows, so that the pages show rating changes); then the history page
 (pages and filters at random) and the game page are requested through Django's test
 client, timed with `time.perf_counter`, and the history query's plan is printed. The
 database is dropped at the end.
@@ -113,12 +114,14 @@ def _pages(stored: int, requests: int) -> None:
     from django.test import Client
 
     from records.selectors import history
-    from tests.records.factories import store_many
+    from tests.records.factories import score_many, store_many
 
     user = get_user_model().objects.create_user("ann", password="x" * 12)
     start = time.perf_counter()
     ids = store_many(user, stored, bot_game("german", 2, 5))
-    print(f"Stored {len(ids):,} games in {time.perf_counter() - start:.1f} s; "
+    scored = score_many(user, ids)  # the rated ones' rating changes, shown on the pages
+    print(f"Stored {len(ids):,} games ({scored:,} rated and scored) in "
+          f"{time.perf_counter() - start:.1f} s; "
           f"{requests} requests per page kind (test client, one process):")  # fmt: skip
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")

@@ -118,6 +118,9 @@ ACHIEVEMENTS: tuple[Definition, ...] = (
                lambda game, me, counts: counts.games >= GAMES_GOAL),
 )  # fmt: skip
 BY_CODE = {a.code: a for a in ACHIEVEMENTS}
+# The achievements earned by a count (their checks read only the counts and whether the game
+# was rated, never the record): annulling an earlier game moves them to a later one.
+COUNT_BASED = frozenset({"rated_wins_10", "regular"})
 
 
 def earned(game: Game, me: SeatFacts, counts: Counts, already: set[str]) -> list[str]:

@@ -21,14 +21,14 @@ class SeatResultInline(admin.TabularInline):
     extra = 0
     can_delete = False
     fields = ["seat", "user", "bot", "place", "won", "resigned", "counted", "xp",
-              "rating_before", "rating_after", "achievements", "unlocks"]  # fmt: skip
+              "rating_before", "rating_after", "achievements", "unlocks", "annulled"]  # fmt: skip
     readonly_fields = fields
 
 
 @admin.register(GameScore)
 class GameScoreAdmin(ReadOnly):
-    list_display = ["table", "game", "rated", "casual_reason", "finished", "created"]
-    list_filter = ["game", "rated", "casual_reason"]
+    list_display = ["table", "game", "rated", "casual_reason", "finished", "created", "annulled"]
+    list_filter = ["game", "rated", "casual_reason", "annulled"]
     inlines = [SeatResultInline]
 
 

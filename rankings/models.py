@@ -59,6 +59,9 @@ class GameScore(models.Model):
     casual_reason = models.CharField(_("why casual"), max_length=16, blank=True)
     finished = models.DateTimeField(_("finished"))
     created = models.DateTimeField(_("scored"), auto_now_add=True)
+    # Annulled by a moderator (rankings.services.annul): counts for nothing any more. A game
+    # annulled before it was scored gets an annulled GameScore without seats, never scored.
+    annulled = models.BooleanField(_("annulled"), default=False)
 
     class Meta:
         verbose_name = _("scored game")
@@ -98,6 +101,8 @@ class SeatResult(models.Model):
     level_after = models.PositiveSmallIntegerField(_("level after"), null=True, blank=True)
     unlocks = models.JSONField(_("unlocked"), default=list, blank=True)
     achievements = models.JSONField(_("achievements"), default=list, blank=True)
+    # The game was annulled: its row stays (what it was) but changes no rating, XP or count.
+    annulled = models.BooleanField(_("annulled"), default=False)
 
     class Meta:
         verbose_name = _("seat result")

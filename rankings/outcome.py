@@ -20,7 +20,8 @@ from games.models import Move, Seat, Table
 from rankings.rating import places
 
 CASUAL, HOUSE_RULES, NO_HUMAN = "casual", "house_rules", "no_human"
-CASUAL_REASONS = (CASUAL, HOUSE_RULES, NO_HUMAN)
+ANNULLED = "annulled"  # annulled by a moderator before its bookkeeping ran
+CASUAL_REASONS = (CASUAL, HOUSE_RULES, NO_HUMAN, ANNULLED)
 
 
 @dataclass(frozen=True)

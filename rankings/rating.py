@@ -10,7 +10,7 @@ beta (25/6) shows 1500.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -58,4 +58,19 @@ def rate(
     for team, players in zip(teams, new, strict=True):
         for seat, player in zip(team, players, strict=True):
             out[seat] = (player.mu, player.sigma)
+    return out
+
+
+def merged(
+    key: Sequence[Hashable], old: Sequence[tuple[float, float]], new: Sequence[tuple[float, float]]
+) -> dict[Hashable, tuple[float, float]]:
+    """Each rated player's (mu, sigma) after a game, from every seat's `key` (who sat there)
+    and old and new ratings: a bot level in several seats of one game (it played itself) moves
+    by the mean of its seats' changes. The bookkeeping and the annulment's replay both use
+    this, so that a replay repeats the bookkeeping's arithmetic to the last bit."""
+    out = {}
+    for k in dict.fromkeys(key):
+        seats = [i for i, kk in enumerate(key) if kk == k]
+        mu = old[seats[0]][0] + sum(new[i][0] - old[i][0] for i in seats) / len(seats)
+        out[k] = (mu, sum(new[i][1] for i in seats) / len(seats))
     return out

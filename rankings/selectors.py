@@ -20,12 +20,24 @@ HISTORY_POINTS = 100
 RECENT_GAMES = 10
 
 
-def rating_changes(table_ids: Iterable[int]) -> dict[tuple[int, int], int]:
-    """{(table_id, user_id): change of the shown rating} for rated games, in one query."""
+def rating_changes(table_ids: Iterable[int], user: Any = None) -> dict[tuple[int, int], int]:
+    """{(table_id, user_id): change of the shown rating} for rated games (of `user` only, if
+    given), in one query. An annulled game changed nobody's rating: it has none."""
     rows = SeatResult.objects.filter(
-        table_id__in=list(table_ids), user__isnull=False, rated=True
-    ).values_list("table_id", "user_id", "rating_before", "rating_after")
-    return {(t, u): after - before for t, u, before, after in rows}
+        table_id__in=list(table_ids), user__isnull=False, rated=True, annulled=False
+    )
+    if user is not None:
+        rows = rows.filter(user=user)
+    values = rows.values_list("table_id", "user_id", "rating_before", "rating_after")
+    return {(t, u): after - before for t, u, before, after in values}
+
+
+def seat_changes(table_id: int) -> dict[int, int]:
+    """{seat: change of the shown rating} of one rated game, bots' seats too (one query);
+    empty for a casual or annulled game, or one not scored yet."""
+    rows = SeatResult.objects.filter(table_id=table_id, rated=True, annulled=False)
+    values = rows.values_list("seat", "rating_before", "rating_after")
+    return {seat: after - before for seat, before, after in values}
 
 
 def leaderboard(game: str, bots: bool = False, active: bool = False) -> QuerySet[Rating]:
@@ -66,7 +78,7 @@ def rating_history(user: Any) -> dict[str, list[tuple[Any, int]]]:
     """Per game, the player's last HISTORY_POINTS rated games as (finished, rating after),
     oldest first (one query)."""
     numbered = (
-        SeatResult.objects.filter(user=user, rated=True)
+        SeatResult.objects.filter(user=user, rated=True, annulled=False)
         .annotate(n=Window(RowNumber(), partition_by=F("game"), order_by=F("finished").desc()))
         .filter(n__lte=HISTORY_POINTS)
         .values_list("game", "finished", "rating_after")
@@ -98,7 +110,7 @@ def achievements_of(user: Any) -> list[Achievement]:
 def awards_dict(result: SeatResult) -> dict[str, Any]:
     """What one game brought a player, as the `awards` message and endpoint carry it."""
     rating = None
-    if result.rated and result.rating_after is not None:
+    if result.rated and not result.annulled and result.rating_after is not None:
         rating = {
             "before": result.rating_before,
             "after": result.rating_after,
@@ -108,6 +120,7 @@ def awards_dict(result: SeatResult) -> dict[str, Any]:
     return {
         "game": result.game,
         "rated": result.rated,
+        "annulled": result.annulled,
         "rating": rating,
         "xp": result.xp,
         "level": {"before": result.level_before, "after": result.level_after},

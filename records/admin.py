@@ -1,10 +1,18 @@
-"""Admin of game records: everything read-only, for everyone (stored games are immutable)."""
+"""Admin of game records: everything read-only, for everyone (stored games are immutable);
+moderators annul games with an action (records.services.game_annul)."""
 
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
 
+from records.forms import AnnulForm
 from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadedRecord
+from records.services import game_annul
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -40,6 +48,28 @@ class GameRecordAdmin(ReadOnlyAdmin):
     list_filter = ("game", "status", "rated", "annulled")
     date_hierarchy = "finished"
     inlines = [GamePlayerInline]
+    actions = ["annul"]
+
+    def has_annul_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("records.annul_gamerecord")
+
+    @admin.action(description=_("Annul the selected games…"), permissions=["annul"])
+    def annul(self, request: HttpRequest, queryset: QuerySet) -> TemplateResponse | None:
+        """First a page that asks for the reason; then each game annulled (and audited)."""
+        form = AnnulForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            reason = form.cleaned_data["reason"]
+            done = sum(game_annul(stored.pk, request.user, reason) for stored in queryset)
+            skipped = len(queryset) - done
+            self.message_user(request, _("%(done)d annulled, %(skipped)d annulled already.")
+                              % {"done": done, "skipped": skipped}, messages.SUCCESS)  # fmt: skip
+            return None
+        context = {
+            **self.admin_site.each_context(request), "title": _("Annul games"),
+            "opts": self.model._meta, "queryset": queryset, "form": form,
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        }  # fmt: skip
+        return TemplateResponse(request, "admin/records/gamerecord/annul.html", context)
 
 
 @admin.register(RecordAnalysis)

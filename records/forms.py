@@ -1,4 +1,5 @@
-"""Forms of the records pages: the history's filters and the record upload."""
+"""Forms of the records pages: the history's filters, the record upload, and a moderator's
+reason for annulling a game."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ class HistoryFilterForm(forms.Form):
     result = forms.ChoiceField(
         label=_("Result"), required=False,
         choices=[("", _("Any result")), ("won", _("won")), ("lost", _("lost")),
-                 ("drawn", _("drawn")), ("resigned", _("resigned"))],
+                 ("drawn", _("drawn")), ("resigned", _("resigned")), ("annulled", _("annulled"))],
     )  # fmt: skip
     rated = forms.ChoiceField(
         label=_("Rated"), required=False,
@@ -44,4 +45,14 @@ class UploadForm(forms.Form):
         label=_("Record file"),
         help_text=_("A whist-record/1 JSON file of at most %(size)s MB.") % {
             "size": MAX_BYTES // (1024 * 1024)},
+    )  # fmt: skip
+
+
+class AnnulForm(forms.Form):
+    """Why a moderator annuls a game (shown on the game page and kept in the audit log)."""
+
+    reason = forms.CharField(
+        label=_("Reason"), max_length=300, strip=True,
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": 300}),
+        help_text=_("Shown on the game page to everyone, and kept in the audit log."),
     )  # fmt: skip

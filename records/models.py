@@ -46,6 +46,7 @@ class GameRecord(models.Model):
     class Meta:
         verbose_name = _("game record")
         verbose_name_plural = _("game records")
+        permissions = [("annul_gamerecord", _("Can annul a game"))]
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk} ({self.status})"
@@ -70,6 +71,10 @@ class GamePlayer(models.Model):
         LOST = "lost", _("lost")
         DRAWN = "drawn", _("drawn")
         RESIGNED = "resigned", _("resigned")
+        # Set on every seat when a moderator annuls the game (records.services.game_annul),
+        # so that won/lost/drawn/resigned filters leave it out; won, resigned and place
+        # still say how it was played.
+        ANNULLED = "annulled", _("annulled")
 
     record = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="seat_rows")
     seat = models.PositiveSmallIntegerField(_("seat"))

@@ -67,9 +67,36 @@ def history_row(row: Any) -> dict[str, Any]:
         "partner": person(seats[partner]) if partner is not None else None,
         "opponents": [person(seats[i]) for i in others],
         "result": row.result,
-        "result_text": result_label(row.result),
+        "result_text": result_label(played_result(row)),
         "score": score_text(stored.game, stored.result, row.seat, row.place, stored.players),
     }
+
+
+def played_result(row: Any) -> str:
+    """How the game went for the seat: its result, or for an annulled game (whose seats'
+    result is "annulled", records.services.game_annul) the result it had."""
+    if row.result != "annulled":
+        return row.result
+    if row.resigned:
+        return "resigned"
+    if row.won:
+        return "won"
+    return "lost" if row.record.result.get("winners") else "drawn"
+
+
+def rating_change(change: int | None, annulled: bool = False) -> dict[str, str] | None:
+    """A game's rating change as the pages show it: "+12", "−8" or "±0" with its direction,
+    "annulled" for an annulled game (it changed no rating), None for none (casual, not
+    scored yet)."""
+    if annulled:
+        return {"text": _("annulled"), "kind": "annulled"}
+    if change is None:
+        return None
+    if change > 0:
+        return {"text": f"+{change}", "kind": "up"}
+    if change < 0:
+        return {"text": f"\u2212{-change}", "kind": "down"}
+    return {"text": "±0", "kind": "even"}
 
 
 def score_text(game: str, result: dict[str, Any], seat: int, place: int, players: int) -> str:
@@ -173,8 +200,9 @@ def reason_text(reason: str) -> str:
     }.get(reason, reason)  # fmt: skip
 
 
-def ranking_rows(stored: Any) -> list[dict[str, Any]]:
-    """The players in ranking order, with their place, result and a link name."""
+def ranking_rows(stored: Any, changes: dict[int, int]) -> list[dict[str, Any]]:
+    """The players in ranking order, with their place, result, a link name and their rating
+    change (`changes`: {seat: change}, records.selectors.seat_changes)."""
     rows = []
     place = 1
     names = seat_names(stored.seats)
@@ -183,6 +211,7 @@ def ranking_rows(stored: Any) -> list[dict[str, Any]]:
             info = stored.seats[seat]
             won = seat in stored.result.get("winners", [])
             rows.append({"place": place, "seat": seat, "name": names[seat],
-                         "username": info.get("username"), "won": won})  # fmt: skip
+                         "username": info.get("username"), "won": won,
+                         "rating": rating_change(changes.get(seat))})  # fmt: skip
         place += len(group)
     return rows

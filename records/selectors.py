@@ -1,4 +1,5 @@
-"""Reads of the records app: a player's history, one stored game, running tables, uploads."""
+"""Reads of the records app: a player's history, one stored game, running tables, uploads,
+and the rating changes rankings keeps for them."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.db.models import QuerySet
 
 from games.models import Table
 from games.selectors import can_watch
+from rankings import selectors as rankings_selectors
 from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadedRecord
 
 PAGE_SIZE = 20
@@ -100,7 +102,15 @@ def upload_get(token: str) -> UploadedRecord | None:
     return UploadedRecord.objects.filter(token=token).first()
 
 
-def rating_changes(record_ids: list[int], user: Any = None) -> dict[int, Any]:
-    """Rating change per game for the history rows and game page: rankings fills this in
-    (one query over its rating rows); until then, nothing to show."""
-    return {}
+def rating_changes(record_ids: list[int], user: Any) -> dict[int, int]:
+    """{game: `user`'s rating change} for the history rows: rated games that are scored and
+    not annulled (rankings.selectors, one query; none for an empty page)."""
+    if not record_ids:
+        return {}
+    changes = rankings_selectors.rating_changes(record_ids, user)
+    return {table_id: change for (table_id, _user), change in changes.items()}
+
+
+def seat_changes(record_id: int) -> dict[int, int]:
+    """{seat: rating change} of one game's seats, bots' too, for the game page (one query)."""
+    return rankings_selectors.seat_changes(record_id)

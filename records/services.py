@@ -1,4 +1,5 @@
-"""Writes of the records app: store a finished game once, backfill old ones, keep uploads."""
+"""Writes of the records app: store a finished game once, backfill old ones, annul one, keep
+uploads."""
 
 from __future__ import annotations
 
@@ -8,12 +9,17 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from accounts.models import AuditEntry
+from accounts.services import ModerationError, audit_record
 from games.forms import matching_preset
 from games.models import Seat, Table
-from records.models import GamePlayer, GameRecord, UploadedRecord
+from rankings.services import game_score_annul
+from records.models import ANNUL_FIELDS, GamePlayer, GameRecord, UploadedRecord
 
 UPLOAD_DAYS = 30  # an uploaded record is kept this long, then deleted
+REASON_MAX = GameRecord._meta.get_field("annul_reason").max_length
 
 
 def record_store(table: Table, seats: list[Seat]) -> GameRecord | None:
@@ -117,6 +123,39 @@ def _current_model(app: str, name: str) -> Any:
     from django.apps import apps
 
     return apps.get_model(app, name)
+
+
+def game_annul(table_id: int, moderator: Any, reason: str) -> bool:
+    """A moderator annuls a finished game: the record says so (and why), its seats leave the
+    won/lost filters, rankings makes ratings, XP, levels and achievements what they would be
+    without it, and one audit row is written, all in one transaction. False if the game was
+    annulled already (then nothing changes); ModerationError for no reason or no such game.
+
+    The table's row is locked first, as the bookkeeping locks it (rankings.services.annul).
+    """
+    reason = (reason or "").strip()
+    if not reason:
+        raise ModerationError(_("Say why the game is annulled."))
+    if len(reason) > REASON_MAX:
+        raise ModerationError(_("The reason is too long (at most %(max)s characters).")
+                              % {"max": REASON_MAX})  # fmt: skip
+    with transaction.atomic():
+        Table.objects.select_for_update().filter(pk=table_id).values_list("pk").first()
+        stored = GameRecord.objects.select_for_update().filter(pk=table_id).first()
+        if stored is None:
+            raise ModerationError(_("There is no finished game %(id)s.") % {"id": table_id})
+        if stored.annulled:
+            return False
+        stored.annulled, stored.annulled_at, stored.annul_reason = True, timezone.now(), reason
+        stored.save(update_fields=sorted(ANNUL_FIELDS))
+        GamePlayer.objects.filter(record=stored).update(result=GamePlayer.Result.ANNULLED)
+        game_score_annul(table_id)
+        audit_record(
+            moderator, AuditEntry.Action.ANNUL, target=f"game {table_id} ({stored.game})",
+            reason=reason, details={"table": table_id, "game": stored.game, "rated": stored.rated,
+                                    "players": [s["user"] for s in stored.seats if s["user"]]},
+        )  # fmt: skip
+    return True
 
 
 def upload_store(record: dict[str, Any]) -> UploadedRecord:

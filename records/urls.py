@@ -1,8 +1,9 @@
-"""URL routes of the records pages: history, game pages, replays, downloads, uploads."""
+"""URL routes of the records pages: history, game pages, replays, downloads, uploads, and
+annulling a game (moderators)."""
 
 from django.urls import path
 
-from . import views
+from . import annul_views, views
 
 urlpatterns = [
     path("my/games/", views.my_games, name="my_games"),
@@ -13,6 +14,7 @@ urlpatterns = [
     path("games/<int:table_id>/", views.game, name="game_record"),
     path("games/<int:table_id>/replay/", views.replay, name="game_replay"),
     path("games/<int:table_id>/record.json", views.download, name="game_download"),
+    path("games/<int:table_id>/annul/", annul_views.annul, name="game_annul"),
     path("games/<int:table_id>/analysis/", views.analysis_start, name="game_analysis_start"),
     path("games/<int:table_id>/analysis.json", views.analysis_status, name="game_analysis"),
 ]

@@ -47,7 +47,7 @@ def _history_context(request: HttpRequest, player: Any) -> dict[str, Any]:
     items = [presenters.history_row(row) for row in page.object_list]
     changes = selectors.rating_changes([item["id"] for item in items], player)
     for item in items:
-        item["rating_change"] = changes.get(item["id"])
+        item["rating"] = presenters.rating_change(changes.get(item["id"]), item["annulled"])
     query = request.GET.copy()
     query.pop("page", None)
     return {"player": player, "form": form, "page": page, "rows": items,
@@ -73,7 +73,7 @@ def _running(table: Table) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _stored_or_refuse(request: HttpRequest, table_id: int) -> GameRecord | HttpResponse:
+def stored_or_refuse(request: HttpRequest, table_id: int) -> GameRecord | HttpResponse:
     """The stored game if the user may see it; else the page that says why not."""
     stored = selectors.record_get(table_id)
     if stored is not None:
@@ -90,18 +90,19 @@ def _stored_or_refuse(request: HttpRequest, table_id: int) -> GameRecord | HttpR
 
 def game(request: HttpRequest, table_id: int) -> HttpResponse:
     """One finished game: result, score sheet, players, replay and download."""
-    found = _stored_or_refuse(request, table_id)
+    found = stored_or_refuse(request, table_id)
     if isinstance(found, HttpResponse):
         found.status_code = 200  # the game page of a running table says "in play"
         return found
     analysis = selectors.analysis_get(found.pk)
+    changes = selectors.seat_changes(found.pk)
     context = {
         "stored": found, "game_name": presenters.game_name(found.game),
-        "rules_name": presenters.rules_name(found), "ranking": presenters.ranking_rows(found),
-        "sheet": presenters.score_sheet(found),
+        "rules_name": presenters.rules_name(found),
+        "ranking": presenters.ranking_rows(found, changes), "sheet": presenters.score_sheet(found),
         "reason": presenters.reason_text(found.result.get("reason", "")),
         "summary": _summary(found, analysis),
-        "rating_change": selectors.rating_changes([found.pk]).get(found.pk),
+        "can_annul": not found.annulled and request.user.has_perm("records.annul_gamerecord"),
     }  # fmt: skip
     return render(request, "records/game.html", context)
 
@@ -115,7 +116,7 @@ def _summary(found: GameRecord, analysis: Any) -> list[dict[str, Any]] | None:
 
 def replay(request: HttpRequest, table_id: int) -> HttpResponse:
     """The replay viewer of a finished game."""
-    found = _stored_or_refuse(request, table_id)
+    found = stored_or_refuse(request, table_id)
     if isinstance(found, HttpResponse):
         return found
     data = _replay_data(found.record, frames(check(found.record)))
@@ -139,7 +140,7 @@ def _replay_data(record: dict[str, Any], shown: list[dict[str, Any]]) -> dict[st
 
 def download(request: HttpRequest, table_id: int) -> HttpResponse:
     """The record as whist-record/1 JSON, once the game is over (never while it runs)."""
-    found = _stored_or_refuse(request, table_id)
+    found = stored_or_refuse(request, table_id)
     if isinstance(found, HttpResponse):
         return found
     response = HttpResponse(
@@ -205,7 +206,7 @@ def upload_replay(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def analysis_start(request: HttpRequest, table_id: int) -> HttpResponse:
     """Ask for a game's analysis (logged-in players); answers with its status."""
-    found = _stored_or_refuse(request, table_id)
+    found = stored_or_refuse(request, table_id)
     if isinstance(found, HttpResponse):
         return found
     if not request.user.is_authenticated:
@@ -216,7 +217,7 @@ def analysis_start(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def analysis_status(request: HttpRequest, table_id: int) -> HttpResponse:
     """A game's analysis: none, queued, running (with progress), done (with it) or failed."""
-    found = _stored_or_refuse(request, table_id)
+    found = stored_or_refuse(request, table_id)
     if isinstance(found, HttpResponse):
         return found
     row = selectors.analysis_get(found.pk)

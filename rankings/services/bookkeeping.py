@@ -39,6 +39,8 @@ def game_score_create(table_id: int) -> GameScore | None:
     _ensure_rows(table, seats)
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table_id)
+        # A game annulled before its bookkeeping ran has a GameScore already (annulled, no
+        # seats: rankings.services.annul), written under this same lock: never scored.
         if not locked.record or GameScore.objects.filter(table_id=table_id).exists():
             return None
         facts = seat_facts(locked.record["result"], seats, moves_of(locked))
@@ -121,15 +123,14 @@ def _apply(
     new: list[tuple[float, float]],
     facts: list[SeatFacts],
 ) -> None:
-    """Write the new ratings; a bot level in several seats of one game (it played itself)
-    moves by the mean of its seats' changes."""
-    for k, row in rows.items():
-        seats = [i for i, kk in enumerate(key) if kk == k]
-        row.mu += sum(new[i][0] - old[i][0] for i in seats) / len(seats)
-        row.sigma = sum(new[i][1] for i in seats) / len(seats)
+    """Write the new ratings (rankings.rating.merged: a bot level in several seats of one
+    game moves by the mean of its seats' changes), games, wins and the last game's time."""
+    for k, (mu, sigma) in openskill.merged(key, old, new).items():
+        row = rows[k]
+        row.mu, row.sigma = mu, sigma
         row.display = openskill.display(row.mu, row.sigma)
         row.games += 1
-        row.wins += any(facts[i].won for i in seats)
+        row.wins += any(facts[i].won for i, kk in enumerate(key) if kk == k)
         row.last_played = score.finished
 
 

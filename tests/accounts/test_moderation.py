@@ -23,6 +23,7 @@ from games.models import ChatMessage, Move
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-Long-pass-2024"
 GAMES_PERMISSIONS = ["view_table", "view_chatmessage", "change_chatmessage"]
+RECORDS_PERMISSIONS = ["view_gamerecord", "view_gameplayer", "annul_gamerecord"]
 
 
 def make_user(username: str, **extra):
@@ -117,9 +118,10 @@ def test_every_moderator_action_writes_exactly_one_audit_row(moderator):
 def test_the_moderators_group_has_exactly_the_permissions_it_needs():
     group = Group.objects.get(name=GROUP)  # made by the data migrations
     have = {f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.all()}
-    assert have == {f"accounts.{c}" for c in ACCOUNTS_PERMISSIONS} | {
-        f"games.{c}" for c in GAMES_PERMISSIONS
-    }
+    expected = {f"accounts.{c}" for c in ACCOUNTS_PERMISSIONS}
+    expected |= {f"games.{c}" for c in GAMES_PERMISSIONS}
+    expected |= {f"records.{c}" for c in RECORDS_PERMISSIONS}
+    assert have == expected
 
 
 def test_nobody_edits_audit_rows_or_the_move_log_in_the_admin(moderator):

@@ -1,6 +1,8 @@
 """A separate process that runs the bookkeeping of tables at a given moment, for the tests
 of concurrent runs: `python -m tests.rankings.score_process START TABLE_ID...`; prints one
-line per table, "scored" or "skipped"."""
+line per table, "scored" or "skipped". An argument `annul:TABLE_ID` annuls that game
+instead (rankings.services.game_score_annul): "annulled" or "skipped"; `scores:N` waits
+until N games are scored (by another process)."""
 
 from __future__ import annotations
 
@@ -14,12 +16,20 @@ import django
 def main(argv: list[str]) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistsite.settings")
     django.setup()
-    from rankings.services import game_score_create
+    from rankings.models import GameScore
+    from rankings.services import game_score_annul, game_score_create
 
-    start, table_ids = float(argv[0]), [int(a) for a in argv[1:]]
+    start = float(argv[0])
     time.sleep(max(0.0, start - time.time()))  # both processes start at the same moment
-    for table_id in table_ids:
-        print("scored" if game_score_create(table_id) is not None else "skipped", flush=True)
+    for arg in argv[1:]:
+        if arg.startswith("scores:"):
+            while GameScore.objects.count() < int(arg.removeprefix("scores:")):
+                time.sleep(0.005)
+        elif arg.startswith("annul:"):
+            done = game_score_annul(int(arg.removeprefix("annul:")))
+            print("annulled" if done else "skipped", flush=True)
+        else:
+            print("scored" if game_score_create(int(arg)) is not None else "skipped", flush=True)
 
 
 if __name__ == "__main__":

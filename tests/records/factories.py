@@ -1,4 +1,5 @@
-"""Many stored games at once (bulk inserts), for the query-count tests and the bench."""
+"""Many stored games at once (bulk inserts), for the query-count tests and the bench: the
+records, and rankings' rows of the rated ones."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.models import Seat, Table
+from rankings.models import GameScore, SeatResult
 from records.models import GamePlayer, GameRecord
 
 
@@ -54,3 +56,22 @@ def _players(stored: GameRecord, user: Any) -> list[GamePlayer]:
                    won=s in winners, result="won" if s in winners else "lost", **common)
         for s in (0, 1)
     ]  # fmt: skip
+
+
+def score_many(user: Any, ids: list[int], batch: int = 2000) -> int:
+    """Rankings' rows of the rated games among `store_many`'s: a GameScore and a SeatResult
+    per seat with its rating change (`user` at seat 0, the Club bot at 1); how many."""
+    stored = list(GameRecord.objects.filter(pk__in=ids, rated=True).values_list("pk", "finished"))
+    scores = GameScore.objects.bulk_create(
+        [GameScore(table_id=pk, game="german", rated=True, finished=f) for pk, f in stored],
+        batch_size=batch,
+    )
+    SeatResult.objects.bulk_create(
+        [SeatResult(score=score, table_id=score.table_id, seat=s, user=user if s == 0 else None,
+                    bot="" if s == 0 else "club", game="german", finished=score.finished,
+                    place=s + 1, won=s == 0, resigned=False, counted=s == 0, rated=True,
+                    rating_before=1200 + score.table_id % 50, rating_after=1212 - 24 * s
+                    + score.table_id % 50) for score in scores for s in (0, 1)],
+        batch_size=batch,
+    )  # fmt: skip
+    return len(scores)

@@ -11,17 +11,20 @@ from games import services
 from games.engine import make_rules
 from games.engine.simulate import random_game
 from records.models import GamePlayer
-from tests.records.factories import store_many
+from tests.records.factories import score_many, store_many
 
 pytestmark = pytest.mark.django_db
 
 RECORD = random_game(make_rules("german"), seed=3)
 # Logged in: the session, the user, their ban check (accounts); then the player, the count of
-# their games and one page of rows.
-HISTORY_QUERIES_LOGGED_IN = 6
-HISTORY_QUERIES = 3
+# their games, one page of rows, and the player's rating changes in the page's games
+# (rankings' SeatResult rows: records.selectors.rating_changes).
+HISTORY_QUERIES_LOGGED_IN = 7
+HISTORY_QUERIES = 4
 RESULT = "won" if 0 in RECORD["result"]["winners"] else "lost"
-GAME_QUERIES = 2  # the stored game, its analysis (none yet)
+# The stored game, its analysis (none yet), every seat's rating change (rankings' SeatResult
+# rows: records.selectors.seat_changes).
+GAME_QUERIES = 3
 
 
 @pytest.fixture
@@ -31,7 +34,7 @@ def ann(make_user: Any) -> Any:
 
 @pytest.mark.parametrize("count", [10, 10_000])
 def test_history_page_queries_are_constant(ann, count, django_assert_num_queries):
-    store_many(ann, count, RECORD)
+    score_many(ann, store_many(ann, count, RECORD))
     assert GamePlayer.objects.filter(user=ann).count() == count
     client = Client()
     with django_assert_num_queries(HISTORY_QUERIES):
@@ -43,11 +46,13 @@ def test_history_page_queries_are_constant(ann, count, django_assert_num_queries
     with django_assert_num_queries(HISTORY_QUERIES_LOGGED_IN):
         page = client.get("/players/ann/games/")
     assert page.content.decode().count('class="history-row') == min(count, 20)
+    assert page.content.decode().count('data-testid="rating-change"') == min(count, 20) // 2
 
 
 @pytest.mark.parametrize("count", [10, 10_000])
 def test_game_page_queries_are_constant(ann, count, django_assert_num_queries):
     ids = store_many(ann, count, RECORD)
+    score_many(ann, ids)
     client = Client()
     with django_assert_num_queries(GAME_QUERIES):
         page = client.get(f"/games/{ids[count // 2]}/")
@@ -59,6 +64,7 @@ def test_my_games_queries_are_constant(ann, django_assert_num_queries):
     services.table_play_now(ann, "knockout", 4, "beginner")
     client = Client()
     client.force_login(ann)
-    # session, user, ban check, running tables, their seats, the seats' users, count, a page
-    with django_assert_num_queries(8):
+    # session, user, ban check, running tables, their seats, the seats' users, count, a page,
+    # the page's rating changes (records.selectors.rating_changes)
+    with django_assert_num_queries(9):
         assert client.get("/my/games/").status_code == 200
