@@ -76,10 +76,15 @@ database: services
 	@$(PSQL) -c "SELECT 1 FROM pg_database WHERE datname = 'whist'" | grep -q 1 || \
 		$(PSQL) -c "CREATE DATABASE whist OWNER whist"
 
+# A development setup unless told otherwise: debug on and a development key (the settings
+# refuse to start without a real key when debug is off; the pages say "development setup").
+RUN_ENV := DJANGO_DEBUG=$${DJANGO_DEBUG:-true} \
+	DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-django-insecure-make-run-development-key-not-for-real-players}
+
 ## run: serve the site on http://127.0.0.1:8000/ (SQLite, in-memory channel layer, eager tasks)
 run: setup
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_FLAGS) whistsite.asgi:application
+	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
+	$(RUN_ENV) $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_FLAGS) whistsite.asgi:application
 
 ## test: all tests against PostgreSQL and Redis; browser tests in a second pytest process
 test: test-setup

@@ -1,13 +1,34 @@
-"""Forms of player accounts: sign up, profile, and a login form that throttles before hashing."""
+"""Forms of player accounts: sign up, profile, log in (explaining a ban), and reports."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from .models import User
-from .throttle import login_allowed, login_failed
+from accounts.backends import BAN_ATTRIBUTE
+from accounts.models import Report, User
+from accounts.selectors import ban_text, name_taken
+from accounts.text import clean_text, looks_like_bot, name_key
+
+
+def check_name(name: str, exclude_pk: int | None = None) -> None:
+    """Refuse a shown name that reads as a bot's or as another player's name."""
+    if looks_like_bot(name):
+        raise forms.ValidationError(_("Names starting with “Bot” are kept for the bots."))
+    if name_taken(name_key(name), exclude_pk):
+        raise forms.ValidationError(_("Another player already goes by this name."))
+
+
+def clean_email_address(email: str, exclude_pk: int | None = None) -> str:
+    email = User.objects.normalize_email(email or "").strip()
+    others = User.objects.exclude(pk=exclude_pk) if exclude_pk else User.objects.all()
+    if email and others.filter(email__iexact=email).exists():
+        raise forms.ValidationError(_("Another account uses this e-mail address."))
+    return email
 
 
 class SignUpForm(UserCreationForm):
@@ -26,33 +47,88 @@ class SignUpForm(UserCreationForm):
         username = self.cleaned_data["username"]
         if User.objects.filter(username__iexact=username).exists():
             raise forms.ValidationError(_("A user with that username already exists."))
+        check_name(username)
         return username
+
+    def clean_display_name(self) -> str:
+        name = clean_text(self.cleaned_data.get("display_name") or "")
+        if name:
+            check_name(name)
+        return name
+
+    def clean_email(self) -> str:
+        return clean_email_address(self.cleaned_data.get("email") or "")
 
 
 class ProfileForm(forms.ModelForm):
-    """The parts of an account a player may change on their profile page."""
+    """The parts of an account a player may change on their profile page; a new e-mail
+    address needs the current password (it is where password resets go)."""
+
+    current_password = forms.CharField(
+        label=_("Current password"), required=False, strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("Needed to change your e-mail address."),
+    )  # fmt: skip
 
     class Meta:
         model = User
         fields = ("display_name", "email")
 
+    def clean_display_name(self) -> str:
+        name = clean_text(self.cleaned_data.get("display_name") or "")
+        if name and name_key(name) != name_key(self.instance.username):
+            check_name(name, exclude_pk=self.instance.pk)
+        return name
 
-class ThrottledAuthenticationForm(AuthenticationForm):
-    """Django's login form, refusing early when an account or address tried too often."""
+    def clean_email(self) -> str:
+        return clean_email_address(self.cleaned_data.get("email") or "", self.instance.pk)
 
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "throttled": _("Too many failed logins. Please wait a few minutes and try again."),
-    }
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        old = User.objects.filter(pk=self.instance.pk).values_list("email", flat=True).first()
+        if "email" in data and (data["email"] or "").lower() != (old or "").lower():
+            password = data.get("current_password") or ""
+            if not self.instance.check_password(password):
+                self.add_error("current_password", _("Enter your current password to change "
+                                                     "your e-mail address."))  # fmt: skip
+        return data
 
-    def clean(self):
-        username = self.cleaned_data.get("username") or ""
-        address = self.request.META.get("REMOTE_ADDR", "") if self.request else ""
-        # stack-notes pitfall 15: refuse before the expensive password hash.
-        if not login_allowed(username, address):
-            raise forms.ValidationError(self.error_messages["throttled"], code="throttled")
+
+class BanExplained:
+    """A login form mixin: a banned player who gave the right password learns why they
+    cannot log in (accounts.backends left the ban on the request)."""
+
+    def clean(self) -> dict[str, Any]:
         try:
             return super().clean()
         except forms.ValidationError:
-            login_failed(username, address)
+            ban = getattr(self.request, BAN_ATTRIBUTE, None) if self.request else None
+            if ban is not None:
+                raise forms.ValidationError(ban_text(ban), code="banned") from None
             raise
+
+
+class LoginForm(BanExplained, AuthenticationForm):
+    """The site's login form."""
+
+
+class AdminLoginForm(BanExplained, AdminAuthenticationForm):
+    """The admin's login form."""
+
+
+class ReportForm(forms.Form):
+    """Why a player reports a chat line or another player."""
+
+    reason = forms.ChoiceField(label=_("Reason"), choices=Report.Reason.choices)
+    text = forms.CharField(
+        label=_("Anything moderators should know (optional)"), required=False,
+        max_length=1000, widget=forms.Textarea(attrs={"rows": 3}),
+    )  # fmt: skip
+    block = forms.BooleanField(label=_("Also hide this player's chat for me"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+    def clean_text(self) -> str:
+        return clean_text(self.cleaned_data.get("text") or "")

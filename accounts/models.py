@@ -1,15 +1,29 @@
-"""The custom user model of the card room."""
+"""The custom user model of the card room, and moderation: bans, mutes, reports, block lists
+and the audit log of every moderator action."""
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from accounts.text import name_key
 
 
 class User(AbstractUser):
-    """A player; usernames are unique regardless of letter case."""
+    """A player; usernames and e-mail addresses are unique regardless of letter case."""
 
     display_name = models.CharField(_("display name"), max_length=50, blank=True)
+    # Written only by the rankings app's bookkeeping (docs/rules.md §4); the table shows it.
+    level = models.PositiveSmallIntegerField(_("level"), default=1)
+    # The player's choice of card designs (static/js/cards.js names them); rankings checks
+    # that they are unlocked.
+    card_back = models.CharField(_("card back"), max_length=24, default="red")
+    card_front = models.CharField(_("card front"), max_length=24, default="classic")
+    # The shown name as readers see it (accounts.text.name_key), so that no one can take
+    # a name that looks like someone else's.
+    name_key = models.CharField(_("name key"), max_length=150, blank=True, db_index=True)
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -18,7 +32,203 @@ class User(AbstractUser):
                 name="accounts_user_username_ci_unique",
                 violation_error_message=_("A user with that username already exists."),
             ),
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=~models.Q(email=""),
+                name="accounts_user_email_ci_unique",
+                violation_error_message=_("Another account uses this e-mail address."),
+            ),
         ]
 
     def __str__(self) -> str:
         return self.display_name or self.username
+
+    def save(self, *args, **kwargs) -> None:
+        self.name_key = name_key(self.display_name or self.username)
+        if "update_fields" in kwargs and kwargs["update_fields"] is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "name_key"}
+        super().save(*args, **kwargs)
+
+
+class SanctionQuerySet(models.QuerySet):
+    def active(self, now=None):
+        """Sanctions in force: not lifted, and without an end or ending later than `now`."""
+        now = now or timezone.now()
+        return self.filter(lifted_at__isnull=True).filter(
+            models.Q(until__isnull=True) | models.Q(until__gt=now)
+        )
+
+
+class Sanction(models.Model):
+    """What a ban and a mute share: who, why, until when, by whom, and its lifting."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="%(class)ss",
+        verbose_name=_("player"),
+    )  # fmt: skip
+    reason = models.TextField(_("reason"), max_length=1000)
+    until = models.DateTimeField(_("until"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), default=timezone.now, db_index=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("by"),
+    )  # fmt: skip
+    lifted_at = models.DateTimeField(_("lifted"), null=True, blank=True)
+    lifted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("lifted by"),
+    )  # fmt: skip
+
+    objects = SanctionQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+        ordering = ["-created"]
+
+    @property
+    def in_force(self) -> bool:
+        return self.lifted_at is None and (self.until is None or self.until > timezone.now())
+
+
+class Ban(Sanction):
+    """A player who may not log in or play until `until` (for ever if empty)."""
+
+    class Meta(Sanction.Meta):
+        verbose_name = _("ban")
+        verbose_name_plural = _("bans")
+
+    def __str__(self) -> str:
+        return f"ban of {self.user_id} ({self.pk})"
+
+
+class Mute(Sanction):
+    """A player whose chat is refused until `until`."""
+
+    class Meta(Sanction.Meta):
+        verbose_name = _("mute")
+        verbose_name_plural = _("mutes")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(until__isnull=False), name="mute_has_end")
+        ]
+
+    def __str__(self) -> str:
+        return f"mute of {self.user_id} ({self.pk})"
+
+
+class Report(models.Model):
+    """A player's report of a chat line or of another player, with what moderators need to
+    judge it (the chat around the line, the table), and how it was closed."""
+
+    class Reason(models.TextChoices):
+        ABUSE = "abuse", _("Abusive or hateful language")
+        SPAM = "spam", _("Spam or advertising")
+        CHEATING = "cheating", _("Cheating or collusion")
+        NAME = "name", _("Offensive or misleading name")
+        OTHER = "other", _("Something else")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        CLOSED = "closed", _("closed")
+
+    class Outcome(models.TextChoices):
+        NO_ACTION = "no_action", _("No action needed")
+        WARNED = "warned", _("Player warned")
+        HIDDEN = "hidden", _("Message hidden")
+        MUTED = "muted", _("Player muted")
+        BANNED = "banned", _("Player banned")
+
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+        related_name="reports_made", verbose_name=_("reported by"),
+    )  # fmt: skip
+    reported = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+        related_name="reports_received", verbose_name=_("reported player"),
+    )  # fmt: skip
+    reason = models.CharField(_("reason"), max_length=16, choices=Reason.choices)
+    text = models.TextField(_("details"), max_length=1000, blank=True)
+    # Ids of the card room's rows (accounts may not depend on games): the table and the chat
+    # line; `context` keeps what they said when the report was made.
+    table_id = models.BigIntegerField(_("table"), null=True, blank=True)
+    chat_message_id = models.BigIntegerField(_("chat message"), null=True, blank=True)
+    context = models.JSONField(_("context"), default=dict, blank=True)
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    outcome = models.CharField(_("outcome"), max_length=16, choices=Outcome.choices, blank=True)
+    note = models.TextField(_("moderator's note"), max_length=1000, blank=True)
+    created = models.DateTimeField(_("created"), default=timezone.now, db_index=True)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("closed by"),
+    )  # fmt: skip
+
+    class Meta:
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"report {self.pk}"
+
+
+class AuditEntry(models.Model):
+    """One moderator action: who, when, what, to whom, why. Written only by the services."""
+
+    class Action(models.TextChoices):
+        HIDE = "hide", _("chat hidden")
+        MUTE = "mute", _("muted")
+        UNMUTE = "unmute", _("mute lifted")
+        BAN = "ban", _("banned")
+        UNBAN = "unban", _("ban lifted")
+        ANNUL = "annul", _("game annulled")
+        REPORT_CLOSED = "report_closed", _("report closed")
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("moderator"),
+    )  # fmt: skip
+    actor_name = models.CharField(_("moderator's name"), max_length=150)
+    action = models.CharField(_("action"), max_length=16, choices=Action.choices, db_index=True)
+    target_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("player"),
+    )  # fmt: skip
+    target = models.CharField(_("object"), max_length=200, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    details = models.JSONField(_("details"), default=dict, blank=True)
+    created = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
+
+    class Meta:
+        verbose_name = _("audit log entry")
+        verbose_name_plural = _("audit log")
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.actor_name} {self.action} {self.target}"
+
+
+class Block(models.Model):
+    """`owner` does not want to see `blocked`'s chat."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks"
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocked_by"
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("blocked player")
+        verbose_name_plural = _("blocked players")
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "blocked"], name="accounts_block_unique"),
+            models.CheckConstraint(
+                condition=~models.Q(owner=models.F("blocked")), name="accounts_block_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id} blocks {self.blocked_id}"

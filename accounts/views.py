@@ -1,25 +1,62 @@
-"""Account pages: sign up, log in (throttled), and the player profile."""
+"""Account pages: sign up, log in, passwords (rate-limited; a change closes the other
+sessions' sockets), and the player profile."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import LoginView
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
-from .forms import ProfileForm, SignUpForm, ThrottledAuthenticationForm
+from .forms import LoginForm, ProfileForm, SignUpForm
+from .selectors import blocked_ids, blocked_users
+from .services import sessions_revoke
 from .stats import games_played
+from .throttle import limited
 
 
-class ThrottledLoginView(LoginView):
-    """Django's login view with the throttled form."""
+class LoginView(auth_views.LoginView):
+    """Django's login view; django-axes throttles it, the form explains a ban."""
 
-    authentication_form = ThrottledAuthenticationForm
+    authentication_form = LoginForm
     next_page = "lobby"
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change; the user's other sessions lose their open sockets."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        sessions_revoke(form.user)
+        return response
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, at most WHIST_RATE_RESET per address and per e-mail."""
+
+    def form_valid(self, form):
+        email = (form.cleaned_data.get("email") or "").strip().lower()
+        rate = settings.WHIST_RATE_RESET
+        if limited(self.request, "password-reset", rate) or limited(
+            self.request, "password-reset-email", rate, key="value", value=email
+        ):
+            form.add_error(None, _("Too many password resets: please try again in an hour."))
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().form_valid(form)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's reset link; the new password closes every open socket of the user."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        sessions_revoke(form.user)
+        return response
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -30,21 +67,26 @@ def _safe_next(request: HttpRequest) -> str:
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and log the new player in."""
+    """Create an account and log the new player in (at most WHIST_RATE_SIGNUP per address)."""
     if request.user.is_authenticated:
         return redirect("lobby")
     form = SignUpForm(request.POST or None)
+    status = 200
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome to the card room!"))
-        return redirect(_safe_next(request) or "lobby")
-    return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request)})
+        if not limited(request, "signup", settings.WHIST_RATE_SIGNUP):
+            user = form.save()
+            login(request, user, backend="accounts.backends.ModerationBackend")
+            messages.success(request, _("Welcome to the card room!"))
+            return redirect(_safe_next(request) or "lobby")
+        form.add_error(None, _("Too many new accounts from your network: try again later."))
+        status = 429
+    context = {"form": form, "next": _safe_next(request)}
+    return render(request, "accounts/signup.html", context, status=status)
 
 
 @login_required
 def profile_edit(request: HttpRequest) -> HttpResponse:
-    """Change one's display name and e-mail."""
+    """Change one's display name and e-mail (the latter with the current password)."""
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -53,10 +95,25 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/profile_edit.html", {"form": form})
 
 
+def player_or_404(username: str):
+    """The active player of that username (any letter case); a name the database could not
+    even hold (a NUL character) is no one's."""
+    if "\x00" in username:
+        raise Http404(_("No such player."))
+    return get_object_or_404(get_user_model(), username__iexact=username, is_active=True)
+
+
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     """A player's public profile: name, member since, games played."""
-    player = get_object_or_404(get_user_model(), username__iexact=username, is_active=True)
-    context = {"player": player, "played": games_played(player), "own": player == request.user}
+    player = player_or_404(username)
+    own = player == request.user
+    context = {
+        "player": player,
+        "played": games_played(player),
+        "own": own,
+        "blocked": player.pk in blocked_ids(request.user),
+        "blocked_players": blocked_users(player) if own else [],
+    }
     return render(request, "accounts/profile.html", context)
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import secrets
 import statistics
 import subprocess
 import sys
@@ -354,6 +355,8 @@ def worker_part(counts: list[int], seconds: float, limit: float) -> None:
             "WHIST_BOT_DELAY": "0",
             "WHIST_TRICK_PAUSE": "0",
             "DJANGO_DEBUG": "false",
+            # With debug off the settings want a real key; this run's own will do.
+            "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
         }
         os.environ.update(env)
         sys.path.insert(0, tmp)

@@ -1,4 +1,5 @@
-"""Admin pages of the card room: tables with their seats and moves, and chat moderation."""
+"""Admin pages of the card room: tables with their seats, the read-only move log, and chat
+moderation (hiding is audited)."""
 
 from typing import Any
 
@@ -25,8 +26,23 @@ class TableAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows nobody edits in the admin, superusers included: they are history."""
+
+    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(ReadOnlyAdmin):
+    """The move log: replaying it rebuilds every game, so it is read-only for everyone."""
+
     list_display = ["table", "number", "seat", "by", "event", "created"]
     list_filter = ["by"]
     raw_id_fields = ["table"]
@@ -34,13 +50,21 @@ class MoveAdmin(admin.ModelAdmin):
 
 @admin.register(ChatMessage)
 class ChatMessageAdmin(admin.ModelAdmin):
-    list_display = ["table", "name", "text", "created", "hidden"]
+    """Chat lines: read-only; moderators hide them with the action (one audit row each)."""
+
+    list_display = ["id", "table", "name", "text", "created", "hidden"]
     list_filter = ["hidden"]
     search_fields = ["name", "text"]
-    raw_id_fields = ["table", "user"]
+    readonly_fields = ["table", "user", "name", "text", "created", "hidden"]
     actions = ["hide"]
 
-    @admin.action(description=_("Hide the selected messages"))
+    def has_add_permission(self, request: Any) -> bool:
+        return False
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    @admin.action(description=_("Hide the selected messages"), permissions=["change"])
     def hide(self, request: Any, queryset: QuerySet[ChatMessage]) -> None:
-        count = chat_hide(list(queryset.values_list("pk", flat=True)))
+        count = chat_hide(list(queryset.values_list("pk", flat=True)), moderator=request.user)
         self.message_user(request, _("%(count)d messages hidden.") % {"count": count})

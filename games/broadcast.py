@@ -10,7 +10,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from games import selectors
+from games import lobby, selectors
 
 log = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
@@ -69,7 +69,8 @@ def lobby_changed() -> None:
 
 
 def send_lobby() -> None:
-    send(LOBBY_GROUP, {"type": "lobby.tables", "tables": selectors.lobby_tables()})
+    message = lobby.lobby_message()
+    send(LOBBY_GROUP, {**message, "type": "lobby.tables"})
 
 
 def chat_posted(table_id: int, messages: list[dict[str, Any]]) -> None:
@@ -82,6 +83,12 @@ def chat_hidden(table_id: int, ids: list[int]) -> None:
     transaction.on_commit(partial(send, table_group(table_id), event))
 
 
-def user_revoke(user_id: int) -> None:
-    """Close every open socket of a user (logout, ban): pitfall 14."""
-    send(user_group(user_id), {"type": "user.revoke"})
+def user_revoke(user_id: int, reason: str = "logout", ban: dict[str, Any] | None = None) -> None:
+    """Close every open socket of a user on every server (logout, ban, password change:
+    pitfall 14); a ban travels with its reason and end, which the sockets show."""
+    send(user_group(user_id), {"type": "user.revoke", "reason": reason, "ban": ban})
+
+
+def user_blocks(user_id: int) -> None:
+    """The user's block list changed: their table sockets reload it."""
+    send(user_group(user_id), {"type": "user.blocks"})

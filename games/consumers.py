@@ -2,7 +2,9 @@
 
 They only check shapes and forward to services and selectors; every ORM call runs in a
 worker thread (pitfall 8). JSON is decoded here, so a malformed frame gets an error and
-the socket stays open (pitfall 13).
+the socket stays open (pitfall 13); anything a handler did not expect is logged and
+answered with a `server_error`, never a dead socket, and the heartbeat ends with the
+consumer whatever ends it.
 """
 
 from __future__ import annotations
@@ -14,25 +16,69 @@ import time
 from collections import deque
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from games import broadcast, selectors, services
+from accounts.selectors import ban_active, ban_text, blocked_ids
+from games import broadcast, lobby, selectors, services, socket_limits
 from games.languages import scope_language
 from games.scheduling import register_loop
 
 log = logging.getLogger(__name__)
 MAX_FRAME = 4096
+MAX_DEPTH = 16
+TOO_DEEP = object()
 CLOSE_REVOKED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4401, 4403, 4404
+# Too many sockets of one user; "open again" (a password change: the session may be gone).
+CLOSE_TOO_MANY, CLOSE_RECONNECT = 4429, 4000
+HEARTBEAT = "whist-heartbeat"
 
 
 class JsonFrames(AsyncJsonWebsocketConsumer):
-    """Decode frames ourselves: oversized, malformed or too frequent ones get an error message."""
+    """Decode frames ourselves: oversized, malformed or too frequent ones get an error message;
+    a failing handler is logged and answered; the heartbeat ends with the consumer."""
 
     handlers: dict[str, str] = {}
+    accepted = False
+    user_id: int | None = None
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:  # a close, a crash or a cancelled task: no heartbeat outlives its socket
+            self._stop_beat()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        try:
+            await super().dispatch(message)
+        except StopConsumer:
+            raise
+        except Exception:
+            log.exception("%s failed on %s", type(self).__name__, message.get("type"))
+            await self._failed(message)
+
+    async def _failed(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "websocket.disconnect":
+            raise StopConsumer()
+        try:
+            if kind == "websocket.connect" or not self.accepted:
+                await self.close(1011)
+            else:
+                with translation.override(getattr(self, "language", None) or "en"):
+                    await self.error("server_error", _("the server failed on that message"))
+        except Exception:
+            log.exception("could not answer after a failure")
+
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol, headers)
+        self.accepted = True
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Messages for people (errors here and in the services) in the socket's language.
@@ -57,6 +103,15 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         except ValueError:
             await self.error("bad_json", _("the message is not JSON"))
             return
+        except RecursionError:  # "[[[[...": past the parser's recursion limit (Python 3.12)
+            content = TOO_DEEP
+        if content is TOO_DEEP or too_deep(content):
+            await self.error(
+                "bad_json",
+                _("the message is nested too deeply (at most %(most)s levels)")
+                % {"most": MAX_DEPTH},
+            )
+            return
         kind = content.get("type") if isinstance(content, dict) else None
         handler = self.handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
@@ -79,6 +134,71 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
     async def error(self, code: str, message: str) -> None:
         await self.send_json({"type": "error", "code": code, "message": message})
 
+    async def _admit_user(self) -> bool:
+        """A logged-in user's socket counts against their limit and is refused while they
+        are banned (closed with the reason); False if it was closed."""
+        if self.user_id is None:
+            return True
+        user = self.scope["user"]
+        ban = await sync_to_async(ban_active)(user)
+        if ban is not None:
+            with translation.override(scope_language(self.scope)):
+                await self.error("banned", ban_text(ban))
+            await self.close(CLOSE_REVOKED)
+            return False
+        if not await sync_to_async(socket_limits.socket_open)(self.user_id, self.channel_name):
+            with translation.override(scope_language(self.scope)):
+                await self.error("too_many_sockets", _("too many open connections: close a "
+                                                       "tab or two"))  # fmt: skip
+            await self.close(CLOSE_TOO_MANY)
+            return False
+        self.counted = True
+        self._start_beat()
+        return True
+
+    def _start_beat(self) -> None:
+        self.beating = asyncio.create_task(self._beat(), name=f"{HEARTBEAT} {self.channel_name}")
+
+    def _stop_beat(self) -> None:
+        beating = getattr(self, "beating", None)
+        if beating is not None and not beating.done():
+            beating.cancel()
+
+    async def _beat(self) -> None:
+        """While open, tell the cache (and, at a table, the database) this socket is alive
+        (a server that dies stops telling, and its sockets stop counting)."""
+        while True:
+            await asyncio.sleep(settings.WHIST_PRESENCE_BEAT)
+            try:
+                await self.beat()
+            except Exception:  # a database or cache hiccup: the next beat tries again
+                log.exception("heartbeat of %s failed", self.channel_name)
+
+    async def beat(self) -> None:
+        await sync_to_async(socket_limits.socket_refresh)(self.user_id, self.channel_name)
+
+    async def _release(self) -> None:
+        """On disconnect: the heartbeat stops and the socket no longer counts."""
+        self._stop_beat()
+        if getattr(self, "counted", False):
+            await sync_to_async(socket_limits.socket_close)(self.user_id, self.channel_name)
+
+    async def user_revoke(self, event: dict[str, Any]) -> None:
+        """Logout, ban or password change (pitfall 14): close this user's socket; a banned
+        player is told why; after a password change the page opens the socket again, which
+        only the session that made the change may still use."""
+        reason = event.get("reason")
+        if reason == "password":
+            await self.close(CLOSE_RECONNECT)
+            return
+        ban = event.get("ban")
+        if reason == "banned" and ban:
+            until = parse_datetime(ban["until"]) if ban.get("until") else None
+            language = getattr(self, "language", None) or scope_language(self.scope)
+            with translation.override(language):
+                await self.error("banned", ban_text({"reason": ban["reason"], "until": until}))
+        await self.close(CLOSE_REVOKED)
+
 
 class TableConsumer(JsonFrames):
     """A player's or spectator's socket at one table."""
@@ -96,10 +216,13 @@ class TableConsumer(JsonFrames):
         self.version = -1
         self.seat: int | None = None
         self.joined: list[str] = []
+        self.blocked: set[int] = set()
         allowed = await database_sync_to_async(self._may_watch)()
         await self.accept()
         if allowed is None or not allowed:
             await self.close(CLOSE_NOT_FOUND if allowed is None else CLOSE_FORBIDDEN)
+            return
+        if not await self._admit_user():
             return
         await self._join(broadcast.table_group(self.table_id))
         if self.user_id is not None:
@@ -107,10 +230,12 @@ class TableConsumer(JsonFrames):
             self.seat = await database_sync_to_async(services.seat_connect)(
                 self.table_id, self.user, self.channel_name
             )
-            self.beating = asyncio.create_task(self._beat())
+            self.blocked = await database_sync_to_async(blocked_ids)(self.user)
         await self.on_resync({})
-        chat = await database_sync_to_async(selectors.chat_recent)(self.table_id)
-        await self.send_json({"type": "chat", "messages": chat})
+        chat = await database_sync_to_async(selectors.chat_recent)(
+            self.table_id, hide_users=self.blocked
+        )
+        await self.send_json({"type": "chat", "messages": client_chat(chat)})
 
     def _may_watch(self) -> bool | None:
         table = selectors.table_get(self.table_id)
@@ -122,23 +247,17 @@ class TableConsumer(JsonFrames):
         await self.channel_layer.group_add(group, self.channel_name)
         self.joined.append(group)
 
-    async def _beat(self) -> None:
-        """While open, tell the database this socket is alive (a server that dies stops
-        telling, and the watchdog then counts its sockets as closed)."""
-        while True:
-            await asyncio.sleep(settings.WHIST_PRESENCE_BEAT)
-            try:
-                await database_sync_to_async(services.seat_heartbeat)(
-                    self.table_id, self.user, self.channel_name
-                )
-            except Exception:  # a database hiccup: the next beat tries again
-                log.exception("heartbeat of %s failed", self.channel_name)
+    async def beat(self) -> None:
+        await super().beat()
+        await database_sync_to_async(services.seat_heartbeat)(
+            self.table_id, self.user, self.channel_name
+        )
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
-        if hasattr(self, "beating"):
-            self.beating.cancel()
+        await self._release()
+        if getattr(self, "counted", False):
             await database_sync_to_async(services.seat_disconnect)(self.table_id, self.channel_name)
 
     async def on_act(self, content: dict[str, Any]) -> None:
@@ -155,7 +274,9 @@ class TableConsumer(JsonFrames):
         await self._call(services.chat_post, self.table_id, self.user, content.get("text"))
 
     async def on_back(self, content: dict[str, Any]) -> None:
-        await self._call(services.seat_back, self.table_id, self.user)
+        """The player is back; the answer is the current state (also when nothing changed)."""
+        if await self._call(services.seat_back, self.table_id, self.user):
+            await self.on_resync({})
 
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
@@ -169,14 +290,17 @@ class TableConsumer(JsonFrames):
         table = selectors.table_get(self.table_id)
         return selectors.table_payload(table, self.user, self.scope.get("session"))
 
-    async def _call(self, service: Any, *args: Any, **kwargs: Any) -> None:
-        """Run a service; a refusal becomes an error (and, for a move, the current state)."""
+    async def _call(self, service: Any, *args: Any, **kwargs: Any) -> bool:
+        """Run a service; a refusal becomes an error (and, for a move, the current state).
+        Whether it ran."""
         try:
             await database_sync_to_async(service)(*args, **kwargs)
         except services.ServiceError as exc:
             await self.error(exc.code, exc.message)
             if service is services.move_play:
                 await self.on_resync({})
+            return False
+        return True
 
     async def _send_state(self, message: dict[str, Any], force: bool = False) -> None:
         # Whole versioned views: never send one older than what this socket already has.
@@ -196,13 +320,30 @@ class TableConsumer(JsonFrames):
             await self._send_state(event["message"])
 
     async def chat_message(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "chat", "messages": event["messages"]})
+        shown = [m for m in event["messages"] if m.get("uid") not in self.blocked]
+        if shown:
+            await self.send_json({"type": "chat", "messages": client_chat(shown)})
 
     async def chat_hidden(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "chat_hidden", "ids": event["ids"]})
 
-    async def user_revoke(self, event: dict[str, Any]) -> None:
-        await self.close(CLOSE_REVOKED)
+    async def user_blocks(self, event: dict[str, Any]) -> None:
+        """The user's block list changed: newly blocked players' lines leave the page."""
+        before = self.blocked
+        self.blocked = await database_sync_to_async(blocked_ids)(self.user)
+        added = self.blocked - before
+        if added:
+            lines = await database_sync_to_async(selectors.chat_recent)(self.table_id)
+            ids = [m["id"] for m in lines if m["uid"] in added]
+            if ids:
+                await self.send_json({"type": "chat_hidden", "ids": ids})
+
+    async def rankings_awards(self, event: dict[str, Any]) -> None:
+        """What a finished game brought this user (rating, XP, level, unlocks): protocol.md."""
+        if event["table_id"] == self.table_id:
+            await self.send_json(
+                {"type": "awards", "table_id": event["table_id"], "awards": event["awards"]}
+            )
 
     async def lobby_tables(self, event: dict[str, Any]) -> None:
         """Not subscribed to the lobby; present so a stray message is harmless."""
@@ -216,10 +357,13 @@ class LobbyConsumer(JsonFrames):
     async def connect(self) -> None:
         register_loop(asyncio.get_running_loop())
         await self.accept()
-        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         user = self.scope.get("user")
-        if user is not None and user.is_authenticated:
-            self.user_group = broadcast.user_group(user.pk)
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
+        if not await self._admit_user():
+            return
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        if self.user_id is not None:
+            self.user_group = broadcast.user_group(self.user_id)
             await self.channel_layer.group_add(self.user_group, self.channel_name)
         await self.on_resync({})
 
@@ -227,19 +371,45 @@ class LobbyConsumer(JsonFrames):
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
         if hasattr(self, "user_group"):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
+        await self._release()
 
     async def on_resync(self, content: dict[str, Any]) -> None:
-        tables = await database_sync_to_async(selectors.lobby_tables)()
-        await self.send_json({"type": "tables", "tables": tables})
+        await self.send_json(await database_sync_to_async(lobby.lobby_message)())
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:  # their own tables, private ones too
+            mine = await database_sync_to_async(lobby.running_tables)(user)
+            await self.send_json({"type": "mine", "tables": mine})
 
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
 
     async def lobby_tables(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "tables", "tables": event["tables"]})
+        await self.send_json({**event, "type": "tables"})
 
     async def seat_state(self, event: dict[str, Any]) -> None:
         """Seat views travel through the user's group; the lobby ignores them."""
 
-    async def user_revoke(self, event: dict[str, Any]) -> None:
-        await self.close(CLOSE_REVOKED)
+    async def rankings_awards(self, event: dict[str, Any]) -> None:
+        """Awards travel through the user's group too; the table's socket shows them."""
+
+    async def user_blocks(self, event: dict[str, Any]) -> None:
+        """The lobby shows no chat."""
+
+
+def too_deep(value: Any, most: int = MAX_DEPTH) -> bool:
+    """Whether a decoded frame nests lists and objects more than `most` levels deep (no
+    message needs more than three; deeper ones would only feed recursive code)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > most:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def client_chat(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Chat lines as the client gets them: without the writer's id (selectors.chat_dict)."""
+    return [{k: v for k, v in m.items() if k != "uid"} for m in messages]

@@ -97,6 +97,9 @@ class TableForm(forms.Form):
         label=_("Private table (only people with the invite link)"), required=False
     )
     rated = forms.BooleanField(label=_("Rated game"), required=False)
+    chat_players_only = forms.BooleanField(
+        label=_("Only the players chat (spectators read)"), required=False
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
@@ -169,3 +172,24 @@ def matching_preset(game: str, options: dict[str, Any]) -> str:
         if options == {**defaults, **changes}:
             return name
     return ""
+
+
+class SeatForm(forms.Form):
+    """The seat asked for on the sit form: a seat number, or none for the first free one."""
+
+    index = forms.IntegerField(required=False, min_value=0, max_value=MAX_SEATS - 1)
+
+
+class QuickPlayForm(forms.Form):
+    """Quick play from the lobby: a game and the bots' level (the header's button sends
+    neither: Knockout Whist for four with Beginners)."""
+
+    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES, required=False)
+    level = forms.ChoiceField(
+        label=_("Bots"), choices=[(c, n) for c, n in SEAT_CHOICES if c in BOT_LEVELS],
+        required=False,
+    )  # fmt: skip
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        return {"game": data.get("game") or "knockout", "level": data.get("level") or "beginner"}

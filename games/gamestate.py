@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import TYPE_CHECKING
 
 from games.engine import Ruleset, State, action_from_event, apply, make_rules, new_game
-
-if TYPE_CHECKING:
-    from games.models import Table
+from games.models import Move, Table
 
 CACHE_SIZE = 512
 _cache: OrderedDict[int, tuple[int, int, State]] = OrderedDict()
@@ -33,6 +30,37 @@ def state_for(table: Table) -> State | None:
     else:
         done, state = 0, new_game(rules_for(table), seed=table.seed)
     return _replay(table, state, done)
+
+
+def states_for(tables: list[Table]) -> dict[int, State]:
+    """The states of several dealt tables (by id): cached ones as they are, the others replayed
+    from one query of their move logs (pages that list tables make no query per table)."""
+    states: dict[int, State] = {}
+    missing = []
+    for table in (t for t in tables if t.seed is not None):
+        cached = _get(table.pk, table.seed)
+        if cached is not None and cached[0] == table.moves:
+            states[table.pk] = cached[1]
+        else:
+            missing.append(table)
+    if missing:
+        states.update(_replay_all(missing))
+    return states
+
+
+def _replay_all(tables: list[Table]) -> dict[int, State]:
+    logs: dict[int, list] = {t.pk: [] for t in tables}
+    rows = Move.objects.filter(table__in=tables).order_by("table_id", "number")
+    for table_id, number, event in rows.values_list("table_id", "number", "event"):
+        logs[table_id].append((number, event))
+    states = {}
+    for table in tables:
+        state = new_game(rules_for(table), seed=table.seed)
+        for _number, event in (e for e in logs[table.pk] if e[0] < table.moves):
+            state = apply(state, action_from_event(event))
+        cache_put(table.pk, table.seed, table.moves, state)
+        states[table.pk] = state
+    return states
 
 
 def _replay(table: Table, state: State, done: int) -> State:

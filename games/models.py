@@ -23,6 +23,8 @@ class Table(models.Model):
     private = models.BooleanField(_("private"), default=False)
     invite_token = models.CharField(_("invite token"), max_length=32, blank=True)
     rated = models.BooleanField(_("rated"), default=False)
+    # Spectators read the chat but only the players may write (rules of the table's creator).
+    chat_players_only = models.BooleanField(_("chat for players only"), default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="tables_created",

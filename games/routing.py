@@ -2,9 +2,10 @@
 
 from django.urls import URLPattern, URLResolver, path
 
+from games import converters  # noqa: F401  (registers <id:...>)
 from games.consumers import LobbyConsumer, TableConsumer
 
 websocket_urlpatterns: list[URLPattern | URLResolver] = [
-    path("ws/table/<int:table_id>/", TableConsumer.as_asgi()),
+    path("ws/table/<id:table_id>/", TableConsumer.as_asgi()),
     path("ws/lobby/", LobbyConsumer.as_asgi()),
 ]

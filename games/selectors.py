@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 
+from accounts.text import clean_text
 from games.engine import State
 from games.engine.bots import LEVEL_NAMES
 from games.engine.views import seat_view, spectator_view
@@ -37,7 +39,8 @@ def table_get(table_id: int) -> Table | None:
 
 
 def user_name(user: Any) -> str:
-    return (getattr(user, "display_name", "") or user.get_username()) if user else ""
+    name = (getattr(user, "display_name", "") or user.get_username()) if user else ""
+    return clean_text(name) or (user.get_username() if user else "")
 
 
 def seat_name(seat: Seat) -> str | None:
@@ -96,13 +99,20 @@ def plays_by_bot(seat: Seat, state: State) -> bool:
     return bool(seat.bot) or seat.away or seat.user_id is None or seat.index in state.resigned
 
 
+DEFAULT_BACK = "red"
+
+
 def _seat_dict(seat: Seat) -> dict[str, Any]:
+    human = seat.user if seat.user_id is not None and not seat.bot else None
     return {
         "index": seat.index,
         "name": seat_name(seat),
         "bot": seat.bot or None,
         "connected": seat.connections > 0,
         "away": seat.away,
+        # docs/rules.md §4: the player's level and chosen card back (bots: none, the default).
+        "level": human.level if human else None,
+        "back": human.card_back if human else DEFAULT_BACK,
     }
 
 
@@ -134,13 +144,17 @@ def table_payload(table: Table, user: Any = None, session: Any = None) -> dict[s
 
 def lobby_tables() -> list[dict[str, Any]]:
     """Public tables that are open or being played, newest first, as the lobby lists them."""
-    tables = (
+    return [lobby_entry(t) for t in lobby_table_list()]
+
+
+def lobby_table_list() -> list[Table]:
+    """The tables of `lobby_tables`, with their seats loaded."""
+    return list(
         Table.objects.filter(private=False, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
         .select_related("created_by")
         .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
         .order_by("-created")[:LOBBY_LIMIT]
     )
-    return [lobby_entry(t) for t in tables]
 
 
 def _table_fields(table: Table) -> dict[str, Any]:
@@ -155,6 +169,7 @@ def _table_fields(table: Table) -> dict[str, Any]:
         "private": table.private,
         "rated": table.rated,
         "time_limit": table.time_limit,
+        "chat_players_only": table.chat_players_only,
     }
 
 
@@ -171,18 +186,37 @@ def lobby_entry(table: Table) -> dict[str, Any]:
 
 
 def chat_dict(message: ChatMessage) -> dict[str, Any]:
+    """A chat line as sockets send it; `uid` (its writer) stays on the server: each socket
+    drops the lines of players its user blocked, then the field (consumers.client_chat)."""
     return {
         "id": message.pk,
         "name": message.name,
         "text": message.text,
         "at": message.created.isoformat(),
+        "uid": message.user_id,
     }
 
 
-def chat_recent(table_id: int, limit: int = CHAT_HISTORY) -> list[dict[str, Any]]:
-    """The latest visible chat messages of a table, oldest first."""
-    rows = ChatMessage.objects.filter(table_id=table_id, hidden=False).order_by("-created", "-id")
+def chat_recent(
+    table_id: int, limit: int = CHAT_HISTORY, hide_users: Collection[int] = ()
+) -> list[dict[str, Any]]:
+    """The latest visible chat messages of a table, oldest first, without those of the
+    players in `hide_users` (a block list)."""
+    rows = ChatMessage.objects.filter(table_id=table_id, hidden=False)
+    if hide_users:
+        rows = rows.exclude(user_id__in=list(hide_users))
+    rows = rows.order_by("-created", "-id")
     return [chat_dict(m) for m in reversed(rows[:limit])]
+
+
+def chat_around(message: ChatMessage, before: int = 8, after: int = 4) -> list[dict[str, Any]]:
+    """A chat line with the lines written just before and after it at its table, hidden ones
+    included (what a moderator needs to judge a report)."""
+    rows = ChatMessage.objects.filter(table_id=message.table_id)
+    earlier = rows.filter(pk__lt=message.pk).order_by("-pk")[:before]
+    later = rows.filter(pk__gte=message.pk).order_by("pk")[: after + 1]
+    lines = [*reversed(earlier), *later]
+    return [{**chat_dict(m), "hidden": m.hidden} for m in lines]
 
 
 def games_played_count(user: Any) -> int:

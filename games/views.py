@@ -5,17 +5,21 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.throttle import limited
+from games import lobby as lobby_reads
 from games import selectors, services
-from games.engine.rules import OPTION_TYPES, PRESETS
-from games.forms import TableForm, matching_preset
+from games.engine.rules import OPTION_TYPES, PRESETS, STANDARD_WHIST_TARGETS
+from games.forms import QuickPlayForm, SeatForm, TableForm, matching_preset
 
 GAMES = ("knockout", "whist", "german")
 KNOCKOUT_DEFAULTS = {f.name: f.default for f in fields(OPTION_TYPES["knockout"])}
@@ -27,9 +31,18 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    """The open and running public tables; the page keeps itself current over /ws/lobby/."""
-    tables = [_lobby_row(entry) for entry in selectors.lobby_tables()]
-    return render(request, "games/lobby.html", {"tables": tables})
+    """The player's own running tables, quick play, then the open and running public tables;
+    the page keeps itself current over /ws/lobby/."""
+    message = lobby_reads.lobby_message()
+    tables = [_lobby_row(entry) for entry in message["tables"]]
+    context = {
+        "mine": [_lobby_row(entry) for entry in lobby_reads.running_tables(request.user)],
+        "open_tables": [t for t in tables if t["status"] == "open"],
+        "playing_tables": [t for t in tables if t["status"] == "playing"],
+        "online": message["online"],
+        "quick_play": QuickPlayForm(),
+    }
+    return render(request, "games/lobby.html", context)
 
 
 def _lobby_row(entry: dict[str, Any]) -> dict[str, Any]:
@@ -42,7 +55,23 @@ def _lobby_row(entry: dict[str, Any]) -> dict[str, Any]:
         "game_name": _game_name(entry["game"]),
         "status_name": status,
         "summary": rules_summary(entry),
+        "stage_text": stage_text(entry["game"], entry.get("stage")),
     }
+
+
+def stage_text(game: str, stage: dict[str, Any] | None) -> str:
+    """How far a game in play has got, in words (static/js/lobby.js says the same)."""
+    if not stage:
+        return ""
+    if game == "knockout":
+        return _("Round %(round)s of %(rounds)s · %(left)s players in") % stage
+    if game == "whist":
+        a, b = stage["scores"]
+        return _("Deal %(deal)s · points %(a)s–%(b)s") % {"deal": stage["deal"], "a": a, "b": b}
+    half = _("first half") if stage["half"] == 1 else _("second half")
+    if stage["games"] == 1:
+        return half
+    return _("Game %(game)s of %(games)s · %(half)s") % {**stage, "half": half}
 
 
 def _bot_name(level: str) -> str:
@@ -73,15 +102,27 @@ def table_create(request: HttpRequest) -> HttpResponse:
     """The create-table form; on success the creator is seated and taken to the table."""
     form = TableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        table = _create(request, form.cleaned_data)
+        table = _create(request, form.cleaned_data) if not _too_many(request) else None
         if table is not None:
             return redirect("table", table_id=table.pk)
     context = {
         "form": form,
         "option_groups": {g: form.option_fields(g) for g in GAMES},
         "presets": {name: {**KNOCKOUT_DEFAULTS, **changes} for name, changes in PRESETS.items()},
+        # What games.engine.rules.is_standard accepts, for the form's "casual" note.
+        "standard": {"whist_targets": list(STANDARD_WHIST_TARGETS)},
     }
     return render(request, "games/create_table.html", context)
+
+
+def _too_many(request: HttpRequest) -> bool:
+    """Table creation is limited per user and per address (WHIST_RATE_TABLES*); says so."""
+    if limited(request, "tables", settings.WHIST_RATE_TABLES, key="user") or limited(
+        request, "tables-address", settings.WHIST_RATE_TABLES_ADDRESS
+    ):
+        messages.error(request, _("You have opened many tables lately: please wait a while."))
+        return True
+    return False
 
 
 def _create(request: HttpRequest, data: dict[str, Any]) -> Any:
@@ -97,6 +138,7 @@ def _create(request: HttpRequest, data: dict[str, Any]) -> Any:
             data["time_limit"],
             rated=data["rated"],
             seat=data["my_seat"],
+            chat_players_only=data["chat_players_only"],
         )
     except services.ServiceError as error:
         messages.error(request, str(error))
@@ -109,7 +151,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if found is None:
         raise Http404(_("No such table."))
     if not selectors.can_watch(found, request.user, request.session):
-        return HttpResponseForbidden(_("This table is private: you need its invite link."))
+        raise PermissionDenied(_("This table is private: you need its invite link."))
     payload = selectors.table_payload(found, request.user, request.session)
     context = {"table": found, "payload": payload, "game_name": _game_name(found.game)}
     return render(request, "games/table.html", context)
@@ -136,8 +178,11 @@ def _table_action(request: HttpRequest, table_id: int, action: Any) -> HttpRespo
 @login_required
 def seat_take(request: HttpRequest, table_id: int) -> HttpResponse:
     """Sit down at a free seat (the one asked for, or the first free one)."""
-    index = request.POST.get("index")
-    seat = int(index) if index and index.isdigit() else None
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("There is no such seat."))
+        return redirect("table", table_id=table_id)
+    seat = form.cleaned_data["index"]
     return _table_action(
         request,
         table_id,
@@ -177,8 +222,21 @@ def table_rematch(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def play_now(request: HttpRequest) -> HttpResponse:
-    """One click: a started Knockout Whist table with the user and three bots."""
-    new = services.table_play_now(request.user, game="knockout", players=4, level="beginner")
+    """One click: a started table with the user and bots; the lobby's quick play chooses the
+    game and the bots' level (the default: Knockout Whist for four, Beginners)."""
+    if _too_many(request):
+        return redirect("lobby")
+    form = QuickPlayForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Quick play needs a game and a bot level from the lists."))
+        return redirect("lobby")
+    game, level = form.cleaned_data["game"], form.cleaned_data["level"]
+    players = 4 if game == "knockout" else None  # Whist and German Whist have fixed counts
+    try:
+        new = services.table_play_now(request.user, game=game, players=players, level=level)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("lobby")
     return redirect("table", table_id=new.pk)
 
 
@@ -187,7 +245,13 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     if game not in GAMES:
         raise Http404(_("No such game."))
     tabs = [(g, _game_name(g), reverse("rules", args=[g])) for g in GAMES]
-    return render(request, f"games/rules/{game}.html", {"game": game, "tabs": tabs})
+    timing = {
+        "away_grace": round(settings.WHIST_AWAY_GRACE),
+        "empty_grace": round(settings.WHIST_OPEN_EMPTY_GRACE),
+        "abandon": round(settings.WHIST_OPEN_ABANDON / 60),
+    }
+    context = {"game": game, "tabs": tabs, "timing": timing}
+    return render(request, f"games/rules/{game}.html", context)
 
 
 def _game_name(game: str) -> str:

@@ -24,3 +24,13 @@ def _english_between_tests() -> Iterator[None]:
     from django.utils import translation
 
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache(request: pytest.FixtureRequest) -> None:
+    """Tests that use the database start with an empty cache: login failures, rate-limit
+    counters, cached bans and socket counts of earlier tests do not carry over."""
+    if request.node.get_closest_marker("django_db") or "db" in request.fixturenames:
+        from django.core.cache import cache
+
+        cache.clear()

@@ -1,6 +1,12 @@
 """Settings for the test suite: the site's settings with fast, test-friendly overrides."""
 
-from whistsite.settings import *  # noqa: F403
+import os
+
+# The site refuses to start without a real key when DEBUG is off (as it is here): a key of
+# the tests' own, unless one is given.
+os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-" + "k3y-" * 12)
+
+from whistsite.settings import *  # noqa: E402, F403
 
 # PostgreSQL when DATABASE_URL is set (as `make test` does), else SQLite: see whistsite.settings.
 
@@ -13,3 +19,8 @@ CELERY_TASK_ALWAYS_EAGER = True
 # Serve static files from the source folders: tests never run collectstatic.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+
+# Plain http on 127.0.0.1: no redirect to https, cookies that travel over http.
+SECURE_SSL_REDIRECT = False
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+SECURE_HSTS_SECONDS = 0

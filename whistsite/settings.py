@@ -1,10 +1,13 @@
-"""Django settings for the Whist card room, read from environment variables with dev defaults."""
+"""Django settings for the Whist card room, read from environment variables; safe when unset."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -28,10 +31,18 @@ def redis_db_url(url: str, db: int) -> str:
     return urlsplit(url)._replace(path=f"/{db}").geturl()
 
 
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "django-insecure-dev-only-key-never-use-in-production"
-)
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Fail closed: debugging is off unless asked for, and without it the process refuses to
+# start on a missing, short or development ("django-insecure-...") key (`make run` sets both).
+DEBUG = env_bool("DJANGO_DEBUG", False)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not DEBUG and (len(SECRET_KEY) < 50 or SECRET_KEY.startswith("django-insecure")):
+    raise ImproperlyConfigured(
+        "DJANGO_SECRET_KEY is missing, shorter than 50 characters or a development key, and "
+        "DJANGO_DEBUG is off. Set DJANGO_SECRET_KEY to a long random value, e.g. the output of "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`, or run a development "
+        "setup with DJANGO_DEBUG=true (as `make run` does)."
+    )
+SECRET_KEY = SECRET_KEY or "django-insecure-dev-only-key-never-use-in-production"
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
@@ -45,20 +56,27 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
     "accounts",
     "games",
+    "records",
+    "rankings",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise: pages get the policy; static files are answered before it.
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "accounts.middleware.BanMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "whistsite.urls"
@@ -76,6 +94,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "whistsite.context_processors.site",
             ],
         },
     },
@@ -117,14 +136,32 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-# Django 6.1's MAILERS replaces the deprecated EMAIL_* settings.
-MAILERS = {
-    "default": {
-        "BACKEND": os.environ.get(
-            "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
-        )
+# Django 6.1's MAILERS replaces the deprecated EMAIL_* settings. With DJANGO_EMAIL_HOST set,
+# mail goes out by SMTP (password-reset links); otherwise to the console.
+_EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+if _EMAIL_HOST:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": _EMAIL_HOST,
+                "port": int(os.environ.get("DJANGO_EMAIL_PORT", "587")),
+                "username": os.environ.get("DJANGO_EMAIL_USER", ""),
+                "password": os.environ.get("DJANGO_EMAIL_PASSWORD", ""),
+                "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", True),
+                "use_ssl": env_bool("DJANGO_EMAIL_USE_SSL", False),
+                "timeout": float(os.environ.get("DJANGO_EMAIL_TIMEOUT", "10")),
+            },
+        }
     }
-}
+else:
+    MAILERS = {
+        "default": {
+            "BACKEND": os.environ.get(
+                "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+            )
+        }
+    }
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "whist@localhost")
 
 # REDIS_URL: channel layer on Redis database 1, Celery's broker on database 0 (pitfall 11).
@@ -186,5 +223,106 @@ WHIST_PRESENCE_BEAT = float(os.environ.get("WHIST_PRESENCE_BEAT", "30"))
 WHIST_PRESENCE_STALE = float(os.environ.get("WHIST_PRESENCE_STALE", "90"))
 # An open table none of whose players has been at it for this many seconds is closed.
 WHIST_OPEN_ABANDON = float(os.environ.get("WHIST_OPEN_ABANDON", "600"))
+# An open table whose last seated player stood up stays open this many seconds (an invited
+# guest may still come), then it is closed.
+WHIST_OPEN_EMPTY_GRACE = float(os.environ.get("WHIST_OPEN_EMPTY_GRACE", "120"))
 # Frames one socket may send in a window of seconds before it gets `rate_limited` errors.
 WHIST_WS_RATE = (30, 10.0)
+
+# --- Security: HTTPS, cookies, CSP, the shared cache, login throttle, limits, logging. ---
+# Every value comes from the environment; the defaults are safe whenever DEBUG is off.
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", not DEBUG)
+# Only behind a proxy that sets X-Forwarded-Proto itself (and drops a client's own).
+if env_bool("DJANGO_TRUST_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Django's own Content-Security-Policy: nothing inline, nothing from elsewhere.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# The cache every process shares: Redis database 2 (0 is Celery's broker, 1 the channel
+# layer); without REDIS_URL a single process's memory.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_db_url(REDIS_URL, 2),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # One process (make run): its memory is the whole shared cache.
+    SILENCED_SYSTEM_CHECKS = ["axes.W001"]
+
+# Logins (the site's form and the admin's): django-axes counts failures in that cache per
+# account and per client address (IPv6 per /64), and its backend refuses a locked-out pair
+# before the next backend hashes any password (stack-notes pitfall 15). No site-wide bucket.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "accounts.backends.ModerationBackend",
+]
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = int(os.environ.get("WHIST_LOGIN_FAILURES", "10"))
+AXES_COOLOFF_TIME = timedelta(seconds=float(os.environ.get("WHIST_LOGIN_COOLOFF", "900")))
+# A lockout ends a cool-off after the last failure; attempts while locked out still count
+# (against the address too: a locked account does not shield the addresses that attack it).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
+AXES_USERNAME_CALLABLE = "accounts.throttle.login_username"
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"
+AXES_ENABLE_ADMIN = False
+
+# Rate limits (django-ratelimit's counters in the same cache): "count/period" with the
+# period s, m, h or d, per client address (IPv6 per /64) and per user. Its core is used
+# without its app: the app's system check calls Django's own RedisCache "not officially
+# supported" (it increments atomically), which would fail `check --deploy` at WARNING.
+WHIST_RATE_SIGNUP = os.environ.get("WHIST_RATE_SIGNUP", "10/h")  # per address
+WHIST_RATE_RESET = os.environ.get("WHIST_RATE_RESET", "5/h")  # per address, and per e-mail
+WHIST_RATE_TABLES = os.environ.get("WHIST_RATE_TABLES", "30/h")  # per user
+WHIST_RATE_TABLES_ADDRESS = os.environ.get("WHIST_RATE_TABLES_ADDRESS", "60/h")
+WHIST_RATE_REPORTS = os.environ.get("WHIST_RATE_REPORTS", "20/h")  # per user
+# At most this many unfinished tables created by one user, and open sockets of one user.
+WHIST_MAX_OPEN_TABLES = int(os.environ.get("WHIST_MAX_OPEN_TABLES", "3"))
+WHIST_MAX_SOCKETS = int(os.environ.get("WHIST_MAX_SOCKETS", "8"))
+
+# Logs on standard error (and DJANGO_LOG_FILE if set): requests that failed (4xx, 5xx),
+# security events, failed logins and lockouts (axes), moderator actions (accounts.audit).
+_LOG_HANDLERS = ["console"] + (["file"] if os.environ.get("DJANGO_LOG_FILE") else [])
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        **(
+            {
+                "file": {
+                    "class": "logging.handlers.WatchedFileHandler",
+                    "filename": os.environ["DJANGO_LOG_FILE"],
+                    "formatter": "plain",
+                }
+            }
+            if "file" in _LOG_HANDLERS
+            else {}
+        ),
+    },
+    "root": {"handlers": _LOG_HANDLERS, "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": _LOG_HANDLERS, "level": "WARNING", "propagate": False},
+        "django.request": {"level": "WARNING"},
+        "django.security": {"level": "INFO"},
+        "axes": {"level": "WARNING"},  # failed logins and lockouts (successes are INFO)
+        "accounts": {"level": "INFO"},
+        "games": {"level": "INFO"},
+    },
+}

@@ -37,6 +37,16 @@ def spectator_view(state: State) -> dict[str, Any]:
     return view
 
 
+def open_view(state: State) -> dict[str, Any]:
+    """Everything, every hand face up: for replaying a finished game, never for one in play."""
+    view = _public(state)
+    view["viewer"] = None
+    view["hands"] = [hand_str(h) for h in state.hands]
+    view["legal"] = []
+    view["can_resign"] = False
+    return view
+
+
 def _public(state: State) -> dict[str, Any]:
     view: dict[str, Any] = {
         "game": state.rules.game,

@@ -11,6 +11,7 @@ from games.services.presence import (
     seat_disconnect,
     seat_heartbeat,
 )
+from games.services.sanctions import seats_to_bots
 from games.services.tables import (
     seat_leave,
     seat_take,
@@ -25,7 +26,7 @@ from games.services.tables import (
 __all__ = [
     "ServiceError", "away_check", "bot_play", "chat_hide", "chat_post", "move_play",
     "presence_sweep", "seat_back", "seat_connect", "seat_disconnect", "seat_heartbeat",
-    "seat_leave", "seat_take", "table_close_abandoned", "table_create", "table_invite_accept",
-    "table_play_now", "table_rematch", "table_resend", "table_start", "timeout_play",
-    "watchdog_run",
+    "seat_leave", "seat_take", "seats_to_bots", "table_close_abandoned", "table_create",
+    "table_invite_accept", "table_play_now", "table_rematch", "table_resend", "table_start",
+    "timeout_play", "watchdog_run",
 ]  # fmt: skip

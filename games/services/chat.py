@@ -1,8 +1,9 @@
-"""Table chat: stored raw (pages insert it as text), length-limited and rate-limited per user."""
+"""Table chat: stored raw (pages insert it as text), cleaned of invisible characters,
+length-limited and rate-limited per user; refused to muted and banned players, and to
+spectators at a players-only table."""
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import timedelta
 from typing import Any
 
@@ -10,8 +11,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import AuditEntry
+from accounts.selectors import ban_active, ban_text, mute_active, when
+from accounts.services import audit_record
+from accounts.text import clean_text
 from games import broadcast
-from games.models import ChatMessage, Table
+from games.models import ChatMessage, Seat, Table
 from games.selectors import chat_dict, user_name
 from games.services.errors import ServiceError
 
@@ -23,10 +28,14 @@ def chat_post(table_id: int, user: Any, text: Any) -> dict[str, Any]:
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required", _("log in to chat"))
     text = _clean(text)
+    _check_sanctions(user)
     since = timezone.now() - timedelta(seconds=RATE_SECONDS)
     with transaction.atomic():
-        if not Table.objects.filter(pk=table_id).exists():
+        table = Table.objects.filter(pk=table_id).only("chat_players_only").first()
+        if table is None:
             raise ServiceError("no_table", _("there is no table %(id)s") % {"id": table_id})
+        if table.chat_players_only and not _seated(table_id, user):
+            raise ServiceError("players_only", _("only the players chat at this table"))
         if ChatMessage.objects.filter(user=user, created__gte=since).count() >= RATE_COUNT:
             raise ServiceError(
                 "rate_limited",
@@ -41,11 +50,26 @@ def chat_post(table_id: int, user: Any, text: Any) -> dict[str, Any]:
     return entry
 
 
+def _check_sanctions(user: Any) -> None:
+    ban = ban_active(user)
+    if ban is not None:
+        raise ServiceError("banned", ban_text(ban))
+    mute = mute_active(user)
+    if mute is not None:
+        message = _("you are muted until %(until)s") % {"until": when(mute.until)}
+        raise ServiceError("muted", f"{message}: {mute.reason}" if mute.reason else message)
+
+
+def _seated(table_id: int, user: Any) -> bool:
+    return Seat.objects.filter(table_id=table_id, user=user).exists()
+
+
 def _clean(text: Any) -> str:
     if not isinstance(text, str):
         raise ServiceError("bad_message", _("chat text is a string"))
-    # Control characters (other than none we need) could break layouts or logs.
-    text = "".join(c for c in text if unicodedata.category(c) != "Cc").strip()
+    # Control characters could break layouts or logs; bidi overrides and zero-width
+    # characters could disguise a line or a name (accounts.text).
+    text = clean_text(text)
     if not text:
         raise ServiceError("chat_empty", _("write something first"))
     if len(text) > ChatMessage.MAX_LENGTH:
@@ -57,14 +81,25 @@ def _clean(text: Any) -> str:
     return text
 
 
-def chat_hide(message_ids: list[int]) -> int:
-    """Hide chat messages (moderation); their tables' sockets drop them. The count hidden."""
+def chat_hide(message_ids: list[int], moderator: Any = None, reason: str = "") -> int:
+    """Hide chat messages (moderation); their tables' sockets drop them; one audit row per
+    message hidden by a moderator. The count hidden."""
     with transaction.atomic():
         rows = list(ChatMessage.objects.filter(pk__in=message_ids, hidden=False))
         ChatMessage.objects.filter(pk__in=[m.pk for m in rows]).update(hidden=True)
         by_table: dict[int, list[int]] = {}
         for message in rows:
             by_table.setdefault(message.table_id, []).append(message.pk)
+            if moderator is not None:
+                _audit_hide(moderator, message, reason)
         for table_id, ids in by_table.items():
             broadcast.chat_hidden(table_id, ids)
     return len(rows)
+
+
+def _audit_hide(moderator: Any, message: ChatMessage, reason: str) -> None:
+    audit_record(
+        moderator, AuditEntry.Action.HIDE, target_user=message.user,
+        target=f"chat message {message.pk} at table {message.table_id}", reason=reason,
+        details={"message": message.pk, "table": message.table_id, "text": message.text},
+    )  # fmt: skip

@@ -105,9 +105,11 @@ def away_check(table_id: int, index: int, stamp: str) -> bool:
             return False
         if seat.away or seat.last_seen is None or seat.last_seen.isoformat() != stamp:
             return False
+        if index in state_for(table).resigned:  # a bot plays it already; resigned, not away
+            return False
         seat.away = True
         seat.save(update_fields=["away"])
-        _replan(table, seats, seat.index)
+        replan_seat(table, seats, seat.index)
         return True
 
 
@@ -127,14 +129,14 @@ def _return(table: Table, seats: list[Seat], seat: Seat) -> None:
     if seat.away and not (state is not None and seat.index in state.resigned):
         seat.away = False
         seat.save(update_fields=["away"])
-        _replan(table, seats, seat.index)
+        replan_seat(table, seats, seat.index)
         return
     bump(table)
     table.save()
     broadcast.table_changed(table.pk)
 
 
-def _replan(table: Table, seats: list[Seat], index: int) -> None:
+def replan_seat(table: Table, seats: list[Seat], index: int) -> None:
     """Who plays seat `index` changed: if it is to act, a new deadline and task for the turn."""
     bump(table)
     state = state_for(table) if table.status == Table.Status.PLAYING else None

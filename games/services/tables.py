@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from games import broadcast
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
+from games.engine.rules import is_standard
 from games.gamestate import state_for
 from games.models import Presence, Seat, Table
 from games.selectors import INVITES_SESSION_KEY, has_invite
@@ -34,9 +35,11 @@ def table_create(
     time_limit: int = 60,
     rated: bool = False,
     seat: int = 0,
+    chat_players_only: bool = False,
 ) -> Table:
     """A new open table with its creator at `seat` and bots where `bot_levels` says."""
     options = dict(options or {})
+    _check_unfinished(user)
     rules = _rules(game, players, preset, options)
     levels = _bot_levels(bot_levels, rules.players)
     _check_time_limit(time_limit)
@@ -46,7 +49,8 @@ def table_create(
         table = Table.objects.create(
             game=game, players=rules.players, options=options, preset=preset or "",
             private=private, invite_token=secrets.token_urlsafe(16) if private else "",
-            rated=rated, created_by=user, time_limit=time_limit,
+            rated=rated and is_standard(rules), created_by=user, time_limit=time_limit,
+            chat_players_only=chat_players_only,
         )  # fmt: skip
         Seat.objects.bulk_create(
             Seat(table=table, index=i, user=user if i == seat else None, bot=levels[i] or "")
@@ -54,6 +58,21 @@ def table_create(
         )
         broadcast.table_changed(table.pk, lobby=True)
     return table
+
+
+def _check_unfinished(user: Any) -> None:
+    """At most WHIST_MAX_OPEN_TABLES open or running tables created by one user (tables in
+    play finish by themselves: bots stand in for players who left)."""
+    most = settings.WHIST_MAX_OPEN_TABLES
+    unfinished = Table.objects.filter(
+        created_by=user, status__in=[Table.Status.OPEN, Table.Status.PLAYING]
+    )
+    if most and user is not None and unfinished.count() >= most:
+        raise ServiceError(
+            "too_many_tables",
+            _("you have %(count)s unfinished tables already: play or leave one of them first")
+            % {"count": most},
+        )
 
 
 def _rules(game: str, players: int | None, preset: str | None, options: dict[str, Any]) -> Any:
@@ -136,7 +155,9 @@ def _changed(table: Table, game: bool = False) -> None:
 
 
 def seat_leave(user: Any, table_id: int) -> None:
-    """Stand up before the start; a table nobody human sits at any more is aborted."""
+    """Stand up before the start. A table nobody sits at any more stays open for
+    WHIST_OPEN_EMPTY_GRACE seconds (an invited guest may still come), then closes
+    (table_close_abandoned)."""
     with transaction.atomic():
         table, seats = lock_table(table_id)
         if table.status != Table.Status.OPEN:
@@ -145,17 +166,46 @@ def seat_leave(user: Any, table_id: int) -> None:
         if seat is None:
             raise ServiceError("not_seated", _("you have no seat at this table"))
         seat.user = None
-        seat.save(update_fields=["user"])
+        seat.last_seen = timezone.now()  # when it became free: the empty table's grace runs
+        seat.save(update_fields=["user", "last_seen"])
         seat.sockets.all().delete()
-        if not any(s.user_id for s in seats):
-            table.status = Table.Status.ABORTED
-            table.finished = timezone.now()
         _changed(table)
 
 
 def table_close_abandoned() -> int:
     """Close open tables none of whose seated players has been at them for WHIST_OPEN_ABANDON
-    seconds (they left without standing up), so the lobby stops offering them; how many."""
+    seconds (they left without standing up), and tables nobody has sat at for
+    WHIST_OPEN_EMPTY_GRACE seconds, so the lobby stops offering them; how many."""
+    return _close_idle() + _close_empty()
+
+
+def _close_empty() -> int:
+    """Open tables whose last player stood up more than WHIST_OPEN_EMPTY_GRACE seconds ago."""
+    cutoff = timezone.now() - timedelta(seconds=settings.WHIST_OPEN_EMPTY_GRACE)
+    empty = (
+        Table.objects.filter(status=Table.Status.OPEN, created__lt=cutoff)
+        .exclude(seats__user__isnull=False)
+        .exclude(seats__last_seen__gte=cutoff)
+    )
+    closed = 0
+    for table_id in empty.values_list("pk", flat=True):
+        with transaction.atomic():
+            table, seats = lock_table(table_id)  # check again under the lock
+            recent = any(s.last_seen and s.last_seen >= cutoff for s in seats)
+            if table.status != Table.Status.OPEN or recent or any(s.user_id for s in seats):
+                continue
+            _close(table)
+            closed += 1
+    return closed
+
+
+def _close(table: Table) -> None:
+    table.status = Table.Status.ABORTED
+    table.finished = timezone.now()
+    _changed(table)
+
+
+def _close_idle() -> int:
     cutoff = timezone.now() - timedelta(seconds=settings.WHIST_OPEN_ABANDON)
     idle = (
         Table.objects.filter(status=Table.Status.OPEN, created__lt=cutoff)
@@ -169,9 +219,7 @@ def table_close_abandoned() -> int:
             seen = any(s.last_seen and s.last_seen >= cutoff for s in seats if s.user_id)
             if table.status != Table.Status.OPEN or seen or _has_sockets(table):
                 continue
-            table.status = Table.Status.ABORTED
-            table.finished = timezone.now()
-            _changed(table)
+            _close(table)
             closed += 1
     return closed
 
@@ -247,6 +295,7 @@ def _rematch(table: Table, seats: list[Seat]) -> Table:
         game=table.game, players=table.players, options=table.options, preset=table.preset,
         private=table.private, invite_token=table.invite_token, rated=table.rated,
         created_by=table.created_by, time_limit=table.time_limit, rematch_of=table,
+        chat_players_only=table.chat_players_only,
     )  # fmt: skip
     Seat.objects.bulk_create(Seat(table=rematch, index=s.index, bot=s.bot) for s in seats)
     _changed(table)  # its players learn where the rematch is

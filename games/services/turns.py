@@ -72,7 +72,6 @@ def commit_action(table: Table, seats: list[Seat], state: State, action: Action,
     )
     table.moves += 1
     bump(table, game=True)
-    _after_resign(table, seats, new, action)
     if new.over:
         _finish(table, seats, new)
     else:
@@ -83,14 +82,6 @@ def commit_action(table: Table, seats: list[Seat], state: State, action: Action,
     transaction.on_commit(partial(cache_put, table.pk, table.seed, table.moves, new))
     broadcast.table_changed(table.pk, lobby=new.over)
     return new
-
-
-def _after_resign(table: Table, seats: list[Seat], new: State, action: Action) -> None:
-    # rules.md: in Knockout Whist a bot plays the resigning player's seat from then on.
-    if action.kind == "resign" and not new.over and table.game == "knockout":
-        seat = seats[action.seat]
-        seat.away = True
-        seat.save(update_fields=["away"])
 
 
 def _finish(table: Table, seats: list[Seat], state: State) -> None:

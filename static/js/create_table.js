@@ -2,6 +2,7 @@
 
 const form = document.getElementById("create-table-form");
 const presets = JSON.parse(document.getElementById("presets").textContent);
+const standard = JSON.parse(document.getElementById("standard-rules").textContent);
 const gameSelect = form.elements.game;
 const playersInput = form.elements.players;
 const FIXED = { whist: 4, german: 2 };
@@ -25,13 +26,30 @@ function showPreset() {
   const current = JSON.stringify(readKnockout());
   const name = Object.keys(presets).find((p) => JSON.stringify(presets[p]) === current) || "custom";
   form.elements.preset.value = name;
-  const names = {
-    classic: gettext("Classic"),
-    dutch: gettext("Dutch"),
-    custom: gettext("Custom"),
-  };
-  document.getElementById("preset-name").textContent = names[name];
-  form.querySelectorAll("[data-preset]").forEach((b) => b.classList.toggle("button-primary", b.dataset.preset === name));
+  // The pressed button says which preset is in use; only changed rules need words.
+  document.getElementById("preset-name").textContent = name === "custom" ? gettext("Custom rules") : "";
+  form.querySelectorAll("[data-preset]").forEach((b) => {
+    b.classList.toggle("button-primary", b.dataset.preset === name);
+    b.setAttribute("aria-pressed", String(b.dataset.preset === name));
+  });
+}
+
+/** games.engine.rules.is_standard, on the form: house rules make a table casual. */
+function isStandard() {
+  const game = gameSelect.value;
+  if (game === "knockout") return form.elements.preset.value !== "custom";
+  if (game === "whist") {
+    return standard.whist_targets.includes(Number(form.elements.target.value)) && !form.elements.honours.checked;
+  }
+  return true;
+}
+
+function showRated() {
+  const casual = !isStandard();
+  const rated = form.elements.rated;
+  document.getElementById("rated-note").hidden = !casual;
+  rated.disabled = casual;
+  if (casual) rated.checked = false;
 }
 
 function applyPreset(name) {
@@ -56,5 +74,9 @@ form.querySelectorAll("[data-preset]").forEach((b) => b.addEventListener("click"
 form.querySelector('fieldset[data-game="knockout"]').addEventListener("change", showPreset);
 gameSelect.addEventListener("change", showGame);
 playersInput.addEventListener("input", showSeats);
+form.addEventListener("change", showRated);
+form.addEventListener("input", showRated);
+form.querySelectorAll("[data-preset]").forEach((b) => b.addEventListener("click", showRated));
 showGame();
 showPreset();
+showRated();

@@ -1,5 +1,6 @@
 // Dialogs on the felt: waiting room, trump choice, votes, exchange, resign and game over.
 
+import { awardsSection } from "./awards.js";
 import { suitIcon } from "./cards.js";
 import { button, fmt, node, postForm } from "./dom.js";
 import { seatName } from "./felt.js";
@@ -89,9 +90,11 @@ function gameOverDialog(app) {
   if (result) {
     const line = node("p", "result-winner", winnersText(app, result));
     line.dataset.testid = "result";
-    box.push(line, node("p", "help", reasonText(result.reason)), rankingList(app, result));
+    const reason = reasonText(result, (s) => seatName(app, s), view);
+    box.push(line, node("p", "help", reason), rankingList(app, result));
     if (result.rubber_score) box.push(node("p", null, `${gettext("Rubber score")}: ${result.rubber_score.join(" – ")}`));
   }
+  box.push(...awardsSection(app));
   const actions = node("div", "actions");
   if (app.msg.seat !== null && table.status === "finished") {
     const label = table.rematch ? gettext("Join the rematch") : gettext("Rematch");
@@ -179,5 +182,6 @@ export function renderDialog(app) {
   const content = dialogContent(app);
   dialog.hidden = !content;
   dialog.replaceChildren(...(content || []));
+  if (content) content[0].id = "dialog-title";
   dialog.dataset.kind = content ? content[0].textContent : "";
 }

@@ -1,25 +1,10 @@
 // The felt: seats around the table, the trick in the middle, trump and talon, and dialogs.
 
-import { cardBack, cardFace } from "./cards.js";
+import { cardBack, suitIcon } from "./cards.js";
+import { cardLabel, cardName, namedFace, silentFace } from "./cardnames.js";
 import { renderDialog } from "./dialogs.js";
 import { fmt, node } from "./dom.js";
 import { botName, suitName } from "./labels.js";
-import { suitIcon } from "./cards.js";
-
-/** Where seat `seat` sits, as percentages of the felt, with the viewer at the bottom. */
-const PHONE = window.matchMedia("(max-width: 40rem)");
-
-export function seatPosition(seat, viewer, players, radius = 1) {
-  const k = (seat - viewer + players) % players;
-  const angle = ((90 + (k * 360) / players) * Math.PI) / 180; // clockwise: bottom, left, top, right
-  // On a phone the felt is tall: leave the top strip to the trump and talon boxes.
-  const [cy, ry] = PHONE.matches ? [54, 33] : [50, 39];
-  return { x: 50 + 41 * radius * Math.cos(angle), y: cy + ry * radius * Math.sin(angle) };
-}
-
-export function viewerSeat(app) {
-  return app.msg.seat ?? 0;
-}
 
 export function seatName(app, seat) {
   const info = app.msg.table.seats[seat];
@@ -37,57 +22,65 @@ function seatTags(app, seat) {
   const { view, table } = app.msg;
   const info = table.seats[seat] || {};
   const tags = [];
+  if (info.level) tags.push(tag("tag-level", fmt(gettext("Level %(n)s"), { n: info.level })));
   if (view && view.dealer === seat) tags.push(tag("tag-dealer", gettext("Dealer")));
+  const resigned = Boolean(view && (view.resigned || []).includes(seat));
   if (info.bot) tags.push(tag("tag-bot", botName(info.bot)));
-  if (info.away) tags.push(tag("tag-away", gettext("away")));
-  else if (info.name && !info.bot && info.connected === false && table.status === "playing") {
+  if (info.away && !resigned) tags.push(tag("tag-away", gettext("away")));
+  else if (!resigned && info.name && !info.bot && info.connected === false && table.status === "playing") {
     tags.push(tag("tag-away", gettext("disconnected")));
   }
   if (view && view.game === "knockout") {
     if ((view.out || []).includes(seat)) tags.push(tag("tag-out", gettext("out")));
     if ((view.dogs_life || []).includes(seat)) tags.push(tag("tag-dog", gettext("dog's life")));
   }
-  if (view && (view.resigned || []).includes(seat)) tags.push(tag("tag-out", gettext("resigned")));
+  if (resigned) tags.push(tag("tag-out", gettext("resigned")));
   return tags;
 }
 
-function miniHand(count) {
+function miniHand(count, back) {
   const box = node("div", "mini-hand");
-  for (let i = 0; i < Math.min(count, 13); i++) box.appendChild(cardBack());
+  box.setAttribute("aria-hidden", "true");
+  for (let i = 0; i < Math.min(count, 13); i++) box.appendChild(cardBack(back));
   return box;
+}
+
+/** The viewer's own card back (the talon and the stock belong to nobody): default for spectators. */
+function ownBack(app) {
+  const mine = app.msg.seat === null ? null : app.msg.table.seats[app.msg.seat];
+  return mine ? mine.back : undefined;
 }
 
 function seatPlate(app, seat) {
   const { view, table } = app.msg;
   const plate = node("div", "seat");
   plate.dataset.seat = seat;
-  const pos = seatPosition(seat, viewerSeat(app), table.players);
-  plate.style.left = `${pos.x}%`;
-  plate.style.top = `${pos.y}%`;
+  plate.dataset.testid = "seat"; // placed by layout.js
   const info = table.seats[seat] || {};
   if (!info.name && !info.bot) plate.classList.add("empty");
   if (view && view.to_act === seat) plate.classList.add("to-act");
   if (view && view.game === "knockout" && (view.out || []).includes(seat)) plate.classList.add("out");
   const name = node("div", "name", seatName(app, seat));
   if (seat === app.msg.seat) name.textContent += ` (${gettext("you")})`;
+  name.title = name.textContent; // long names are cut with an ellipsis: the whole one on hover
   plate.appendChild(name);
   const meta = node("div", "meta");
   seatTags(app, seat).forEach((x) => meta.appendChild(x));
   if (view) meta.appendChild(node("span", null, fmt(gettext("tricks: %(n)s"), { n: view.tricks[seat] })));
   if (view && view.game === "whist") meta.appendChild(node("span", null, seat % 2 === 0 ? gettext("Team A") : gettext("Team B")));
   plate.appendChild(meta);
-  if (view && seat !== app.msg.seat) plate.appendChild(miniHand(view.hands[seat].length));
+  if (view && seat !== app.msg.seat) plate.appendChild(miniHand(view.hands[seat].length, info.back));
   return plate;
 }
 
 function trickCard(app, seat, card, winner) {
-  const pos = seatPosition(seat, viewerSeat(app), app.msg.table.players, 0.45);
-  const box = node("div", `trick-card${winner ? " winner" : ""}`);
-  box.style.left = `${pos.x}%`;
-  box.style.top = `${pos.y}%`;
+  const box = node("div", `trick-card${winner ? " winner" : ""}`); // placed by layout.js
   box.dataset.seat = seat;
-  box.appendChild(cardFace(card));
-  box.setAttribute("aria-label", fmt(gettext("%(name)s played %(card)s"), { name: seatName(app, seat), card }));
+  box.dataset.card = card;
+  box.dataset.key = `${seat}:${card}`;
+  box.appendChild(silentFace(card));
+  box.setAttribute("role", "img");
+  box.setAttribute("aria-label", fmt(gettext("%(name)s played the %(card)s"), { name: seatName(app, seat), card: cardName(card) }));
   return box;
 }
 
@@ -122,10 +115,13 @@ function renderTrump(app) {
   } else {
     box.appendChild(node("span", "trump-name", gettext("not chosen yet")));
   }
+  if (view.game === "knockout" && view.options.exchange) {
+    box.appendChild(node("span", null, fmt(gettext("Stock: %(n)s cards"), { n: view.stock })));
+  }
   // Whist: face up until the dealer's first turn; after that the dealer holds it (see panels.js).
   if (view.turned && (view.game === "knockout" || view.turned_up)) {
-    const card = cardFace(view.turned);
-    card.setAttribute("aria-label", fmt(gettext("turned card %(card)s"), { card: view.turned }));
+    const card = namedFace(view.turned);
+    card.setAttribute("aria-label", fmt(gettext("Turned card: %(card)s"), { card: cardLabel(view.turned) }));
     box.appendChild(card);
   }
 }
@@ -134,22 +130,18 @@ function renderTalon(app) {
   const box = document.getElementById("talon-box");
   const view = app.msg.view;
   box.replaceChildren();
-  const german = view && view.game === "german";
-  const stock = view && view.game === "knockout" && view.options.exchange;
-  box.hidden = !(german || stock);
-  if (german) {
-    if (view.faceup) {
-      box.appendChild(node("span", null, gettext("Playing for:")));
-      const face = cardFace(view.faceup);
-      face.dataset.testid = "faceup";
-      box.appendChild(face);
-    }
-    box.appendChild(cardBack());
-    box.appendChild(node("span", null, fmt(gettext("%(n)s cards left"), { n: view.talon })));
-  } else if (stock) {
-    box.appendChild(cardBack());
-    box.appendChild(node("span", null, fmt(gettext("stock: %(n)s"), { n: view.stock })));
+  box.hidden = !(view && view.game === "german");
+  if (box.hidden) return;
+  if (view.faceup) {
+    box.appendChild(node("span", null, gettext("Playing for:")));
+    const face = namedFace(view.faceup);
+    face.dataset.testid = "faceup";
+    box.appendChild(face);
   }
+  // rules.md §3: after 13 tricks the talon is used up; then no pile is drawn at all.
+  if (view.talon > 0) box.appendChild(cardBack(ownBack(app)));
+  const text = view.talon > 0 ? fmt(gettext("%(n)s cards in the talon"), { n: view.talon }) : gettext("The talon is used up.");
+  box.appendChild(node("span", null, text));
 }
 
 export function renderFelt(app) {

@@ -1,15 +1,12 @@
 // The player's own hand: sorted by suit, legal cards raised and clickable, exchange picking.
 
-import { cardFace, rankLabel, sortHand } from "./cards.js";
-import { button, node } from "./dom.js";
-import { suitName } from "./labels.js";
+import { sortHand } from "./cards.js";
+import { cardLabel, silentFace } from "./cardnames.js";
+import { button, fmt, node } from "./dom.js";
+import { CARD_KEYS } from "./keys.js";
 
 function legalCards(view) {
   return new Set(view.legal.filter((a) => a.action === "play").map((a) => a.card));
-}
-
-function cardLabel(code) {
-  return `${rankLabel(code[0])} ${suitName(code[1])}`;
 }
 
 function exchangeMax(view) {
@@ -21,7 +18,7 @@ function cardButton(app, code, mode, legal, number) {
   const b = node("button", "card");
   b.type = "button";
   b.dataset.card = code;
-  b.appendChild(cardFace(code));
+  b.appendChild(silentFace(code));
   b.setAttribute("aria-label", cardLabel(code));
   if (mode === "exchange") {
     b.classList.add("legal");
@@ -30,7 +27,12 @@ function cardButton(app, code, mode, legal, number) {
     b.addEventListener("click", () => toggleExchange(app, code));
   } else if (mode === "play" && legal.has(code) && !app.pending) {
     b.classList.add("legal");
-    if (number <= 10) b.appendChild(node("span", "key-hint", String(number % 10)));
+    const key = CARD_KEYS[number - 1];
+    if (key) {
+      b.appendChild(node("span", "key-hint", key));
+      b.setAttribute("aria-label", fmt(gettext("%(card)s (key %(key)s)"), { card: cardLabel(code), key }));
+      b.setAttribute("aria-keyshortcuts", key);
+    }
     b.addEventListener("click", () => app.act({ action: "play", card: code }));
   } else {
     b.disabled = true;

@@ -47,16 +47,27 @@ export function rulesSummary(table) {
   return parts.join(" · ");
 }
 
-/** The reason a game ended, in words. */
-export function reasonText(reason) {
-  return {
-    final_trick: gettext("took the last trick"),
-    sweep: gettext("took every trick of a round"),
-    last_player: gettext("was the last player left"),
-    rainbow: gettext("held a rainbow"),
-    resign: gettext("the other side resigned"),
-    target: gettext("reached the target score"),
-    rubber: gettext("won the rubber"),
-    majority: gettext("won most games"),
-  }[reason] || reason || "";
+/** Why a game ended, as a whole sentence; `name(seat)` names a seat, `view` is the final view. */
+export function reasonText(result, name, view) {
+  const names = (seats) => (seats || []).map(name).join(" & ");
+  const winners = names(result.winners);
+  const resigned = names(view ? view.resigned : []);
+  const game = view ? view.game : null;
+  const single = game === "german" && view.options && view.options.games === 1;
+  const text = {
+    final_trick: gettext("%(winners)s took the only trick of the last round and won the game."),
+    sweep: gettext("%(winners)s took every trick of a round and won the game at once."),
+    last_player: gettext("Everyone else was knocked out, so %(winners)s won as the last player left."),
+    rainbow: gettext("%(winners)s held a rainbow (one card of each suit) in the four-card round and won at once."),
+    resign: game === "knockout"
+      ? gettext("Everyone else still in the game resigned, so %(winners)s won.")
+      : gettext("%(resigned)s resigned, so %(winners)s won the match."),
+    target: gettext("%(winners)s reached the target score and won the game."),
+    rubber: gettext("%(winners)s won two games and with them the rubber."),
+    majority: single
+      ? gettext("%(winners)s took more tricks in the second half and won the game.")
+      : gettext("%(winners)s won more games of the match."),
+  }[result.reason];
+  if (!winners) return gettext("Both players won the same number of games, so the match is drawn.");
+  return text ? fmt(text, { winners, resigned: resigned || gettext("The other side") }) : "";
 }

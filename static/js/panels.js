@@ -1,9 +1,10 @@
 // The side panels and status line: whose turn, clock, presence, game info, scores, last trick.
 
-import { cardFace } from "./cards.js";
+import { cardName, namedFace } from "./cardnames.js";
 import { fmt, node } from "./dom.js";
 import { seatName } from "./felt.js";
 import { suitName } from "./labels.js";
+import { myStandIn } from "./seatcontrol.js";
 
 function names(app, seats) {
   return seats.map((s) => seatName(app, s)).join(", ");
@@ -37,7 +38,8 @@ function turnText(app) {
   if (table.status !== "playing" || view.phase === "over") return gettext("Game over");
   if (app.hold) return fmt(gettext("%(name)s takes the trick"), { name: seatName(app, app.hold.trick.winner) });
   if (app.pending) return gettext("Sending…");
-  if (view.to_act === app.msg.seat && view.legal.length) return myTurnText(view);
+  if (myStandIn(app) === "away" && view.to_act === app.msg.seat) return gettext("A bot is playing your turn.");
+  if (view.to_act === app.msg.seat && view.legal.length && !myStandIn(app)) return myTurnText(view);
   return otherTurnText(app, view);
 }
 
@@ -49,13 +51,22 @@ function clockText(table) {
 }
 
 function presenceText(app) {
-  const { table } = app.msg;
-  const away = table.seats.filter((s) => s.away && !s.bot).map((s) => s.name);
-  const gone = table.seats.filter((s) => s.name && !s.bot && !s.away && s.connected === false).map((s) => s.name);
+  const { table, view } = app.msg;
+  const resigned = (view && view.resigned) || [];
+  // The viewer's own seat has its own banner (seatcontrol.js); resigned players are not away.
+  const others = table.seats.filter((s) => !s.bot && s.index !== app.msg.seat && !resigned.includes(s.index));
+  const away = others.filter((s) => s.away).map((s) => s.name);
+  const gone = others.filter((s) => s.name && !s.away && s.connected === false).map((s) => s.name);
   const parts = [];
-  if (away.length) parts.push(fmt(gettext("away (a bot plays): %(names)s"), { names: away.join(", ") }));
-  if (gone.length && table.status === "playing") parts.push(fmt(gettext("disconnected: %(names)s"), { names: gone.join(", ") }));
-  return parts.join(" · ");
+  if (away.length) parts.push(fmt(gettext("A bot is playing for %(names)s while they are away."), { names: away.join(", ") }));
+  if (gone.length && table.status === "playing") parts.push(fmt(gettext("%(names)s lost the connection."), { names: gone.join(", ") }));
+  return parts.join(" ");
+}
+
+/** The viewer is to act and no bot plays for them. */
+export function isMyTurn(app) {
+  const view = app.msg && app.msg.view;
+  return Boolean(view && app.msg.table.status === "playing" && view.to_act === app.msg.seat && view.legal.length && !myStandIn(app));
 }
 
 export function renderStatus(app) {
@@ -63,7 +74,7 @@ export function renderStatus(app) {
   const turn = document.getElementById("status-turn");
   const view = app.msg.view;
   turn.textContent = turnText(app);
-  turn.classList.toggle("mine", Boolean(view && view.to_act === app.msg.seat && view.legal.length));
+  turn.classList.toggle("mine", isMyTurn(app));
   const [clock, low] = clockText(app.msg.table);
   const clockEl = document.getElementById("status-clock");
   clockEl.textContent = clock;
@@ -80,7 +91,10 @@ function knockoutInfo(app, view) {
   if (view.out.length) out.push(line(`${gettext("Out")}: ${names(app, view.out)}`));
   if (view.dogs_life.length) out.push(line(`${gettext("On a dog's life")}: ${names(app, view.dogs_life)}`));
   if (view.chooser !== null && ["trump", "vote"].includes(view.phase)) out.push(line(`${gettext("Chooses trump")}: ${seatName(app, view.chooser)}`));
-  if (view.cuts) out.push(line(`${gettext("Cut")}: ${view.cuts.map(([s, c]) => `${seatName(app, s)} ${c}`).join(", ")}`));
+  if (view.cuts) {
+    const cuts = view.cuts.map(([s, c]) => fmt(gettext("%(name)s cut the %(card)s"), { name: seatName(app, s), card: cardName(c) }));
+    out.push(line(`${gettext("Cut for the choice of trump")}: ${cuts.join("; ")}.`));
+  }
   if (view.votes.length) out.push(line(`${gettext("Votes")}: ${view.votes.map(([s, u]) => `${seatName(app, s)} ${suitName(u)}`).join(", ")}`));
   if (view.exchanged.length) out.push(line(`${gettext("Exchanged")}: ${view.exchanged.map(([s, n]) => `${seatName(app, s)} ${n}`).join(", ")}`));
   return out;
@@ -89,8 +103,9 @@ function knockoutInfo(app, view) {
 function whistInfo(app, view) {
   const out = [line(fmt(gettext("Deal %(n)s · dealer %(name)s"), { n: view.deal + 1, name: seatName(app, view.dealer) }))];
   out.push(line(fmt(gettext("Game to %(n)s points"), { n: view.options.target })));
-  if (view.turned && view.turned_up) out.push(line(fmt(gettext("The dealer's turned card: %(card)s"), { card: view.turned })));
-  else if (view.turned) out.push(line(fmt(gettext("The dealer holds the turned card: %(card)s"), { card: view.turned })));
+  const turned = { name: seatName(app, view.dealer), card: view.turned ? cardName(view.turned) : "" };
+  if (view.turned && view.turned_up) out.push(line(fmt(gettext("The dealer, %(name)s, turned up the %(card)s."), turned)));
+  else if (view.turned) out.push(line(fmt(gettext("The dealer, %(name)s, holds the turned card, the %(card)s."), turned)));
   return out;
 }
 
@@ -98,7 +113,11 @@ function germanInfo(app, view) {
   const half = view.half === 1
     ? gettext("First half: the winner of a trick takes the face-up card")
     : gettext("Second half: only these 13 tricks count");
-  return [line(half), line(fmt(gettext("Game %(n)s of up to %(games)s"), { n: view.games.length + 1, games: view.options.games }))];
+  const games = view.options.games;
+  if (games === 1) return [line(half)];
+  // The game in play, or after the match the last one played (never "game 2 of up to 1").
+  const n = Math.min(view.phase === "over" ? view.games.length : view.games.length + 1, games);
+  return [line(half), line(fmt(gettext("Game %(n)s of a match of up to %(games)s games."), { n, games }))];
 }
 
 function renderInfo(app) {
@@ -119,7 +138,11 @@ function table(headers, rows) {
   tbl.appendChild(head);
   for (const row of rows) {
     const tr = node("tr");
-    row.forEach((cell, i) => tr.appendChild(node("td", i ? "num" : "", String(cell))));
+    row.forEach((cell, i) => {
+      const td = node("td", i ? "num" : "", String(cell));
+      if (!i) td.title = td.textContent; // names end in an ellipsis: the whole text on hover
+      tr.appendChild(td);
+    });
     tbl.appendChild(tr);
   }
   return tbl;
@@ -187,8 +210,10 @@ function renderLastTrick(app) {
   }
   box.replaceChildren(...trick.plays.map(([seat, card]) => {
     const fig = node("figure", seat === trick.winner ? "winner" : "");
-    fig.appendChild(cardFace(card));
-    fig.appendChild(node("figcaption", null, seatName(app, seat)));
+    fig.appendChild(namedFace(card));
+    const caption = node("figcaption", null, seatName(app, seat));
+    caption.title = caption.textContent;
+    fig.appendChild(caption);
     return fig;
   }));
 }

@@ -1,9 +1,18 @@
 // The live table: one WebSocket, whole versioned views, and the render of what the seat may see.
 
-import { renderChat, chatHidden, setupChat } from "./chat.js";
+import { loadAwards } from "./awards.js";
+import { announce, announceStatus, watchUnread } from "./announce.js";
+import { setFront } from "./cards.js";
+import { renderChat, chatAllowed, chatHidden, setupChat } from "./chat.js";
 import { renderFelt } from "./felt.js";
+import { setupGuide, renderGuide } from "./guide.js";
 import { renderHand } from "./hand.js";
-import { renderPanels, renderStatus } from "./panels.js";
+import { setupKeys } from "./keys.js";
+import { layoutFelt, setupPanels } from "./layout.js";
+import { animate, snapshot, takeTrick } from "./motion.js";
+import { isMyTurn, renderPanels, renderStatus } from "./panels.js";
+import { renderSeatControl } from "./seatcontrol.js";
+import { alertSound, setupSound, titleAlert } from "./sound.js";
 
 const root = document.getElementById("table-app");
 const TRICK_PAUSE_MS = 1200;
@@ -21,6 +30,11 @@ const app = {
   exchange: new Set(), // cards picked for an exchange
   confirming: null, // a confirmation dialog that is open ("resign")
   lastResync: 0,
+  awards: null, // what the finished game brought this player (docs/protocol.md `awards`)
+  banned: null, // why this player was banned, once the server said so
+  alerts: [], // sounds asked for (sound.js), read by the browser tests
+  muted: false,
+  wasMyTurn: false,
   send,
   act,
   render,
@@ -36,6 +50,7 @@ function act(action) {
   if (app.pending || !app.msg) return;
   app.pending = true;
   app.hold = null;
+  app.lastAction = action;
   send({ type: "act", version: app.version, action });
   render();
 }
@@ -55,16 +70,41 @@ function trickFinished(view) {
 function onState(msg) {
   if (msg.version < app.version) return; // older than what we show
   if (app.version >= 0 && msg.version > app.version + 1) requestResync();
+  const previous = app.msg;
   const seatChanged = !app.msg || app.msg.seat !== msg.seat;
   if (trickFinished(msg.view)) {
     app.hold = { trick: msg.view.last_trick, until: Date.now() + TRICK_PAUSE_MS };
-    setTimeout(render, TRICK_PAUSE_MS + 20);
+    takeTrick(app, msg.view.last_trick.winner, TRICK_PAUSE_MS);
+    setTimeout(() => drawMoving(app.msg && app.msg.view), TRICK_PAUSE_MS + 20);
   }
   if (seatChanged || !msg.view || !app.msg || app.msg.view?.deal !== msg.view.deal) app.exchange.clear();
   app.msg = msg;
   app.version = msg.version;
   app.pending = false;
+  drawMoving(previous && previous.view);
+  announce(app, previous, msg);
+  alerts(previous);
+  if (app.resignAgain && msg.view && msg.view.can_resign) {
+    app.resignAgain = false;
+    act({ action: "resign" });
+  }
+}
+
+/** Render, then animate what moved since the last drawing (motion.js). */
+function drawMoving(previousView) {
+  const snap = snapshot();
   render();
+  animate(app, snap, previousView);
+}
+
+/** A sound and the tab's title when it becomes your turn, and when the game ends. */
+function alerts(previous) {
+  const mine = isMyTurn(app);
+  const over = app.msg.table.status === "finished";
+  if (mine && !app.wasMyTurn) alertSound(app, "turn");
+  if (over && previous && previous.table.status !== "finished") alertSound(app, "over");
+  app.wasMyTurn = mine;
+  titleAlert(app, mine ? gettext("Your turn") : over ? gettext("Game over") : "");
 }
 
 function requestResync() {
@@ -83,9 +123,45 @@ const ERRORS = {
   must_follow_suit: () => gettext("You must follow suit."),
 };
 
+// Refusals of a chat line: shown under the chat, where the player looks, for a while.
+const CHAT_CODES = new Set(["muted", "players_only", "chat_too_long", "chat_empty", "login_required"]);
+let chatNoticeTimer = null;
+
+function chatNotice(text) {
+  const box = document.getElementById("chat-notice");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(chatNoticeTimer);
+  chatNoticeTimer = setTimeout(() => { box.hidden = true; }, 10000);
+}
+
+/** A lasting notice above the table (a ban, too many open tabs). */
+function notice(text) {
+  const box = document.getElementById("table-notice");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
 function onError(msg) {
   console.warn("server refused:", msg.code, msg.message);
   app.pending = false;
+  if (msg.code === "banned") {
+    app.banned = msg.message;
+    notice(msg.message);
+    chatAllowed(app);
+    return;
+  }
+  if (msg.code === "too_many_sockets") {
+    notice(msg.message);
+    return;
+  }
+  if (CHAT_CODES.has(msg.code)) {
+    chatNotice(ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message);
+    return;
+  }
+  // A confirmed resignation stands whatever a bot played meanwhile: send it again with the
+  // state the server sends after a stale refusal.
+  app.resignAgain = msg.code === "stale" && app.lastAction?.action === "resign";
   const text = ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message;
   flash(text);
   setTimeout(render, 2500);
@@ -102,6 +178,10 @@ function onMessage(event) {
   else if (msg.type === "error") onError(msg);
   else if (msg.type === "chat") renderChat(app, msg.messages);
   else if (msg.type === "chat_hidden") chatHidden(msg.ids);
+  else if (msg.type === "awards" && msg.table_id === app.tableId) {
+    app.awards = msg.awards;
+    render();
+  }
 }
 
 function connect(delay = 1000) {
@@ -117,8 +197,15 @@ function connect(delay = 1000) {
   socket.onmessage = onMessage;
   socket.onclose = (event) => {
     app.pending = false;
-    if (event.code === 4403 || event.code === 4404 || event.code === 4401) {
-      conn.textContent = gettext("You cannot watch this table.");
+    if (event.code === 4000) {
+      // A password change elsewhere: open again with whatever session this browser has now.
+      setTimeout(() => connect(), 100);
+      return;
+    }
+    if (event.code === 4403 || event.code === 4404 || event.code === 4401 || event.code === 4429) {
+      conn.textContent = app.banned || (event.code === 4429
+        ? gettext("Too many open connections: close a tab or two, then reload.")
+        : gettext("You cannot watch this table."));
       conn.classList.add("bad");
       return;
     }
@@ -130,25 +217,35 @@ function connect(delay = 1000) {
 
 function render() {
   if (!app.msg) return;
+  loadAwards(app);
   if (app.hold && Date.now() >= app.hold.until) app.hold = null;
   renderFelt(app);
   renderHand(app);
   renderPanels(app);
   renderStatus(app);
+  chatAllowed(app);
+  renderSeatControl(app);
+  renderGuide(app);
+  layoutFelt(app);
+  announceStatus(app, statusToSay());
 }
 
-function keyboard(event) {
-  if (event.target.closest("input, textarea, select")) return;
-  const digit = "1234567890".indexOf(event.key);
-  if (digit < 0) return;
-  const cards = document.querySelectorAll("#hand .card.legal");
-  if (cards[digit]) cards[digit].click();
+/** What the live region says of the status: your turn, or the result once the game is over. */
+function statusToSay() {
+  if (isMyTurn(app) && !app.pending && !app.hold) return document.getElementById("status-turn").textContent;
+  const result = document.querySelector("#dialog [data-testid=result]");
+  return result ? `${gettext("Game over")}: ${result.textContent}` : "";
 }
 
+setFront(root.dataset.front);
+setupSound(app);
+setupPanels(app);
+setupKeys(app);
+setupGuide(app);
+watchUnread();
 const initial = JSON.parse(document.getElementById("initial-state").textContent);
 if (initial && initial.type === "state") onState(initial);
 setupChat(app);
-document.addEventListener("keydown", keyboard);
 setInterval(() => renderStatus(app), 1000);
 connect();
 window.whistTable = app; // read by the browser tests (version, view) and handy when debugging

@@ -5,8 +5,16 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 PASSWORD = "a-Long-pass-2024"
+RANKS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_name(code: str) -> str:
+    """A card's English name as the page writes it: "QC" is "queen of clubs"."""
+    return f"{RANKS.get(code[0], code[0])} of {SUITS[code[1]]}"
 
 
 def sign_up(page: Page, base: str, username: str, display_name: str) -> None:
@@ -37,12 +45,30 @@ def wait_for_answer(page: Page, before: int) -> None:
 
 
 def take_turn(page: Page) -> str | None:
-    """Make this page's decision if it has one (a card, a trump, an exchange); say what."""
+    """Make this page's decision if it has one (a card, a trump, an exchange); say what.
+    A card counts as played once it has left the hand: a click that did not land (the card
+    moved under the pointer, say) is no play, and the caller tries again."""
     before = version(page)
     action = _decide(page)
+    if action is not None and len(action) == 2:
+        return action if _left_hand(page, action) else None
     if action is not None:
         wait_for_answer(page, before)
     return action
+
+
+def _left_hand(page: Page, card: str, seconds: float = 5.0) -> bool:
+    try:
+        page.wait_for_function(
+            """c => { const v = window.whistTable.msg.view;
+                      const hand = v && v.viewer !== null ? v.hands[v.viewer] : [];
+                      return !(hand || []).includes(c); }""",
+            arg=card,
+            timeout=seconds * 1000,
+        )
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def _decide(page: Page) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import sign_up, take_turn
+from tests.e2e.helpers import card_name, sign_up, take_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,7 +27,7 @@ def test_whist_with_three_expert_bots_keeps_the_turned_card_known_through_a_hand
     page.wait_for_selector("#hand .card", timeout=10000)
     turned = page.evaluate("() => window.whistTable.msg.view.turned")
     assert turned, "the turned card is in the view at the start of the hand"
-    expect(page.locator("#info")).to_contain_text(turned)
+    expect(page.locator("#info")).to_contain_text(f"turned up the {card_name(turned)}")
 
     played: list[str] = []
     held_seen = False
@@ -42,7 +42,7 @@ def test_whist_with_three_expert_bots_keeps_the_turned_card_known_through_a_hand
             "() => [window.whistTable.msg.view, document.querySelector('#info').textContent]"
         )
         if view["turned"] and not view["turned_up"] and view["deal"] == 0:
-            assert f"The dealer holds the turned card: {view['turned']}" in info, info
+            assert f"holds the turned card, the {card_name(view['turned'])}" in info, info
             held_seen = True
     assert len(set(played)) == 13
     assert held_seen, "the dealer picked up the turned card during the hand"

@@ -36,8 +36,8 @@ pytestmark = pytest.mark.skipif(
 def queue(transactional_db: Any, settings: Any) -> Iterator[str]:
     """Tasks from this test go to a fresh queue on the real broker, not run in-process."""
     name = f"test-{uuid.uuid4().hex[:8]}"
+    saved = app.conf.task_always_eager, app.conf.task_default_queue  # before Celery reads False
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    saved = app.conf.task_always_eager, app.conf.task_default_queue
     app.conf.task_always_eager, app.conf.task_default_queue = False, name
     yield name
     app.conf.task_always_eager, app.conf.task_default_queue = saved

@@ -165,7 +165,8 @@ async def test_chat_is_stored_raw_length_limited_and_rate_limited(make_user):
 async def test_the_lobby_pushes_the_table_list_when_a_table_opens(make_user):
     ann = await db(make_user)("ann")
     lobby = await connect("/ws/lobby/")
-    assert (await lobby.receive_json_from(timeout=5)) == {"type": "tables", "tables": []}
+    first = await lobby.receive_json_from(timeout=5)
+    assert (first["type"], first["tables"]) == ("tables", [])
 
     created = await db(services.table_create)(ann, "knockout", 3)
     pushed = await until(lobby, "tables")
@@ -186,3 +187,15 @@ async def test_logout_closes_the_users_open_sockets(make_user):
     assert output["code"] == 4401
     await ws.disconnect()  # the server's close handshake completes
     assert await db(lambda: table(t.pk).seats.get(index=0).connections)() == 0
+
+
+async def test_the_lobby_sends_a_player_their_own_tables_and_how_many_play(make_user):
+    ann = await db(make_user)("ann")
+    private = await db(services.table_create)(ann, "german", private=True)
+    lobby = await connect("/ws/lobby/", ann)
+
+    tables = await until(lobby, "tables")
+    assert tables["tables"] == [] and tables["online"] == {"players": 0, "games": 0}
+    mine = await until(lobby, "mine")
+    assert [t["id"] for t in mine["tables"]] == [private.pk]
+    await lobby.disconnect()

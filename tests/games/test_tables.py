@@ -76,15 +76,6 @@ def test_start_can_fill_the_empty_seats_with_bots(make_user):
     ]  # fmt: skip
 
 
-def test_the_last_human_leaving_aborts_the_table(make_user):
-    ann = make_user("ann")
-    table = services.table_create(ann, "knockout", 3, bot_levels=[None, "club"])
-    services.seat_leave(ann, table.pk)
-
-    table.refresh_from_db()
-    assert table.status == Table.Status.ABORTED
-
-
 def test_a_private_table_needs_its_invite(make_user):
     ann, bob = make_user("ann"), make_user("bob")
     table = services.table_create(ann, "german", private=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -128,3 +130,22 @@ def test_the_javascript_catalog_is_translated(client: Client) -> None:
     assert "Hundeleben" in client.get("/jsi18n/").content.decode()
     client.post("/i18n/setlang/", {"language": "nl", "next": "/"})
     assert "hondenleven" in client.get("/jsi18n/").content.decode()
+
+
+@pytest.mark.parametrize(("language", "month"), [("en", "March"), ("de", "März"), ("nl", "maart")])
+def test_the_profile_date_is_in_the_pages_language(client: Client, language: str, month: str):
+    get_user_model().objects.create_user(
+        "cy", password="x-Long-pass-1", date_joined=datetime(2026, 3, 5, tzinfo=UTC)
+    )
+    client.post("/i18n/setlang/", {"language": language, "next": "/"})
+
+    assert month in client.get("/accounts/players/cy/").content.decode()
+
+
+def test_a_very_long_name_is_cut_in_the_header_with_the_whole_name_on_hover(client: Client):
+    long = "N" * 150
+    user = get_user_model().objects.create_user(long, password="x-Long-pass-1")
+    client.force_login(user)
+
+    body = client.get("/lobby/").content.decode()
+    assert f'class="nav-user" title="{long}"' in body

@@ -13,17 +13,18 @@ ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("de", "nl")
 DOMAINS = ("django", "djangojs")
 MARKERS = {"_", "gettext", "gettext_lazy", "gettext_noop", "pgettext", "pgettext_lazy"}
-SOURCES = ("accounts", "games", "whistsite")
+SOURCES = ("accounts", "games", "rankings", "records", "whistsite")
 
 
 def po_entries(path: Path) -> dict[str, tuple[str, bool]]:
-    """msgid -> (msgstr, fuzzy) of a .po file (singular entries; plural forms as their msgid)."""
+    """msgid -> (msgstr, fuzzy) of a .po file (singular entries; plural forms as their msgid;
+    entries with a context as "context\x04msgid")."""
     entries = {}
     for block in path.read_text().split("\n\n"):
         fields: dict[str, str] = {}
         key = None
         for line in block.splitlines():
-            match = re.match(r'^(msgid|msgstr|msgid_plural|msgstr\[0\]) (".*")$', line)
+            match = re.match(r'^(msgctxt|msgid|msgstr|msgid_plural|msgstr\[0\]) (".*")$', line)
             if match:
                 key = match.group(1)
                 fields[key] = ast.literal_eval(match.group(2))
@@ -31,7 +32,13 @@ def po_entries(path: Path) -> dict[str, tuple[str, bool]]:
                 fields[key] += ast.literal_eval(line)
         if fields.get("msgid"):
             text = fields.get("msgstr", fields.get("msgstr[0]", ""))
-            entries[fields["msgid"]] = (text, "fuzzy" in block.split("msgid", 1)[0])
+            # pgettext entries are keyed as gettext stores them: context, EOT, msgid.
+            key = (
+                f"{fields['msgctxt']}\x04{fields['msgid']}"
+                if "msgctxt" in fields
+                else fields["msgid"]
+            )
+            entries[key] = (text, "fuzzy" in block.split("msgid", 1)[0])
     return entries
 
 

@@ -97,6 +97,15 @@ def sample_and_play(
 ) -> int:
     """Flat Monte Carlo: the same sampled deals for every move (paired), early stopping
     within `budget` seconds (default BUDGET)."""
+    means = estimate(seen, moves, rng, budget)
+    return moves[max(range(len(moves)), key=means.__getitem__)]
+
+
+def estimate(
+    seen: Seen, moves: list[int], rng: random.Random, budget: float | None = None
+) -> list[float]:
+    """Each move's mean utility over sampled deals (sample_and_play's figures; the game
+    analysis shows them as estimates)."""
     budget = BUDGET if budget is None else budget
     u = unknowns(seen)
     draw = _sampler(seen, u)
@@ -115,8 +124,7 @@ def sample_and_play(
         if n >= MIN_SAMPLES and n % 4 == 0 and _settled(totals, start, budget):
             break
     STATS.update(samples=n, playouts=n * len(moves), seconds=time.perf_counter() - start)
-    means = [sum(t) / len(t) for t in totals]
-    return moves[max(range(len(moves)), key=means.__getitem__)]
+    return [sum(t) / len(t) for t in totals]
 
 
 def _sampler(seen: Seen, u: Unknowns) -> Callable[[random.Random], tuple[list[int], list[int]]]:

@@ -1,0 +1,34 @@
+"""The authentication backend after django-axes': Django's, refusing banned players (every
+login path goes through it: the site's form and the admin's)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+
+from accounts.selectors import ban_active
+
+log = logging.getLogger("accounts.security")
+BAN_ATTRIBUTE = "accounts_ban"
+
+
+class ModerationBackend(ModelBackend):
+    """Django's model backend; a banned player's right password is refused, and the ban is
+    left on the request for the login form to explain (accounts.forms.BanExplained)."""
+
+    def authenticate(self, request: HttpRequest | None, username: Any = None,
+                     password: Any = None, **kwargs: Any) -> Any:  # fmt: skip
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        if user is None:
+            return None
+        ban = ban_active(user)
+        if ban is None:
+            return user
+        log.info("login refused: player %s is banned", user.pk)
+        if request is not None:
+            setattr(request, BAN_ATTRIBUTE, ban)
+        raise PermissionDenied("banned")

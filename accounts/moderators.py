@@ -1,0 +1,39 @@
+"""The "Moderators" group and exactly the permissions it needs; data migrations of each app
+grant that app's share (accounts here, games in games/migrations), so the layers hold."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.management import create_permissions
+
+GROUP = "Moderators"
+# accounts: see players (to pick one), handle reports, make and lift mutes and bans (a
+# sanction's "change" permission is only the lifting action: its fields are read-only),
+# read the audit log.
+ACCOUNTS_PERMISSIONS = [
+    "view_user",
+    "view_report", "change_report",
+    "view_mute", "add_mute", "change_mute",
+    "view_ban", "add_ban", "change_ban",
+    "view_auditentry",
+]  # fmt: skip
+
+
+def grant(apps: Any, app_label: str, codenames: list[str]) -> None:
+    """Give the Moderators group (made if missing) these permissions of `app_label`, with
+    the permissions themselves made first (they are otherwise made only after migrating)."""
+    config = apps.get_app_config(app_label)
+    models_module = getattr(config, "models_module", None)
+    config.models_module = models_module or True
+    try:
+        create_permissions(config, apps=apps, verbosity=0)
+    finally:
+        config.models_module = models_module
+    group, _created = apps.get_model("auth", "Group").objects.get_or_create(name=GROUP)
+    permission = apps.get_model("auth", "Permission")
+    found = permission.objects.filter(content_type__app_label=app_label, codename__in=codenames)
+    missing = set(codenames) - set(found.values_list("codename", flat=True))
+    if missing:
+        raise RuntimeError(f"permissions not found for {app_label}: {sorted(missing)}")
+    group.permissions.add(*found)

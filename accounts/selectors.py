@@ -1,0 +1,84 @@
+"""Reads of moderation: a player's ban or mute in force, their block list, and whether a
+name is taken; bans are cached (every request and socket asks) and dropped on each change."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db.models import Q
+from django.utils import formats, timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+
+from accounts.models import Ban, Block, Mute
+
+BAN_CACHE_SECONDS = 60
+
+
+def ban_cache_key(user_id: int) -> str:
+    return f"accounts:ban:{user_id}"
+
+
+def ban_active(user: Any) -> dict[str, Any] | None:
+    """The ban in force for `user` as {"reason", "until"} (until None: no end), else None."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    key = ban_cache_key(user.pk)
+    info = cache.get(key)
+    if info is None:
+        ban = Ban.objects.active().filter(user_id=user.pk).order_by("until").last()
+        info = {"reason": ban.reason, "until": _iso(ban.until)} if ban else {}
+        cache.set(key, info, BAN_CACHE_SECONDS)
+    if not info:
+        return None
+    until = parse_datetime(info["until"]) if info["until"] else None
+    if until is not None and until <= timezone.now():
+        return None
+    return {"reason": info["reason"], "until": until}
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def when(value: datetime) -> str:
+    """A date and time for people, in the active language (times are UTC)."""
+    return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT") + " UTC"
+
+
+def ban_text(ban: dict[str, Any]) -> str:
+    """Why the player cannot log in or play, in the active language."""
+    if ban["until"] is None:
+        return _("Your account is banned: %(reason)s") % {"reason": ban["reason"]}
+    return _("Your account is banned until %(until)s: %(reason)s") % {
+        "until": when(ban["until"]),
+        "reason": ban["reason"],
+    }
+
+
+def mute_active(user: Any) -> Mute | None:
+    """The mute in force for `user` that ends last, else None."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return Mute.objects.active().filter(user_id=user.pk).order_by("-until").first()
+
+
+def blocked_ids(user: Any) -> set[int]:
+    """The ids of the players whose chat `user` hides."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return set()
+    return set(Block.objects.filter(owner_id=user.pk).values_list("blocked_id", flat=True))
+
+
+def blocked_users(user: Any) -> list[Any]:
+    return [b.blocked for b in Block.objects.filter(owner=user).select_related("blocked")]
+
+
+def name_taken(key: str, exclude_pk: int | None = None) -> bool:
+    """Whether another player's username or shown name reads as `key` (accounts.text)."""
+    others = get_user_model().objects.exclude(pk=exclude_pk) if exclude_pk else None
+    others = others if others is not None else get_user_model().objects.all()
+    return others.filter(Q(name_key=key) | Q(username__iexact=key)).exists()

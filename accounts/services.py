@@ -1,0 +1,236 @@
+"""Writes of moderation: bans, mutes, reports, block lists, and one audit row per moderator
+action (each also logged on `accounts.audit`)."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from functools import partial
+from typing import Any
+
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts import signals
+from accounts.models import AuditEntry, Ban, Block, Mute, Report
+from accounts.selectors import ban_cache_key
+
+audit_log = logging.getLogger("accounts.audit")
+
+
+class ModerationError(ValueError):
+    """A refused moderation request, with a message for people."""
+
+
+def audit_record(
+    actor: Any,
+    action: str,
+    *,
+    target_user: Any = None,
+    target: str = "",
+    reason: str = "",
+    details: dict[str, Any] | None = None,
+) -> AuditEntry:
+    """Write the one audit row of a moderator action (AuditEntry.Action: hide, mute, ban,
+    unban, annul, report_closed, ...)."""
+    if action not in AuditEntry.Action.values:
+        raise ModerationError(f"unknown moderator action {action!r}")
+    entry = AuditEntry.objects.create(
+        actor=actor,
+        actor_name=actor.get_username() if actor else "",
+        action=action,
+        target_user=target_user,
+        target=target[:200],
+        reason=reason,
+        details=details or {},
+    )
+    audit_log.info(
+        "%s %s %s%s: %s",
+        entry.actor_name,
+        action,
+        target or "-",
+        f" (player {target_user.pk})" if target_user else "",
+        reason or "-",
+    )
+    return entry
+
+
+def _check_until(until: datetime | None, required: bool) -> None:
+    if until is None and required:
+        raise ModerationError(_("A mute needs an end."))
+    if until is not None and until <= timezone.now():
+        raise ModerationError(_("The end must lie in the future."))
+
+
+def ban_create(actor: Any, user: Any, reason: str, until: datetime | None = None) -> Ban:
+    """Ban `user` until `until` (None: until lifted). After the commit their open sockets
+    close on every server and their seats go to bots (games.receivers)."""
+    _check_until(until, required=False)
+    if not (reason or "").strip():
+        raise ModerationError(_("A ban needs a reason."))
+    with transaction.atomic():
+        ban = Ban.objects.create(user=user, reason=reason.strip(), until=until, created_by=actor)
+        audit_record(
+            actor,
+            AuditEntry.Action.BAN,
+            target_user=user,
+            target=f"player {user}",
+            reason=ban.reason,
+            details={"ban": ban.pk, "until": _iso(until)},
+        )
+        transaction.on_commit(partial(_banned, user, ban))
+    return ban
+
+
+def _banned(user: Any, ban: Ban) -> None:
+    cache.delete(ban_cache_key(user.pk))
+    signals.user_banned.send(sender=Ban, user=user, ban=ban)
+
+
+def ban_lift(actor: Any, ban: Ban, reason: str = "") -> bool:
+    """End a ban now; False if it was no longer in force."""
+    with transaction.atomic():
+        ban = Ban.objects.select_for_update().select_related("user").get(pk=ban.pk)
+        if not ban.in_force:
+            return False
+        ban.lifted_at, ban.lifted_by = timezone.now(), actor
+        ban.save(update_fields=["lifted_at", "lifted_by"])
+        audit_record(
+            actor,
+            AuditEntry.Action.UNBAN,
+            target_user=ban.user,
+            target=f"player {ban.user}",
+            reason=reason,
+            details={"ban": ban.pk},
+        )
+        transaction.on_commit(partial(cache.delete, ban_cache_key(ban.user_id)))
+    return True
+
+
+def mute_create(actor: Any, user: Any, until: datetime, reason: str = "") -> Mute:
+    """Refuse `user`'s chat until `until`."""
+    _check_until(until, required=True)
+    with transaction.atomic():
+        mute = Mute.objects.create(
+            user=user, reason=(reason or "").strip(), until=until, created_by=actor
+        )
+        audit_record(
+            actor,
+            AuditEntry.Action.MUTE,
+            target_user=user,
+            target=f"player {user}",
+            reason=mute.reason,
+            details={"mute": mute.pk, "until": _iso(until)},
+        )
+    return mute
+
+
+def mute_lift(actor: Any, mute: Mute, reason: str = "") -> bool:
+    """End a mute now; False if it was no longer in force."""
+    with transaction.atomic():
+        mute = Mute.objects.select_for_update().select_related("user").get(pk=mute.pk)
+        if not mute.in_force:
+            return False
+        mute.lifted_at, mute.lifted_by = timezone.now(), actor
+        mute.save(update_fields=["lifted_at", "lifted_by"])
+        audit_record(
+            actor,
+            AuditEntry.Action.UNMUTE,
+            target_user=mute.user,
+            target=f"player {mute.user}",
+            reason=reason,
+            details={"mute": mute.pk},
+        )
+    return True
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def report_create(
+    reporter: Any,
+    reported: Any,
+    reason: str,
+    text: str = "",
+    *,
+    table_id: int | None = None,
+    chat_message_id: int | None = None,
+    context: dict[str, Any] | None = None,
+) -> Report:
+    """A player's report; a second open report of the same thing by the same player is the
+    first one again."""
+    if reported is None or reporter is None or reported.pk == reporter.pk:
+        raise ModerationError(_("You cannot report yourself."))
+    if reason not in Report.Reason.values:
+        raise ModerationError(_("Choose a reason."))
+    same = Report.objects.filter(
+        reporter=reporter,
+        reported=reported,
+        chat_message_id=chat_message_id,
+        status=Report.Status.OPEN,
+    )
+    existing = same.first()
+    if existing is not None:
+        return existing
+    return Report.objects.create(
+        reporter=reporter,
+        reported=reported,
+        reason=reason,
+        text=(text or "").strip()[:1000],
+        table_id=table_id,
+        chat_message_id=chat_message_id,
+        context=context or {},
+    )
+
+
+def report_close(actor: Any, report: Report, outcome: str, note: str = "") -> bool:
+    """Close an open report with an outcome; False if it was closed already."""
+    if outcome not in Report.Outcome.values:
+        raise ModerationError(_("Choose an outcome."))
+    with transaction.atomic():
+        locked = Report.objects.select_for_update(of=("self",)).select_related("reported")
+        report = locked.get(pk=report.pk)
+        if report.status == Report.Status.CLOSED:
+            return False
+        report.status, report.outcome, report.note = Report.Status.CLOSED, outcome, note
+        report.closed_at, report.closed_by = timezone.now(), actor
+        report.save(update_fields=["status", "outcome", "note", "closed_at", "closed_by"])
+        audit_record(
+            actor,
+            AuditEntry.Action.REPORT_CLOSED,
+            target_user=report.reported,
+            target=f"report {report.pk}",
+            reason=note,
+            details={"report": report.pk, "outcome": outcome},
+        )
+    return True
+
+
+def block_add(owner: Any, blocked: Any) -> bool:
+    """Hide `blocked`'s chat from `owner`; False if it was hidden already."""
+    if owner.pk == blocked.pk:
+        raise ModerationError(_("You cannot block yourself."))
+    try:
+        with transaction.atomic():
+            Block.objects.create(owner=owner, blocked=blocked)
+    except IntegrityError:
+        return False
+    transaction.on_commit(partial(signals.blocks_changed.send, sender=Block, user=owner))
+    return True
+
+
+def block_remove(owner: Any, blocked: Any) -> bool:
+    """Show `blocked`'s chat to `owner` again; False if it was not hidden."""
+    deleted, _rows = Block.objects.filter(owner=owner, blocked=blocked).delete()
+    if deleted:
+        transaction.on_commit(partial(signals.blocks_changed.send, sender=Block, user=owner))
+    return bool(deleted)
+
+
+def sessions_revoke(user: Any) -> None:
+    """After a password change or reset: close the open sockets of the user's sessions
+    (those of the session that made the change reconnect; the others' are no longer valid)."""
+    transaction.on_commit(partial(signals.sessions_revoked.send, sender=type(user), user=user))

@@ -1,0 +1,52 @@
+"""The card room's moderation page for players: report a chat line from the table."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from accounts.forms import ReportForm
+from accounts.services import block_add
+from accounts.throttle import limited
+from games import selectors
+from games.services import ServiceError
+from games.services.reports import chat_message_get, chat_report
+
+
+@login_required
+def report_chat(request: HttpRequest, table_id: int, message_id: int) -> HttpResponse:
+    """Report a chat line (and, if asked, hide its writer's chat); back to the table."""
+    table = selectors.table_get(table_id)
+    if table is None:
+        raise Http404(_("No such table."))
+    if not selectors.can_watch(table, request.user, request.session):
+        raise PermissionDenied(_("This table is private: you need its invite link."))
+    try:
+        message = chat_message_get(table_id, message_id)
+    except ServiceError as error:
+        raise Http404(str(error)) from error
+    form = ReportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        if limited(request, "report", settings.WHIST_RATE_REPORTS, key="user"):
+            form.add_error(None, _("You have sent many reports: please wait a while."))
+        elif _send(request, form, message):
+            return redirect("table", table_id=table_id)
+    context = {"form": form, "table": table, "message": message}
+    return render(request, "games/report_chat.html", context)
+
+
+def _send(request: HttpRequest, form: ReportForm, message) -> bool:
+    try:
+        chat_report(request.user, message, form.cleaned_data["reason"], form.cleaned_data["text"])
+        if form.cleaned_data["block"]:
+            block_add(request.user, message.user)
+    except (ServiceError, ValueError) as error:
+        form.add_error(None, str(error))
+        return False
+    messages.success(request, _("Thank you: the moderators will look at your report."))
+    return True

@@ -1,0 +1,52 @@
+"""Admin pages of rankings: ratings, scored games with their seats, progress, achievements.
+Everything here is written by the bookkeeping; the admin only reads it."""
+
+from typing import Any
+
+from django.contrib import admin
+
+from rankings.models import Achievement, GameScore, Progress, Rating, SeatResult
+
+
+class ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+
+class SeatResultInline(admin.TabularInline):
+    model = SeatResult
+    extra = 0
+    can_delete = False
+    fields = ["seat", "user", "bot", "place", "won", "resigned", "counted", "xp",
+              "rating_before", "rating_after", "achievements", "unlocks", "annulled"]  # fmt: skip
+    readonly_fields = fields
+
+
+@admin.register(GameScore)
+class GameScoreAdmin(ReadOnly):
+    list_display = ["table", "game", "rated", "casual_reason", "finished", "created", "annulled"]
+    list_filter = ["game", "rated", "casual_reason", "annulled"]
+    inlines = [SeatResultInline]
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnly):
+    list_display = ["game", "user", "bot", "display", "mu", "sigma", "games", "wins", "last_played"]
+    list_filter = ["game"]
+    search_fields = ["user__username"]
+
+
+@admin.register(Progress)
+class ProgressAdmin(ReadOnly):
+    list_display = ["user", "level", "xp", "games", "wins", "rated_wins"]
+    search_fields = ["user__username"]
+
+
+@admin.register(Achievement)
+class AchievementAdmin(ReadOnly):
+    list_display = ["user", "code", "earned", "table"]
+    list_filter = ["code"]
+    search_fields = ["user__username"]

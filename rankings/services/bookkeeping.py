@@ -1,0 +1,143 @@
+"""The bookkeeping of a finished game, exactly once: result rows, ratings, XP, levels,
+achievements and unlocks, all in one transaction.
+
+Exactly once: the table's row is locked and its GameScore (unique per table) checked under
+the lock, so a second or concurrent run finds it and changes nothing. No deadlock between
+two games finishing at once: rows that may be missing (ratings, progress) are inserted
+first in their own statements, sorted (ON CONFLICT DO NOTHING), and the transaction then
+locks rows in one fixed order: the table, ratings by id, progress by user id.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from functools import partial
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games.engine.rules import is_standard
+from games.gamestate import rules_for
+from games.models import Seat, Table
+from rankings import rating as openskill
+from rankings.models import GameScore, Progress, Rating, SeatResult
+from rankings.outcome import SeatFacts, casual_reason, moves_of, seat_facts
+from rankings.services.awards import awards_send
+from rankings.services.progress import credit
+
+OVERDUE = timedelta(minutes=1)
+OVERDUE_BATCH = 100
+
+
+def game_score_create(table_id: int) -> GameScore | None:
+    """Score a finished game; None if it is not finished or was scored already."""
+    table = Table.objects.defer("record").filter(pk=table_id, status=Table.Status.FINISHED).first()
+    if table is None:
+        return None
+    seats = list(table.seats.order_by("index"))
+    _ensure_rows(table, seats)
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table_id)
+        # A game annulled before its bookkeeping ran has a GameScore already (annulled, no
+        # seats: rankings.services.annul), written under this same lock: never scored.
+        if not locked.record or GameScore.objects.filter(table_id=table_id).exists():
+            return None
+        facts = seat_facts(locked.record["result"], seats, moves_of(locked))
+        reason = casual_reason(locked, facts)
+        score = GameScore.objects.create(
+            table=locked, game=locked.game, rated=not reason, casual_reason=reason,
+            finished=locked.finished or timezone.now(),
+        )  # fmt: skip
+        results = [_result(score, f) for f in facts]
+        if score.rated:
+            _rate(score, facts, results)
+        credit(score, locked.record, facts, results)
+        SeatResult.objects.bulk_create(results)
+        transaction.on_commit(partial(awards_send, table_id, results))
+    return score
+
+
+def _ensure_rows(table: Table, seats: list[Seat]) -> None:
+    """Insert the ratings and progress rows the game may need that do not exist yet, in a
+    fixed order, each batch one statement of its own (outside the locking transaction). A
+    game that turns out not rated leaves rating rows without games, which nothing lists."""
+    if table.rated and is_standard(rules_for(table)):
+        mu, sigma = openskill.initial()
+        keys = sorted({(s.user_id or 0, s.bot) for s in seats if s.user_id or s.bot})
+        Rating.objects.bulk_create(
+            [Rating(game=table.game, user_id=uid or None, bot=bot, mu=mu, sigma=sigma,
+                    display=openskill.display(mu, sigma)) for uid, bot in keys],
+            ignore_conflicts=True,
+        )  # fmt: skip
+    humans = sorted({s.user_id for s in seats if s.user_id and not s.bot})
+    Progress.objects.bulk_create([Progress(user_id=u) for u in humans], ignore_conflicts=True)
+
+
+def _result(score: GameScore, f: SeatFacts) -> SeatResult:
+    return SeatResult(
+        score=score, table_id=score.table_id, seat=f.index, user_id=f.user_id, bot=f.bot,
+        game=score.game, finished=score.finished, place=f.place + 1, won=f.won,
+        resigned=f.resigned, counted=f.counted, rated=score.rated,
+    )  # fmt: skip
+
+
+def _rate(score: GameScore, facts: list[SeatFacts], results: list[SeatResult]) -> None:
+    """New ratings for every seat, as OpenSkill rates the game (rankings.rating)."""
+    rows = _locked_ratings(score.game, facts)
+    key = [(f.user_id, f.bot) for f in facts]
+    old = [(rows[k].mu, rows[k].sigma) for k in key]
+    new = openskill.rate(score.game, old, [f.place for f in facts])
+    for result, (mu0, s0), (mu1, s1) in zip(results, old, new, strict=True):
+        result.mu_before, result.sigma_before = mu0, s0
+        result.mu_after, result.sigma_after = mu1, s1
+        result.rating_before = openskill.display(mu0, s0)
+    _apply(score, rows, key, old, new, facts)
+    for result, k in zip(results, key, strict=True):
+        result.rating_after, result.rated_games = rows[k].display, rows[k].games
+    for row in rows.values():
+        # One UPDATE per locked row: bulk_update's CASE expressions cost several ms of
+        # Python per call here, a third of the bookkeeping (bench/rankings.py).
+        Rating.objects.filter(pk=row.pk).update(
+            mu=row.mu, sigma=row.sigma, display=row.display, games=row.games, wins=row.wins,
+            last_played=row.last_played,
+        )  # fmt: skip
+
+
+def _locked_ratings(game: str, facts: list[SeatFacts]) -> dict[tuple, Rating]:
+    users = [f.user_id for f in facts if not f.bot]
+    bots = [f.bot for f in facts if f.bot]
+    rows = (
+        Rating.objects.select_for_update()
+        .filter(Q(user_id__in=users) | Q(bot__in=bots), game=game)
+        .order_by("pk")
+    )
+    return {(r.user_id, r.bot): r for r in rows}
+
+
+def _apply(
+    score: GameScore,
+    rows: dict[tuple, Rating],
+    key: list[tuple],
+    old: list[tuple[float, float]],
+    new: list[tuple[float, float]],
+    facts: list[SeatFacts],
+) -> None:
+    """Write the new ratings (rankings.rating.merged: a bot level in several seats of one
+    game moves by the mean of its seats' changes), games, wins and the last game's time."""
+    for k, (mu, sigma) in openskill.merged(key, old, new).items():
+        row = rows[k]
+        row.mu, row.sigma = mu, sigma
+        row.display = openskill.display(row.mu, row.sigma)
+        row.games += 1
+        row.wins += any(facts[i].won for i, kk in enumerate(key) if kk == k)
+        row.last_played = score.finished
+
+
+def game_scores_overdue() -> list[int]:
+    """Finished games not scored a minute after their end (a lost task): their table ids."""
+    cutoff = timezone.now() - OVERDUE
+    due = Table.objects.filter(
+        status=Table.Status.FINISHED, finished__lt=cutoff, score__isnull=True
+    ).order_by("finished")
+    return list(due.values_list("pk", flat=True)[:OVERDUE_BATCH])

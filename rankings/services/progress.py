@@ -1,0 +1,84 @@
+"""XP, levels, achievements and unlocks of one scored game, for the players who earn them."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from rankings.achievements import Counts, Game, earned
+from rankings.models import Achievement, GameScore, LevelUp, Progress, SeatResult
+from rankings.outcome import SeatFacts
+from rankings.progression import level_of, xp_for
+from rankings.unlocks import newly_unlocked
+
+
+def credit(
+    score: GameScore, record: dict[str, Any], facts: list[SeatFacts], results: list[SeatResult]
+) -> None:
+    """Credit XP (rules.md §4: once per complete game), levels, achievements and unlocks to
+    the seats that earn them, writing their results' fields; progress rows locked by user id."""
+    earners = [f for f in facts if f.earns]
+    if not earners:
+        return
+    ids = [f.user_id for f in earners]
+    rows = Progress.objects.select_for_update().filter(user_id__in=ids).order_by("user_id")
+    progress = {p.user_id: p for p in rows}
+    had = _achievements_of(ids)
+    game = Game(record, facts, score.rated)
+    new_achievements, level_ups = [], []
+    for f in earners:
+        p, result = progress[f.user_id], results[f.index]
+        before = (p.level, set(had[f.user_id]))
+        _count(p, f, score.rated)
+        codes = earned(game, f, Counts(p.games, p.wins, p.rated_wins), had[f.user_id])
+        result.xp, result.level_before, result.level_after = xp_for(f), before[0], p.level
+        result.achievements = codes
+        now = (p.level, before[1] | set(codes))
+        result.unlocks = [list(u) for u in newly_unlocked(before, now)]
+        new_achievements += [_achievement(score, f.user_id, code) for code in codes]
+        level_ups += [_level_up(score, f.user_id, n) for n in range(before[0] + 1, p.level + 1)]
+    _save(progress.values(), new_achievements, level_ups, results)
+
+
+def _achievements_of(user_ids: list[int]) -> dict[int, set[str]]:
+    had: dict[int, set[str]] = defaultdict(set)
+    for user_id, code in Achievement.objects.filter(user_id__in=user_ids).values_list(
+        "user_id", "code"
+    ):
+        had[user_id].add(code)
+    return had
+
+
+def _count(p: Progress, f: SeatFacts, rated: bool) -> None:
+    p.xp += xp_for(f)
+    p.level = level_of(p.xp)
+    p.games += 1
+    p.wins += f.won
+    p.rated_wins += f.won and rated
+
+
+def _achievement(score: GameScore, user_id: int, code: str) -> Achievement:
+    return Achievement(user_id=user_id, code=code, table_id=score.table_id, earned=score.finished)
+
+
+def _level_up(score: GameScore, user_id: int, level: int) -> LevelUp:
+    return LevelUp(user_id=user_id, level=level, table_id=score.table_id, reached=score.finished)
+
+
+def _save(
+    progress: Any, achievements: list[Achievement], level_ups: list[LevelUp], results: list
+) -> None:
+    for p in progress:  # one UPDATE per locked row (see bookkeeping._rate on bulk_update)
+        Progress.objects.filter(pk=p.pk).update(
+            xp=p.xp, level=p.level, games=p.games, wins=p.wins, rated_wins=p.rated_wins
+        )
+    if achievements:
+        Achievement.objects.bulk_create(achievements)
+    if level_ups:
+        LevelUp.objects.bulk_create(level_ups)
+    risen = sorted((r.user_id, r.level_after) for r in results if r.level_after != r.level_before)
+    for user_id, level in risen:
+        # accounts.User.level is the table's copy of the level; only this writes it.
+        get_user_model().objects.filter(pk=user_id).update(level=level)

@@ -1,0 +1,160 @@
+"""Stored games: one immutable record per finished table, its players, analyses and uploads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# The only fields of a stored game that may change: moderation annuls a game.
+ANNUL_FIELDS = frozenset({"annulled", "annulled_at", "annul_reason"})
+
+
+class ImmutableRecordError(RuntimeError):
+    """A stored game was about to be changed other than by annulling it."""
+
+
+class GameRecord(models.Model):
+    """One finished game (or match) as it was played; its primary key is the table's id."""
+
+    class Status(models.TextChoices):
+        FINISHED = "finished", _("finished")
+        RESIGNED = "resigned", _("resigned")
+
+    table = models.OneToOneField(
+        "games.Table", primary_key=True, on_delete=models.PROTECT, related_name="game_record"
+    )
+    game = models.CharField(_("game"), max_length=16)
+    players = models.PositiveSmallIntegerField(_("players"))
+    options = models.JSONField(_("options"), default=dict)
+    preset = models.CharField(_("preset"), max_length=16)  # a preset's name, or "custom"
+    rated = models.BooleanField(_("rated"), default=False)
+    private = models.BooleanField(_("private"), default=False)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices)
+    started = models.DateTimeField(_("started"), null=True, blank=True)
+    finished = models.DateTimeField(_("finished"), db_index=True)
+    # [{"name", "user" (id or null), "username", "bot" (level or null)}] per seat, as seated.
+    seats = models.JSONField(_("seats"))
+    result = models.JSONField(_("result"))
+    record = models.JSONField(_("record"))  # whist-record/1, docs/game-record.md
+    annulled = models.BooleanField(_("annulled"), default=False)
+    annulled_at = models.DateTimeField(_("annulled at"), null=True, blank=True)
+    annul_reason = models.CharField(_("reason for annulling"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("game record")
+        verbose_name_plural = _("game records")
+        permissions = [("annul_gamerecord", _("Can annul a game"))]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk} ({self.status})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Insert once; afterwards only the annul fields may be saved (update_fields)."""
+        fields = kwargs.get("update_fields")
+        if not self._state.adding and (fields is None or not set(fields) <= ANNUL_FIELDS):
+            raise ImmutableRecordError("a stored game can only be annulled, never changed")
+        super().save(*args, **kwargs)
+
+
+class GamePlayer(models.Model):
+    """One seat of a stored game: who sat there, and how it ended for them.
+
+    The record's game, rated flag, privacy and end time are copied here so that one
+    player's history, newest first and filtered, is a scan of one of the indexes below.
+    """
+
+    class Result(models.TextChoices):
+        WON = "won", _("won")
+        LOST = "lost", _("lost")
+        DRAWN = "drawn", _("drawn")
+        RESIGNED = "resigned", _("resigned")
+        # Set on every seat when a moderator annuls the game (records.services.game_annul),
+        # so that won/lost/drawn/resigned filters leave it out; won, resigned and place
+        # still say how it was played.
+        ANNULLED = "annulled", _("annulled")
+
+    record = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="seat_rows")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="game_history",
+    )  # fmt: skip
+    name = models.CharField(_("name"), max_length=150)
+    bot = models.CharField(_("bot level"), max_length=16, blank=True)
+    place = models.PositiveSmallIntegerField(_("place"))
+    won = models.BooleanField(_("won"), default=False)
+    resigned = models.BooleanField(_("resigned"), default=False)
+    result = models.CharField(_("result"), max_length=8, choices=Result.choices)
+    game = models.CharField(_("game"), max_length=16)
+    rated = models.BooleanField(_("rated"), default=False)
+    private = models.BooleanField(_("private"), default=False)
+    finished = models.DateTimeField(_("finished"))
+
+    class Meta:
+        verbose_name = _("player of a game")
+        verbose_name_plural = _("players of games")
+        constraints = [
+            models.UniqueConstraint(fields=["record", "seat"], name="records_player_unique_seat")
+        ]
+        indexes = [
+            models.Index(fields=["user", "-finished", "-record"], name="records_hist"),
+            models.Index(fields=["user", "game", "-finished", "-record"], name="records_hist_game"),
+            models.Index(
+                fields=["user", "result", "-finished", "-record"], name="records_hist_result"
+            ),
+            models.Index(
+                fields=["user", "rated", "-finished", "-record"], name="records_hist_rated"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in game {self.record_id}"
+
+
+class RecordAnalysis(models.Model):
+    """The analysis of a stored game: queued, running (with progress), done or failed."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    record = models.OneToOneField(
+        GameRecord, primary_key=True, on_delete=models.CASCADE, related_name="analysis"
+    )
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
+    )
+    done = models.PositiveIntegerField(_("positions analysed"), default=0)
+    total = models.PositiveIntegerField(_("positions"), default=0)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    requested = models.DateTimeField(_("requested"), auto_now_add=True)
+    heartbeat = models.DateTimeField(_("last progress"), null=True, blank=True)
+    finished = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("analysis")
+        verbose_name_plural = _("analyses")
+
+    def __str__(self) -> str:
+        return f"analysis of game {self.record_id} ({self.status})"
+
+
+class UploadedRecord(models.Model):
+    """A record someone uploaded to view: no one's history, reachable only by its token."""
+
+    token = models.CharField(_("token"), max_length=32, unique=True)
+    game = models.CharField(_("game"), max_length=16)
+    record = models.JSONField(_("record"))
+    created = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("uploaded record")
+        verbose_name_plural = _("uploaded records")
+
+    def __str__(self) -> str:
+        return f"uploaded {self.game} record {self.pk}"

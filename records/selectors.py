@@ -1,0 +1,116 @@
+"""Reads of the records app: a player's history, one stored game, running tables, uploads,
+and the rating changes rankings keeps for them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
+
+from games.models import Table
+from games.selectors import can_watch
+from rankings import selectors as rankings_selectors
+from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadedRecord
+
+PAGE_SIZE = 20
+# The history rows never need the whole record, only what the row shows.
+ROW_FIELDS = ("game", "players", "preset", "rated", "private", "status", "started", "finished",
+              "seats", "result", "annulled")  # fmt: skip
+
+
+def player_get(username: str) -> Any:
+    """The active user of that name (any letter case), or None."""
+    model = get_user_model()
+    return model.objects.filter(username__iexact=username, is_active=True).first()
+
+
+def history(player: Any, viewer: Any, filters: dict[str, Any] | None = None) -> QuerySet:
+    """The player's stored games, newest first; private games only for the player themself."""
+    rows = GamePlayer.objects.filter(user=player)
+    if not _is_self_or_staff(player, viewer):
+        rows = rows.filter(private=False)
+    for field in ("game", "result", "rated"):
+        value = (filters or {}).get(field)
+        if value not in (None, ""):
+            rows = rows.filter(**{field: value})
+    return (
+        rows.select_related("record")
+        .only("seat", "place", "won", "resigned", "result", *(f"record__{f}" for f in ROW_FIELDS))
+        .order_by("-finished", "-record_id")
+    )
+
+
+def history_page(rows: QuerySet, number: Any) -> Page:
+    """One page of history rows (a count and one select)."""
+    return Paginator(rows, PAGE_SIZE).get_page(number)
+
+
+def _is_self_or_staff(player: Any, viewer: Any) -> bool:
+    if viewer is None or not viewer.is_authenticated:
+        return False
+    return viewer.pk == player.pk or viewer.is_staff
+
+
+def running_tables(user: Any) -> list[Table]:
+    """Open and running tables `user` sits at, newest first, with their seats' users."""
+    return list(
+        Table.objects.filter(seats__user=user, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
+        .prefetch_related("seats__user")
+        .order_by("-created")
+    )
+
+
+def record_get(table_id: int) -> GameRecord | None:
+    """A stored game with its record, or None."""
+    return GameRecord.objects.filter(pk=table_id).first()
+
+
+def table_state(table_id: int) -> Table | None:
+    """The table behind a game page that has no stored game (yet), its seats loaded."""
+    return Table.objects.prefetch_related("seats__user").filter(pk=table_id).first()
+
+
+def can_view(stored: GameRecord, user: Any) -> bool:
+    """Public games for anyone; private ones for their players and staff."""
+    if not stored.private:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return user.is_staff or any(s.get("user") == user.pk for s in stored.seats)
+
+
+def table_viewable(table: Table, user: Any, session: Any) -> bool:
+    return can_watch(table, user, session)
+
+
+def own_records(player: Any) -> QuerySet:
+    """Every stored game the player sat in, oldest first, for the bulk export."""
+    return (
+        GameRecord.objects.filter(seat_rows__user=player)
+        .order_by("finished", "pk")
+        .values_list("record", flat=True)
+    )
+
+
+def analysis_get(table_id: int) -> RecordAnalysis | None:
+    return RecordAnalysis.objects.filter(pk=table_id).first()
+
+
+def upload_get(token: str) -> UploadedRecord | None:
+    return UploadedRecord.objects.filter(token=token).first()
+
+
+def rating_changes(record_ids: list[int], user: Any) -> dict[int, int]:
+    """{game: `user`'s rating change} for the history rows: rated games that are scored and
+    not annulled (rankings.selectors, one query; none for an empty page)."""
+    if not record_ids:
+        return {}
+    changes = rankings_selectors.rating_changes(record_ids, user)
+    return {table_id: change for (table_id, _user), change in changes.items()}
+
+
+def seat_changes(record_id: int) -> dict[int, int]:
+    """{seat: rating change} of one game's seats, bots' too, for the game page (one query)."""
+    return rankings_selectors.seat_changes(record_id)

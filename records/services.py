@@ -1,0 +1,166 @@
+"""Writes of the records app: store a finished game once, backfill old ones, annul one, keep
+uploads."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import AuditEntry
+from accounts.services import ModerationError, audit_record
+from games.forms import matching_preset
+from games.models import Seat, Table
+from rankings.services import game_score_annul
+from records.models import ANNUL_FIELDS, GamePlayer, GameRecord, UploadedRecord
+
+UPLOAD_DAYS = 30  # an uploaded record is kept this long, then deleted
+REASON_MAX = GameRecord._meta.get_field("annul_reason").max_length
+
+
+def record_store(table: Table, seats: list[Seat]) -> GameRecord | None:
+    """The stored game of a finished table, written once; None if it was stored already.
+
+    Called inside the finishing move's transaction with the table row locked
+    (games.signals.game_finished), or by the backfill for tables finished before.
+    """
+    return store_with(GameRecord, GamePlayer, table, seats)
+
+
+def store_with(record_model: Any, player_model: Any, table: Any, seats: list[Any]) -> Any:
+    """record_store on the given model classes (the data migration passes historical ones)."""
+    if table.record is None or record_model.objects.filter(pk=table.pk).exists():
+        return None
+    record = table.record
+    result = record["result"]
+    resigned = _resigned_seats(record)
+    stored = record_model.objects.create(
+        table=table, game=table.game, players=table.players, options=record["options"],
+        preset=table.preset or matching_preset(table.game, record["options"]) or "custom",
+        rated=table.rated, private=table.private,
+        status=GameRecord.Status.RESIGNED if result.get("reason") == "resign"
+        else GameRecord.Status.FINISHED,
+        started=table.started, finished=table.finished or timezone.now(),
+        seats=[_seat(s, record["seats"][s.index]) for s in seats],
+        result=result, record=record,
+    )  # fmt: skip
+    player_model.objects.bulk_create(
+        player_model(**_player(stored, s, result, resigned)) for s in seats
+    )
+    return stored
+
+
+def _seat(seat: Any, recorded: dict[str, Any]) -> dict[str, Any]:
+    user = seat.user if seat.user_id is not None else None
+    return {
+        "name": recorded.get("name") or f"Seat {seat.index}",
+        "user": seat.user_id,
+        "username": user.username if user is not None else None,
+        "bot": seat.bot or None,
+    }
+
+
+def _resigned_seats(record: dict[str, Any]) -> set[int]:
+    return {e["seat"] for d in record["deals"] for e in d["events"] if e.get("action") == "resign"}
+
+
+def places(ranking: list[list[int]]) -> dict[int, int]:
+    """Each seat's place, 1 for the best; tied seats share a place (1, 2, 2, 4)."""
+    out, place = {}, 1
+    for group in ranking:
+        for seat in group:
+            out[seat] = place
+        place += len(group)
+    return out
+
+
+def _player(stored: Any, seat: Any, result: dict[str, Any], resigned: set[int]) -> dict[str, Any]:
+    won = seat.index in result.get("winners", [])
+    if seat.index in resigned:
+        outcome = GamePlayer.Result.RESIGNED
+    elif won:
+        outcome = GamePlayer.Result.WON
+    elif not result.get("winners"):
+        outcome = GamePlayer.Result.DRAWN
+    else:
+        outcome = GamePlayer.Result.LOST
+    return dict(
+        record=stored, seat=seat.index, user_id=seat.user_id, name=stored.seats[seat.index]["name"],
+        bot=seat.bot, place=places(result.get("ranking", [])).get(seat.index, stored.players),
+        won=won, resigned=seat.index in resigned, result=outcome, game=stored.game,
+        rated=stored.rated, private=stored.private, finished=stored.finished,
+    )  # fmt: skip
+
+
+def record_backfill(apps: Any = None) -> int:
+    """Store every finished table that has a record but no stored game yet; how many.
+
+    Idempotent: each table is stored under its row lock, and a stored one is skipped. The
+    data migration 0002 runs it with its historical models (`apps`).
+    """
+    get = apps.get_model if apps is not None else _current_model
+    table_model, seat_model = get("games", "Table"), get("games", "Seat")
+    record_model, player_model = get("records", "GameRecord"), get("records", "GamePlayer")
+    missing = (
+        table_model.objects.filter(status="finished", record__isnull=False)
+        .exclude(game_record__isnull=False)
+        .values_list("pk", flat=True)
+    )
+    stored = 0
+    for table_id in list(missing):
+        with transaction.atomic():
+            table = table_model.objects.select_for_update().get(pk=table_id)
+            seats = seat_model.objects.filter(table=table).select_related("user").order_by("index")
+            stored += store_with(record_model, player_model, table, list(seats)) is not None
+    return stored
+
+
+def _current_model(app: str, name: str) -> Any:
+    from django.apps import apps
+
+    return apps.get_model(app, name)
+
+
+def game_annul(table_id: int, moderator: Any, reason: str) -> bool:
+    """A moderator annuls a finished game: the record says so (and why), its seats leave the
+    won/lost filters, rankings makes ratings, XP, levels and achievements what they would be
+    without it, and one audit row is written, all in one transaction. False if the game was
+    annulled already (then nothing changes); ModerationError for no reason or no such game.
+
+    The table's row is locked first, as the bookkeeping locks it (rankings.services.annul).
+    """
+    reason = (reason or "").strip()
+    if not reason:
+        raise ModerationError(_("Say why the game is annulled."))
+    if len(reason) > REASON_MAX:
+        raise ModerationError(_("The reason is too long (at most %(max)s characters).")
+                              % {"max": REASON_MAX})  # fmt: skip
+    with transaction.atomic():
+        Table.objects.select_for_update().filter(pk=table_id).values_list("pk").first()
+        stored = GameRecord.objects.select_for_update().filter(pk=table_id).first()
+        if stored is None:
+            raise ModerationError(_("There is no finished game %(id)s.") % {"id": table_id})
+        if stored.annulled:
+            return False
+        stored.annulled, stored.annulled_at, stored.annul_reason = True, timezone.now(), reason
+        stored.save(update_fields=sorted(ANNUL_FIELDS))
+        GamePlayer.objects.filter(record=stored).update(result=GamePlayer.Result.ANNULLED)
+        game_score_annul(table_id)
+        audit_record(
+            moderator, AuditEntry.Action.ANNUL, target=f"game {table_id} ({stored.game})",
+            reason=reason, details={"table": table_id, "game": stored.game, "rated": stored.rated,
+                                    "players": [s["user"] for s in stored.seats if s["user"]]},
+        )  # fmt: skip
+    return True
+
+
+def upload_store(record: dict[str, Any]) -> UploadedRecord:
+    """Keep a checked record under an unguessable token; drop uploads past their time."""
+    UploadedRecord.objects.filter(created__lt=timezone.now() - timedelta(days=UPLOAD_DAYS)).delete()
+    return UploadedRecord.objects.create(
+        token=secrets.token_urlsafe(18)[:24], game=record["game"], record=record
+    )

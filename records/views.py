@@ -1,0 +1,229 @@
+"""Pages of the records app: history, My games, game pages, replays, downloads and uploads."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    JsonResponse,
+    StreamingHttpResponse,
+)
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from django.views.decorators.http import require_POST
+
+from games.engine.record_check import check
+from games.engine.record_shape import RecordProblem
+from games.engine.replay import frames
+from games.models import Table
+from records import presenters, selectors
+from records.analysis_service import analysis_request
+from records.forms import HistoryFilterForm, UploadForm
+from records.models import GameRecord
+from records.services import upload_store
+from records.uploads import MAX_BYTES, UploadProblem, check_upload, problem_message
+
+
+def history(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's finished games, newest first, filtered and paginated."""
+    player = selectors.player_get(username)
+    if player is None:
+        raise Http404(_("No such player."))
+    context = _history_context(request, player)
+    return render(request, "records/history.html", context)
+
+
+def _history_context(request: HttpRequest, player: Any) -> dict[str, Any]:
+    form = HistoryFilterForm(request.GET or None)
+    rows = selectors.history(player, request.user, form.filters())
+    page = selectors.history_page(rows, request.GET.get("page"))
+    items = [presenters.history_row(row) for row in page.object_list]
+    changes = selectors.rating_changes([item["id"] for item in items], player)
+    for item in items:
+        item["rating"] = presenters.rating_change(changes.get(item["id"]), item["annulled"])
+    query = request.GET.copy()
+    query.pop("page", None)
+    return {"player": player, "form": form, "page": page, "rows": items,
+            "query": query.urlencode(), "own": request.user == player}  # fmt: skip
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    """The tables the user sits at (to go back to them), then their history."""
+    tables = [_running(t) for t in selectors.running_tables(request.user)]
+    context = {**_history_context(request, request.user), "tables": tables}
+    return render(request, "records/my_games.html", context)
+
+
+def _running(table: Table) -> dict[str, Any]:
+    seats = [
+        {"name": s.user.display_name or s.user.username} if s.user_id else {"bot": s.bot}
+        for s in table.seats.all()
+    ]
+    return {
+        "id": table.pk, "game": presenters.game_name(table.game), "status": table.status,
+        "private": table.private, "seats": [presenters.seat_label(s) for s in seats],
+    }  # fmt: skip
+
+
+def stored_or_refuse(request: HttpRequest, table_id: int) -> GameRecord | HttpResponse:
+    """The stored game if the user may see it; else the page that says why not."""
+    stored = selectors.record_get(table_id)
+    if stored is not None:
+        if not selectors.can_view(stored, request.user):
+            raise Http404(_("No such game."))
+        return stored
+    table = selectors.table_state(table_id)
+    if table is None or table.status not in (Table.Status.OPEN, Table.Status.PLAYING):
+        raise Http404(_("No such game."))
+    watch = selectors.table_viewable(table, request.user, request.session)
+    context = {"table": table, "watch": watch, "game_name": presenters.game_name(table.game)}
+    return render(request, "records/in_play.html", context, status=403)
+
+
+def game(request: HttpRequest, table_id: int) -> HttpResponse:
+    """One finished game: result, score sheet, players, replay and download."""
+    found = stored_or_refuse(request, table_id)
+    if isinstance(found, HttpResponse):
+        found.status_code = 200  # the game page of a running table says "in play"
+        return found
+    analysis = selectors.analysis_get(found.pk)
+    changes = selectors.seat_changes(found.pk)
+    context = {
+        "stored": found, "game_name": presenters.game_name(found.game),
+        "rules_name": presenters.rules_name(found),
+        "ranking": presenters.ranking_rows(found, changes), "sheet": presenters.score_sheet(found),
+        "reason": presenters.reason_text(found.result.get("reason", "")),
+        "summary": _summary(found, analysis),
+        "can_annul": not found.annulled and request.user.has_perm("records.annul_gamerecord"),
+    }  # fmt: skip
+    return render(request, "records/game.html", context)
+
+
+def _summary(found: GameRecord, analysis: Any) -> list[dict[str, Any]] | None:
+    if analysis is None or not analysis.result:
+        return None
+    names = presenters.seat_names(found.seats)
+    return [{**row, "name": names[row["seat"]]} for row in analysis.result["summary"]]
+
+
+def replay(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The replay viewer of a finished game."""
+    found = stored_or_refuse(request, table_id)
+    if isinstance(found, HttpResponse):
+        return found
+    data = _replay_data(found.record, frames(check(found.record)))
+    data["analysis"] = {
+        "status": reverse("game_analysis", args=[found.pk]),
+        "start": reverse("game_analysis_start", args=[found.pk]),
+        "can_start": request.user.is_authenticated,
+    }  # fmt: skip
+    context = {"data": data, "title": presenters.game_name(found.game), "stored": found}
+    return render(request, "records/replay.html", context)
+
+
+def _replay_data(record: dict[str, Any], shown: list[dict[str, Any]]) -> dict[str, Any]:
+    seats = record["seats"]
+    return {
+        "game": record["game"], "players": len(seats), "frames": shown,
+        "names": [presenters.seat_label(s) if isinstance(s, dict) else "?" for s in seats],
+        "options": record.get("options", {}), "analysis": None,
+    }  # fmt: skip
+
+
+def download(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The record as whist-record/1 JSON, once the game is over (never while it runs)."""
+    found = stored_or_refuse(request, table_id)
+    if isinstance(found, HttpResponse):
+        return found
+    response = HttpResponse(
+        json.dumps(found.record, indent=1), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="whist-{found.game}-{found.pk}.json"'
+    return response
+
+
+@login_required
+def export(request: HttpRequest, username: str) -> HttpResponse:
+    """All of one's own games as JSON Lines, one record a line, oldest first."""
+    if request.user.get_username().lower() != username.lower():
+        return render(request, "records/refused.html", {"reason": "export"}, status=403)
+    lines = (
+        json.dumps(record, separators=(",", ":")) + "\n"
+        for record in selectors.own_records(request.user).iterator(chunk_size=200)
+    )
+    response = StreamingHttpResponse(lines, content_type="application/jsonl; charset=utf-8")
+    name = f"whist-games-{request.user.get_username()}.jsonl"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def upload(request: HttpRequest) -> HttpResponse:
+    """Upload a record file; a good one opens in the replay viewer, a bad one says why."""
+    if request.method != "POST":
+        return render(request, "records/upload.html", {"form": UploadForm()})
+    if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_BYTES + 64 * 1024:
+        # Refused before the body is read: a huge file is never stored or parsed.
+        problem = UploadProblem(
+            "too_large", gettext_noop("the file is larger than %(max)s bytes"), max=MAX_BYTES
+        )
+        return _upload_refused(request, UploadForm(), problem)
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return render(request, "records/upload.html", {"form": form}, status=400)
+    file = form.cleaned_data["file"]
+    data = file.read(MAX_BYTES + 1)
+    try:
+        record, _replay = check_upload(data)
+    except (UploadProblem, RecordProblem) as problem:
+        return _upload_refused(request, form, problem)
+    stored = upload_store(record)
+    return redirect("upload_replay", token=stored.token)
+
+
+def _upload_refused(request: HttpRequest, form: UploadForm, problem: Any) -> HttpResponse:
+    context = {"form": form, "problem": problem_message(problem), "code": problem.code}
+    return render(request, "records/upload.html", context, status=400)
+
+
+def upload_replay(request: HttpRequest, token: str) -> HttpResponse:
+    """The replay of an uploaded record (its unguessable link is the only way to it)."""
+    found = selectors.upload_get(token)
+    if found is None:
+        raise Http404(_("No such upload."))
+    data = _replay_data(found.record, frames(check(found.record)))
+    context = {"data": data, "title": presenters.game_name(found.game), "upload": found}
+    return render(request, "records/replay.html", context)
+
+
+@require_POST
+def analysis_start(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Ask for a game's analysis (logged-in players); answers with its status."""
+    found = stored_or_refuse(request, table_id)
+    if isinstance(found, HttpResponse):
+        return found
+    if not request.user.is_authenticated:
+        return JsonResponse({"error": _("Log in to ask for an analysis.")}, status=403)
+    analysis_request(found)
+    return analysis_status(request, table_id)
+
+
+def analysis_status(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A game's analysis: none, queued, running (with progress), done (with it) or failed."""
+    found = stored_or_refuse(request, table_id)
+    if isinstance(found, HttpResponse):
+        return found
+    row = selectors.analysis_get(found.pk)
+    if row is None:
+        return JsonResponse({"status": "none"})
+    body = {"status": row.status, "done": row.done, "total": row.total}
+    if row.status == row.Status.DONE:
+        body["result"] = row.result
+    return JsonResponse(body)

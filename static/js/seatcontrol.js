@@ -1,0 +1,39 @@
+// Honest seat control: when a bot plays for the viewer, say so and offer "I'm back" (click or B key).
+
+import { button, node } from "./dom.js";
+
+/** "away" when a bot stands in for the viewer, "resigned" after a Knockout resignation, else null. */
+export function myStandIn(app) {
+  const { msg } = app;
+  if (!msg || msg.seat === null || msg.table.status !== "playing") return null;
+  if (msg.view && (msg.view.resigned || []).includes(msg.seat)) return "resigned";
+  const seat = msg.table.seats[msg.seat];
+  return seat && seat.away ? "away" : null;
+}
+
+/** Tell the server the player is back (docs/protocol.md `back`); the bot stops at once. */
+export function comeBack(app) {
+  if (myStandIn(app) !== "away" || app.backSent) return;
+  app.backSent = true;
+  app.send({ type: "back" });
+}
+
+export function renderSeatControl(app) {
+  const box = document.getElementById("seat-control");
+  const state = myStandIn(app);
+  if (state !== "away") app.backSent = false;
+  box.hidden = state === null;
+  if (state === null) {
+    box.replaceChildren();
+    return;
+  }
+  if (state === "resigned") {
+    box.replaceChildren(node("span", null, gettext("You resigned: a bot plays your seat to the end of the game.")));
+    return;
+  }
+  const back = button(gettext("I'm back"), "button-gold button-small", () => comeBack(app));
+  back.dataset.testid = "im-back";
+  back.setAttribute("aria-keyshortcuts", "B");
+  back.disabled = Boolean(app.backSent);
+  box.replaceChildren(node("span", null, gettext("A bot is playing for you.")), back);
+}

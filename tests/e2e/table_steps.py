@@ -1,0 +1,105 @@
+"""Steps of the table browser tests: opening tables through the pages, waiting for a turn,
+and measuring where things are on the screen."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-results"  # git-ignored: screenshots of the browser tests
+SIZES = [(1366, 768), (1280, 720), (1920, 1080), (768, 1024), (390, 844), (844, 390)]
+
+
+def create_table(page: Page, base: str, game: str, players: int = 4, level: str = "beginner",
+                 time_limit: str = "0") -> None:  # fmt: skip
+    """The create-table form: the user at seat 0, bots of `level` elsewhere; then start."""
+    page.goto(f"{base}/tables/new/")
+    page.select_option("#id_game", game)
+    if game == "knockout":
+        page.fill("#id_players", str(players))
+    count = {"whist": 4, "german": 2}.get(game, players)
+    for seat in range(1, count):
+        page.select_option(f"#id_seat_{seat}", level)
+    page.select_option("#id_time_limit", time_limit)
+    page.click("[data-testid=create-submit]")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("#hand .card", timeout=30000)
+
+
+MY_TURN = "() => document.querySelector('#status-turn').classList.contains('mine')"
+
+
+def my_turn(page: Page) -> bool:
+    return page.evaluate(MY_TURN)
+
+
+def play_a_card(page: Page) -> None:
+    page.locator("#hand .card.legal").first.click(position={"x": 6, "y": 24})
+
+
+def wait_for_turn_with_a_trick(page: Page, seconds: float = 60) -> bool:
+    """Play on until it is the player's turn with cards in the trick (a bot led); False if the
+    game ended first."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        state = page.evaluate(
+            """() => ({mine: document.querySelector('#status-turn').classList.contains('mine'),
+                       trick: document.querySelectorAll('#trick .trick-card').length,
+                       hold: Boolean(window.whistTable.hold),
+                       over: Boolean(document.querySelector('[data-testid=result]'))})"""
+        )
+        if state["over"]:
+            return False
+        if state["mine"] and state["trick"] and not state["hold"]:
+            return True
+        suits = page.locator("#dialog:not([hidden]) .suit-buttons button:not([disabled])")
+        if suits.count():
+            suits.first.click()
+        elif state["mine"] and not state["hold"]:
+            play_a_card(page)
+        page.wait_for_timeout(150)
+    raise AssertionError("no turn with cards in the trick in time")
+
+
+BOXES = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, w: r.width, h: r.height}; };
+  const all = (sel) => [...document.querySelectorAll(sel)].map(box);
+  return {
+    vw: window.innerWidth, vh: window.innerHeight,
+    scrollW: document.documentElement.scrollWidth, scrollH: document.documentElement.scrollHeight,
+    hand: box(document.getElementById('hand')), cards: all('#hand .card'),
+    trick: all('#trick .trick-card'), seats: all('#seats .seat'),
+    felt: box(document.getElementById('felt')), turn: box(document.getElementById('status-turn')),
+  };
+}"""
+
+
+def boxes(page: Page) -> dict[str, Any]:
+    return page.evaluate(BOXES)
+
+
+def inside(box: dict[str, float], vw: float, vh: float, slack: float = 0.5) -> bool:
+    return (box["left"] >= -slack and box["top"] >= -slack and box["right"] <= vw + slack
+            and box["bottom"] <= vh + slack and box["w"] > 0 and box["h"] > 0)  # fmt: skip
+
+
+def within(box: dict[str, float], outer: dict[str, float], slack: float = 1.0) -> bool:
+    grown = {k: outer[k] + (slack if k in ("right", "bottom") else -slack)
+             for k in ("left", "top", "right", "bottom")}  # fmt: skip
+    return all(box[k] >= grown[k] for k in ("left", "top")) and all(
+        box[k] <= grown[k] for k in ("right", "bottom")
+    )
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and (b["top"] < a["bottom"])
+    )

@@ -1,0 +1,83 @@
+"""The table fits every common screen: at six window sizes, for each game (Knockout Whist for 2
+to 7 players), the whole hand, the trick and the turn indicator are in view without scrolling,
+every seat is on the felt and no trick card covers a seat. Screenshots go to test-results/."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.table_steps import (
+    ARTIFACTS,
+    SIZES,
+    boxes,
+    create_table,
+    inside,
+    overlap,
+    wait_for_turn_with_a_trick,
+    within,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TABLES = [("knockout", n) for n in range(2, 8)] + [("whist", 4), ("german", 2)]
+
+
+def check_fits(page, name: str) -> None:
+    b = boxes(page)
+    vw, vh = b["vw"], b["vh"]
+    assert b["scrollW"] <= vw and b["scrollH"] <= vh, f"{name}: the page scrolls"
+    assert inside(b["turn"], vw, vh), f"{name}: the turn indicator is cut"
+    assert inside(b["hand"], vw, vh), f"{name}: the hand is cut"
+    assert b["cards"] and all(inside(c, vw, vh) for c in b["cards"]), f"{name}: a card is cut"
+    assert b["trick"] and all(inside(c, vw, vh) for c in b["trick"]), f"{name}: the trick is cut"
+    for seat in b["seats"]:
+        assert inside(seat, vw, vh), f"{name}: a seat is cut"
+        assert within(seat, b["felt"]), f"{name}: a seat is off the felt"
+        assert not [c for c in b["trick"] if overlap(c, seat)], f"{name}: a card covers a seat"
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES)
+def test_the_table_fits_the_window_at_every_common_size(
+    browser: Browser, site_url: str, game: str, players: int
+) -> None:
+    get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    log_in(page, site_url, "ann")
+    create_table(page, site_url, game, players)  # no time limit: the position waits for us
+    assert wait_for_turn_with_a_trick(page), "the game ended before a bot led a trick"
+
+    folder = ARTIFACTS / "layout"
+    folder.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(250)  # the resize redraws in the next frame
+        name = f"{game}-{players}p-{width}x{height}"
+        page.screenshot(path=str(folder / f"{name}.png"))
+        check_fits(page, name)
+        expect(page.locator("#status-turn")).to_have_class("turn mine")
+    assert not errors, errors
+
+
+def test_on_a_phone_the_side_panels_open_as_a_drawer_of_tabs(browser: Browser, site_url: str):
+    get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    log_in(page, site_url, "ann")
+    create_table(page, site_url, "german")
+    side = page.locator("#table-side")
+    expect(side).not_to_be_in_viewport()
+
+    page.get_by_role("button", name="Score").click()
+    expect(page.locator("#panel-score")).to_be_in_viewport()
+    expect(page.locator("#panel-chat")).to_be_hidden()
+    page.keyboard.press("Escape")
+    expect(side).not_to_be_in_viewport()
+    page.get_by_role("button", name="Chat").click()
+    expect(page.locator("#chat-input")).to_be_in_viewport()
+    page.wait_for_timeout(400)  # the drawer slides in
+    (ARTIFACTS / "layout").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "layout" / "german-2p-390x844-chat-drawer.png"))

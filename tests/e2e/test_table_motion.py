@@ -1,0 +1,72 @@
+"""Motion and sound: a played card flies to the trick and the next state is on screen within a
+second all the same; nothing moves for people who ask for reduced motion; your turn rings
+(unless muted, which the browser remembers for the player) and marks the tab."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.table_steps import MY_TURN, create_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NEXT_STATE = """([card, version]) => window.whistTable.version > version
+  && document.querySelector(`#trick .trick-card[data-card="${card}"]`)
+  && !document.querySelector(`#hand .card[data-card="${card}"]`)"""
+
+
+def table_page(browser: Browser, site_url: str, **context: str) -> Page:
+    get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    page = browser.new_context(viewport={"width": 1366, "height": 768}, **context).new_page()
+    log_in(page, site_url, "ann")
+    create_table(page, site_url, "german")
+    page.wait_for_function(MY_TURN, timeout=15000)
+    return page
+
+
+def play(page: Page, within_ms: int) -> int:
+    """Click a playable card and wait for the next state drawn (the card in the trick, gone
+    from the hand); return how many animations run just then."""
+    card = page.locator("#hand .card.legal").first
+    code = card.get_attribute("data-card")
+    version = page.evaluate("() => window.whistTable.version")
+    card.click(position={"x": 6, "y": 24})
+    page.wait_for_function(NEXT_STATE, arg=[code, version], timeout=within_ms)
+    return page.evaluate("() => document.getAnimations().length")
+
+
+def test_a_played_card_flies_to_the_trick_and_the_next_state_shows_within_a_second(
+    browser: Browser, site_url: str
+) -> None:
+    page = table_page(browser, site_url)
+    moving = play(page, within_ms=1000)  # the animation does not hold the next state back
+    assert moving > 0, "the card jumped instead of moving"
+
+
+def test_nothing_moves_for_people_who_ask_for_reduced_motion(browser: Browser, site_url: str):
+    page = table_page(browser, site_url, reduced_motion="reduce")
+    assert play(page, within_ms=5000) == 0
+
+
+def test_your_turn_rings_marks_the_tab_and_the_mute_switch_is_remembered(
+    browser: Browser, site_url: str
+) -> None:
+    page = table_page(browser, site_url)
+    assert {"name": "turn", "muted": False} in page.evaluate("() => window.whistTable.alerts")
+    expect(page).to_have_title(re.compile(r"^● Your turn · German Whist · Table \d+$"))
+    icon = page.locator("link[rel~=icon]").get_attribute("href")
+    assert icon.endswith("favicon-turn.svg")
+
+    switch = page.get_by_role("switch", name="Sound")
+    expect(switch).to_have_attribute("aria-checked", "true")
+    switch.click()
+    expect(switch).to_have_attribute("aria-checked", "false")
+    page.reload()
+    page.wait_for_function("() => window.whistTable.alerts.length > 0", timeout=15000)
+    expect(page.get_by_role("switch", name="Sound")).to_have_attribute("aria-checked", "false")
+    assert page.evaluate("() => window.whistTable.alerts.every((a) => a.muted)")

@@ -1,0 +1,87 @@
+"""Honest seat control in the browser: after a timeout the player is told a bot plays for them
+and gets the seat back with one click; a resigned Knockout player shows as resigned, not away;
+a waiting table survives its creator's short absence, and an invited guest can still sit down."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Browser, Page, expect
+
+from games.models import Seat, Table
+from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.table_steps import MY_TURN, create_table, my_turn
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def user(name: str):
+    return get_user_model().objects.create_user(name, password=PASSWORD, display_name=name.title())
+
+
+def logged_in(browser: Browser, site_url: str, name: str) -> Page:
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    log_in(page, site_url, name)
+    return page
+
+
+def test_after_a_timeout_i_am_back_returns_the_seat_with_one_click_or_the_b_key(
+    browser: Browser, site_url: str
+) -> None:
+    user("ann")
+    page = logged_in(browser, site_url, "ann")
+    create_table(page, site_url, "german", time_limit="15")
+    banner = page.locator("#seat-control")
+    for come_back in ("click", "key"):
+        # 15 s for the move, then a bot plays it and the seat is away.
+        expect(banner).to_contain_text("A bot is playing for you.", timeout=40000)
+        expect(page.locator("#status-turn")).not_to_contain_text("Your turn")
+        if come_back == "click":
+            page.get_by_role("button", name="I'm back").click()
+        else:
+            page.locator("body").press("b")
+        expect(banner).to_be_hidden()
+        page.wait_for_function("() => !window.whistTable.msg.table.seats[0].away")
+        assert not Seat.objects.get(table=Table.objects.get(), index=0).away
+
+
+def test_a_resigned_knockout_player_shows_as_resigned_not_away(
+    browser: Browser, site_url: str
+) -> None:
+    user("ann")
+    page = logged_in(browser, site_url, "ann")
+    create_table(page, site_url, "knockout", players=4)
+    page.wait_for_function(MY_TURN, timeout=15000)  # the bots wait for us: nothing moves
+    page.get_by_test_id("resign").click()
+    page.get_by_role("button", name="Yes, resign").click()
+
+    expect(page.locator("#seat-control")).to_contain_text("You resigned")
+    mine = page.locator("#seats .seat[data-seat='0']")
+    expect(mine).to_contain_text("resigned")
+    expect(mine).not_to_contain_text("away")
+    expect(page.locator("#status-away")).not_to_contain_text("away")
+    assert not my_turn(page)
+
+
+def test_a_waiting_table_survives_its_creators_short_absence_for_an_invited_guest(
+    browser: Browser, site_url: str
+) -> None:
+    user("ann"), user("bob")
+    ann = logged_in(browser, site_url, "ann")
+    ann.goto(f"{site_url}/tables/new/")
+    ann.select_option("#id_game", "german")
+    ann.check("#id_private")
+    ann.click("[data-testid=create-submit]")
+    invite = ann.locator(".invite input").input_value()
+    ann.get_by_role("button", name="Leave seat").click()
+    expect(ann.locator("#dialog")).to_contain_text("Waiting for players")
+    ann.close()
+
+    bob = logged_in(browser, site_url, "bob")
+    bob.goto(invite)
+    bob.get_by_role("button", name="Sit here").first.click()
+
+    expect(bob.locator("#dialog")).to_contain_text("Bob")
+    table = Table.objects.get()
+    assert table.status == Table.Status.OPEN
+    assert [s.user.username for s in table.seats.exclude(user=None)] == ["bob"]

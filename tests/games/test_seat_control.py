@@ -1,0 +1,134 @@
+"""Honest seat control (docs/protocol.md "Time, presence, bots"): a bot stands in after a
+timeout until the player says they are back; a resigned Knockout player is resigned, never
+away; a waiting table outlives its last player's short absence."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import selectors, services, tasks
+from games.engine.views import seat_view
+from games.models import Seat, Table
+
+from .helpers import german_table, state, table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _time_out(table_id: int, moves: int) -> None:
+    Table.objects.filter(pk=table_id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    assert tasks.turn_timeout.run(table_id, moves)
+
+
+def test_i_am_back_returns_the_seat_and_its_turn_to_the_player(make_user, queued):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    first = state(t.pk).to_act
+    player = [ann, bob][first]
+    _time_out(t.pk, 0)
+    other = [ann, bob][1 - first]
+    # Play the other seat until the away player is to act again (the bot would play it).
+    while state(t.pk).to_act != first:
+        card = _legal_card(t.pk, 1 - first)
+        services.move_play(t.pk, {"action": "play", "card": card}, table(t.pk).version, user=other)
+    assert Seat.objects.get(table=t, index=first).away
+    assert queued[-1][0] == "bot_move"  # a bot plays the away seat's turn, on no clock
+    assert selectors.table_payload(table(t.pk), player)["table"]["deadline"] is None
+
+    services.seat_back(t.pk, player)
+
+    assert not Seat.objects.get(table=t, index=first).away
+    assert queued[-1][0] == "turn_timeout"  # the player's own clock again, not the bot
+    payload = selectors.table_payload(table(t.pk), player)
+    assert payload["table"]["deadline"] is not None
+    assert payload["view"]["legal"]
+
+
+def test_a_resigned_knockout_player_is_shown_resigned_not_away(make_user, queued):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = services.table_create(ann, "knockout", 3, bot_levels=[None, None, "beginner"])
+    services.seat_take(bob, t.pk, 1)
+    services.table_start(ann, t.pk)
+    services.move_play(t.pk, {"action": "resign"}, table(t.pk).version, user=bob)
+
+    payload = selectors.table_payload(table(t.pk), ann)
+    assert payload["table"]["status"] == "playing"
+    assert payload["view"]["resigned"] == [1]
+    assert payload["table"]["seats"][1]["away"] is False
+
+
+def test_a_resigned_player_who_leaves_the_page_does_not_become_away(make_user, queued):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = services.table_create(ann, "knockout", 3, bot_levels=[None, None, "beginner"])
+    services.seat_take(bob, t.pk, 1)
+    services.table_start(ann, t.pk)
+    services.seat_connect(t.pk, bob, "bob-1")
+    services.move_play(t.pk, {"action": "resign"}, table(t.pk).version, user=bob)
+    services.seat_disconnect(t.pk, "bob-1")
+    name, args = queued[-1]
+    assert name == "away_check"
+
+    assert not tasks.away_check.run(*args)
+    assert not Seat.objects.get(table=t, index=1).away
+
+
+def test_a_waiting_table_stays_open_when_its_only_player_leaves(make_user):
+    ann = make_user("ann")
+    t = services.table_create(ann, "german", private=True)
+    services.seat_leave(ann, t.pk)
+
+    assert services.table_close_abandoned() == 0
+    assert table(t.pk).status == Table.Status.OPEN
+
+
+def test_an_invited_guest_can_sit_down_while_the_creator_is_away(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = services.table_create(ann, "german", private=True)
+    services.seat_leave(ann, t.pk)
+    session: dict = {}
+    assert services.table_invite_accept(session, t.pk, t.invite_token)
+
+    services.seat_take(bob, t.pk, 1, session=session)
+    _age(t.pk, 3600)  # long after the grace period: a player sits there now
+    Seat.objects.filter(table=t, user=bob).update(last_seen=timezone.now())
+
+    assert services.table_close_abandoned() == 0
+    assert table(t.pk).status == Table.Status.OPEN
+
+
+def test_a_table_left_empty_closes_after_the_grace_period(make_user, settings):
+    ann = make_user("ann")
+    t = services.table_create(ann, "german")
+    services.seat_leave(ann, t.pk)
+    _age(t.pk, settings.WHIST_OPEN_EMPTY_GRACE + 5)
+
+    assert services.table_close_abandoned() == 1
+    assert table(t.pk).status == Table.Status.ABORTED
+    assert t.pk not in [entry["id"] for entry in selectors.lobby_tables()]
+
+
+def test_the_creator_coming_back_within_the_grace_period_keeps_the_table(make_user, settings):
+    ann = make_user("ann")
+    t = services.table_create(ann, "german")
+    services.seat_leave(ann, t.pk)
+    services.seat_take(ann, t.pk, 0)
+    _age(t.pk, settings.WHIST_OPEN_EMPTY_GRACE + 5)
+    Seat.objects.filter(table=t, user=ann).update(last_seen=timezone.now())
+
+    assert services.table_close_abandoned() == 0
+    assert table(t.pk).status == Table.Status.OPEN
+
+
+def _age(table_id: int, seconds: float) -> None:
+    """The table was made, and its seats last used, `seconds` ago."""
+    then = timezone.now() - timedelta(seconds=seconds)
+    Table.objects.filter(pk=table_id).update(created=then)
+    Seat.objects.filter(table_id=table_id).update(last_seen=then)
+
+
+def _legal_card(table_id: int, seat: int) -> str:
+    view = seat_view(state(table_id), seat)
+    return next(a["card"] for a in view["legal"] if a["action"] == "play")

@@ -1,0 +1,62 @@
+"""Real server processes for tests: Daphne serving the whole site on a free port."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(port: int, process: subprocess.Popen, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"daphne exited with {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("daphne did not start")
+
+
+@contextmanager
+def daphne(settings: str, env: dict[str, str], log_path: str) -> Iterator[str]:
+    """A Daphne process serving the whole site (HTTP and WebSockets); yields its address."""
+    port = free_port()
+    log = open(log_path, "w")  # noqa: SIM115
+    process = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "whistsite.asgi:application"],
+        cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": settings}, stdout=log,
+        stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        wait_for(port, process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(process)
+        log.close()
+
+
+def stop(process: subprocess.Popen, seconds: float = 10.0) -> None:
+    """Stop a server or worker process; kill it if it does not stop in time. Its database
+    connections close with it, so no transaction of its outlives the test."""
+    process.terminate()
+    try:
+        process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(seconds)
