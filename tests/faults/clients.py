@@ -69,7 +69,9 @@ class SeatClient:
         """Send the first legal action of the shown state, once per version; True if sent."""
         if not self.my_turn() or self.state["version"] <= self.acted or not self.open.is_set():
             return False
-        event = {k: v for k, v in self.state["view"]["legal"][0].items() if k not in ("seat", "max")}
+        event = {
+            k: v for k, v in self.state["view"]["legal"][0].items() if k not in ("seat", "max")
+        }
         if event["action"] == "exchange":
             event["discard"] = []
         self.acted = self.state["version"]
