@@ -272,7 +272,7 @@ class Room:
         for user in users:
             session = SessionStore()
             session[SESSION_KEY] = str(user.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]  # axes comes first
             session[HASH_SESSION_KEY] = user.get_session_auth_hash()
             session.create()
             out.append((user, f"{settings.SESSION_COOKIE_NAME}={session.session_key}"))
