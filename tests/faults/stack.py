@@ -23,13 +23,9 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from tests.servers import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_port(port: int, seconds: float = 30.0, up: bool = True) -> None:
