@@ -21,12 +21,13 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError, IntegrityError, InterfaceError
 from django.utils import translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from accounts.selectors import ban_active, ban_text, blocked_ids
-from games import broadcast, lobby, selectors, services, socket_limits
+from games import broadcast, lobby, selectors, services, shutdown, socket_limits
 from games.languages import scope_language
 from games.scheduling import register_loop
 
@@ -59,11 +60,11 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             await super().dispatch(message)
         except StopConsumer:
             raise
-        except Exception:
+        except Exception as exc:
             log.exception("%s failed on %s", type(self).__name__, message.get("type"))
-            await self._failed(message)
+            await self._failed(message, exc)
 
-    async def _failed(self, message: dict[str, Any]) -> None:
+    async def _failed(self, message: dict[str, Any], exc: Exception) -> None:
         kind = message.get("type")
         if kind == "websocket.disconnect":
             raise StopConsumer()
@@ -72,13 +73,31 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
                 await self.close(1011)
             else:
                 with translation.override(getattr(self, "language", None) or "en"):
-                    await self.error("server_error", _("the server failed on that message"))
+                    await self._explain(exc)
         except Exception:
             log.exception("could not answer after a failure")
+
+    async def _explain(self, exc: Exception) -> None:
+        if isinstance(exc, DatabaseError | InterfaceError) and not isinstance(exc, IntegrityError):
+            # The database is down or restarting: nothing was changed; try again later.
+            await self.error(
+                "unavailable",
+                _("the game's database cannot be reached just now: nothing was changed, "
+                  "try again in a moment"),
+            )  # fmt: skip
+        else:
+            await self.error("server_error", _("the server failed on that message"))
 
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
         await super().accept(subprotocol, headers)
         self.accepted = True
+        shutdown.track(self)
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        try:
+            await super().websocket_disconnect(message)
+        finally:
+            shutdown.untrack(self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Messages for people (errors here and in the services) in the socket's language.
@@ -413,3 +432,12 @@ def too_deep(value: Any, most: int = MAX_DEPTH) -> bool:
 def client_chat(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Chat lines as the client gets them: without the writer's id (selectors.chat_dict)."""
     return [{k: v for k, v in m.items() if k != "uid"} for m in messages]
+
+
+class NoRouteConsumer(AsyncJsonWebsocketConsumer):
+    """A socket at a path that is no table and no lobby: accepted, then closed with 4404
+    (docs/protocol.md), so the page learns why instead of meeting an HTTP 500."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        await self.close(CLOSE_NOT_FOUND)

@@ -4,21 +4,23 @@ import os
 
 from django.core.asgi import get_asgi_application
 
+from whistsite import daphne_options
+
+daphne_options.install()  # over-limit frames close with 1009, not a silent drop
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistsite.settings")
 # Set up Django before importing anything that touches models (auth, routing).
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

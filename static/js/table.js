@@ -209,7 +209,10 @@ function connect(delay = 1000) {
       conn.classList.add("bad");
       return;
     }
-    conn.textContent = gettext("Connection lost; reconnecting…");
+    // 4012: the server is stopping (a restart, a deploy); another one takes over.
+    conn.textContent = event.code === 4012
+      ? gettext("The server is restarting; reconnecting…")
+      : gettext("Connection lost; reconnecting…");
     conn.classList.add("bad");
     setTimeout(() => connect(Math.min(delay * 2, 10000)), delay);
   };

@@ -15,6 +15,8 @@ from django.test import Client
 from games import scheduling
 from games.gamestate import cache_clear
 
+# What a browser on the site sends: its Host and its page's Origin (whistsite.websocket_origin).
+HOST = (b"host", b"127.0.0.1")
 ORIGIN = (b"origin", b"http://127.0.0.1")
 
 
@@ -49,10 +51,10 @@ def make_user(db: Any) -> Any:
 def session_headers(user: Any) -> list[tuple[bytes, bytes]]:
     """Headers of a WebSocket handshake from a browser logged in as `user` (None: anonymous)."""
     if user is None:
-        return [ORIGIN]
+        return [HOST, ORIGIN]
     client = Client()
     client.force_login(user)
-    return [ORIGIN, (b"cookie", f"sessionid={client.session.session_key}".encode())]
+    return [HOST, ORIGIN, (b"cookie", f"sessionid={client.session.session_key}".encode())]
 
 
 class Queued(list):

@@ -13,7 +13,7 @@ from games import services
 from games.models import ChatMessage
 from whistsite.asgi import application
 
-from .conftest import session_headers
+from .conftest import HOST, ORIGIN, session_headers
 from .helpers import state, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -127,14 +127,10 @@ async def test_spectators_private_tables_and_anonymous_acting(make_user):
     await watcher.disconnect()
 
     hidden = await db(services.table_create)(ann, "german", private=True)
-    ws = WebsocketCommunicator(
-        application, f"/ws/table/{hidden.pk}/", headers=[(b"origin", b"http://127.0.0.1")]
-    )
+    ws = WebsocketCommunicator(application, f"/ws/table/{hidden.pk}/", headers=[HOST, ORIGIN])
     await ws.connect()
     assert (await ws.receive_output(timeout=5))["code"] == 4403
-    missing = WebsocketCommunicator(
-        application, "/ws/table/999999/", headers=[(b"origin", b"http://127.0.0.1")]
-    )
+    missing = WebsocketCommunicator(application, "/ws/table/999999/", headers=[HOST, ORIGIN])
     await missing.connect()
     assert (await missing.receive_output(timeout=5))["code"] == 4404
 

@@ -19,7 +19,7 @@ from games import services
 from games.models import Seat, Table
 from whistsite.asgi import application
 
-from .conftest import ORIGIN, session_headers
+from .conftest import HOST, ORIGIN, session_headers
 from .helpers import german_table
 from .test_consumers import connect, until
 
@@ -158,7 +158,7 @@ async def test_a_password_change_closes_the_sockets_of_the_users_other_sessions(
     await db(elsewhere.force_login)(ann)
     other = WebsocketCommunicator(
         application, f"/ws/table/{t.pk}/",
-        headers=[ORIGIN, (b"cookie", f"sessionid={elsewhere.session.session_key}".encode())],
+        headers=[HOST, ORIGIN, (b"cookie", f"sessionid={elsewhere.session.session_key}".encode())],
     )  # fmt: skip
     await other.connect()
     assert (await until(other, "state"))["seat"] == 0
@@ -173,7 +173,7 @@ async def test_a_password_change_closes_the_sockets_of_the_users_other_sessions(
     # Opening again with the other session's cookie: no longer Ann, only a spectator.
     reopened = WebsocketCommunicator(
         application, f"/ws/table/{t.pk}/",
-        headers=[ORIGIN, (b"cookie", f"sessionid={elsewhere.session.session_key}".encode())],
+        headers=[HOST, ORIGIN, (b"cookie", f"sessionid={elsewhere.session.session_key}".encode())],
     )  # fmt: skip
     await reopened.connect()
     assert (await until(reopened, "state"))["seat"] is None

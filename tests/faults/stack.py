@@ -1,0 +1,227 @@
+"""A whole stack of its own for fault tests: PostgreSQL and Redis on spare ports (so a test can
+stop and restart them), Daphne processes and a Celery worker with beat, all on 127.0.0.1.
+
+PostgreSQL is a fresh cluster (initdb in a temporary folder, run as the `postgres` user when
+the tests run as root, since PostgreSQL refuses to run as root). The site's processes and the
+setup code run in subprocesses with DATABASE_URL/REDIS_URL pointing at these servers; the test
+process itself never opens a Django connection to them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from tests.servers import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def wait_port(port: int, seconds: float = 30.0, up: bool = True) -> None:
+    """Wait until something listens on `port` (or, with up=False, until nothing does)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.3).close()
+            if up:
+                return
+        except OSError:
+            if not up:
+                return
+        time.sleep(0.1)
+    raise TimeoutError(f"port {port} is still {'closed' if up else 'open'} after {seconds} s")
+
+
+def _pg_bin(name: str) -> str:
+    found = shutil.which(name) or sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"))
+    if not found:
+        raise RuntimeError(f"{name} not found (Debian: apt-get install postgresql)")
+    return str(found[-1] if isinstance(found, list) else found)
+
+
+class OwnRedis:
+    """A Redis server on a spare port that keeps nothing on disk (as the machine's)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port, self.folder = free_port(), folder
+        self.url = f"redis://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        command = [shutil.which("redis-server") or "redis-server", "--port", str(self.port),
+                   "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                   "--dir", str(self.folder)]  # fmt: skip
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        wait_port(self.port)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(10)
+            self.process = None
+            wait_port(self.port, up=False)
+
+
+class OwnPostgres:
+    """A PostgreSQL cluster of its own in a temporary folder, on a spare port."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port, self.data = free_port(), folder / "pgdata"
+        self.url = f"postgres://whist:whist@127.0.0.1:{self.port}/whist"
+        self.as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        self.data.mkdir()
+        if self.as_postgres:
+            shutil.chown(folder, "postgres")
+            shutil.chown(self.data, "postgres")
+        self._run(_pg_bin("initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
+                  "--no-sync", "-E", "UTF8")  # fmt: skip
+
+    def _run(self, *command: str) -> None:
+        subprocess.run([*self.as_postgres, *command], check=True, capture_output=True)
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.data} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._run(_pg_bin("pg_ctl"), "-D", str(self.data), "-o", options, "-w", "start",
+                  "-l", str(self.data / "log"))  # fmt: skip
+
+    def stop(self) -> None:
+        self._run(_pg_bin("pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def create_database(self) -> None:
+        psql = [_pg_bin("psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-c"]
+        subprocess.run([*psql, "CREATE ROLE whist LOGIN CREATEDB PASSWORD 'whist'"], check=True,
+                       capture_output=True)  # fmt: skip
+        subprocess.run([*psql, "CREATE DATABASE whist OWNER whist"], check=True,
+                       capture_output=True)  # fmt: skip
+
+
+class Stack:
+    """PostgreSQL, Redis, and the site's processes on them; `close` stops everything."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="whist-faults-"))
+        self.postgres, self.redis = OwnPostgres(self.folder), OwnRedis(self.folder)
+        self.postgres.start()
+        self.postgres.create_database()
+        self.redis.start()
+        self.queue = f"faults-{uuid.uuid4().hex[:8]}"
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "whistsite.settings",
+            "DATABASE_URL": self.postgres.url,
+            "REDIS_URL": self.redis.url,
+            "WHIST_CELERY_QUEUE": self.queue,
+            "WHIST_BOT_DELAY": "0.1,0.2",
+            "WHIST_TRICK_PAUSE": "0.1",
+            "DJANGO_DEBUG": "false",
+            "DJANGO_SECRET_KEY": uuid.uuid4().hex * 2,
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        }
+        self.processes: dict[str, subprocess.Popen] = {}
+        self.python("from django.core.management import call_command\n"
+                    "call_command('migrate', verbosity=0, interactive=False)")  # fmt: skip
+
+    def python(self, code: str) -> Any:
+        """Run `code` in a fresh Django process on this stack; its printed JSON, decoded."""
+        script = "import django, json\ndjango.setup()\n" + textwrap.dedent(code)
+        done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=self.env,
+                              capture_output=True, text=True, timeout=120)  # fmt: skip
+        if done.returncode:
+            raise RuntimeError(f"setup code failed:\n{done.stderr[-3000:]}")
+        return json.loads(done.stdout) if done.stdout.strip() else None
+
+    def daphne(self, name: str = "daphne") -> int:
+        """Start a Daphne process; its port."""
+        port = free_port()
+        log = open(self.folder / f"{name}.log", "w")  # noqa: SIM115
+        self.processes[name] = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+             "--websocket-max-message-size", "65536", "whistsite.asgi:application"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        wait_port(port)
+        return port
+
+    def worker(self) -> None:
+        """A Celery worker with an embedded beat (the watchdog every 10 s) on this stack."""
+        log = open(self.folder / "worker.log", "w")  # noqa: SIM115
+        self.processes["worker"] = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-B", "-Q", self.queue,
+             "--concurrency", "1", "--without-heartbeat", "--without-mingle", "-l", "warning",
+             "-s", str(self.folder / "beat-schedule")],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+
+    def stop(self, name: str, sig: int = signal.SIGTERM, seconds: float = 10.0) -> float:
+        """Send `sig` to a process; how long it took to exit (it is killed after `seconds`)."""
+        process = self.processes.pop(name)
+        start = time.monotonic()
+        process.send_signal(sig)
+        try:
+            process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+            return float("inf")
+        return time.monotonic() - start
+
+    def log(self, name: str) -> str:
+        return (self.folder / f"{name}.log").read_text(errors="replace")
+
+    def close(self) -> None:
+        for name in list(self.processes):
+            self.stop(name, seconds=15)
+        self.redis.stop()
+        try:
+            self.postgres.stop()
+        except subprocess.CalledProcessError:
+            pass  # already stopped by the test
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+SEAT_PLAYERS = """
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from games import services
+
+def cookie(user):
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]  # axes comes first
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+
+User = get_user_model()
+humans = [User.objects.create_user(n, password="pw") for n in NAMES]
+table = services.table_create(humans[0], GAME, players=PLAYERS, bot_levels=LEVELS)
+for seat, user in enumerate(humans[1:], start=1):
+    services.seat_take(user, table.pk, seat)
+services.table_start(humans[0], table.pk)
+print(json.dumps({"table": table.pk, "cookies": [cookie(u) for u in humans]}))
+"""
+
+
+def seat_players(stack: Stack, game: str, names: list[str], bots: list[str]) -> dict[str, Any]:
+    """A started table with `names` at the first seats and bots of `bots` levels after them;
+    {"table": id, "cookies": [session cookie per human seat]}."""
+    levels = [None] * len(names) + bots
+    code = (
+        SEAT_PLAYERS.replace("NAMES", repr(names))
+        .replace("GAME", repr(game))
+        .replace("PLAYERS", str(len(levels)))
+        .replace("LEVELS", repr(levels))
+    )
+    return stack.python(code)

@@ -1,0 +1,129 @@
+"""Faults on the real stack: Redis and PostgreSQL restarted mid-game, Daphne stopped with
+SIGTERM. Each test has PostgreSQL and Redis of its own (tests/faults/stack.py), so it can stop
+them; two humans play through sockets while a Celery worker (with beat) plays a bot."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from tests.faults.clients import SeatClient, move_numbers, play_until
+from tests.faults.stack import Stack, seat_players
+
+pytestmark = pytest.mark.faults
+
+
+@pytest.fixture
+def stack() -> Iterator[Stack]:
+    built = Stack()
+    try:
+        yield built
+    finally:
+        built.close()
+
+
+@pytest.fixture
+async def table(stack: Stack) -> AsyncIterator[tuple[int, list[SeatClient]]]:
+    """A Knockout table (two humans on sockets, a Club bot through the worker), in play."""
+    port = stack.daphne()
+    stack.worker()
+    made = seat_players(stack, "knockout", ["ann", "bob"], ["club"])
+    clients = [SeatClient(port, made["table"], c, i) for i, c in enumerate(made["cookies"])]
+    tasks = [asyncio.create_task(c.run()) for c in clients]
+    await asyncio.wait_for(asyncio.gather(*(c.open.wait() for c in clients)), 30)
+    yield made["table"], clients
+    for client in clients:
+        client.reconnect = False
+    for task in tasks:
+        task.cancel()
+
+
+def moves_after(stack: Stack, table_id: int, count: int):
+    return lambda: len(move_numbers(stack.postgres.url, table_id)) >= count
+
+
+def contiguous(numbers: list[int]) -> bool:
+    return numbers == list(range(len(numbers)))
+
+
+async def test_redis_restarted_mid_game_sockets_reconnect_and_bots_resume(stack, table):
+    table_id, clients = table
+    await play_until(clients, moves_after(stack, table_id, 4), 60)
+    stack.redis.stop()
+    await asyncio.sleep(1.0)
+    stack.redis.start()
+    before = len(move_numbers(stack.postgres.url, table_id))
+
+    # Bot turns resume (the watchdog re-queues a task lost with Redis) and humans play on.
+    await play_until(clients, moves_after(stack, table_id, before + 6), 90)
+    numbers = move_numbers(stack.postgres.url, table_id)
+    assert contiguous(numbers)
+    bots = await asyncio.to_thread(
+        stack.python,
+        f"from games.models import Move\nprint(Move.objects.filter(table_id={table_id}, "
+        f"number__gte={before}, by='bot').count())",
+    )
+    assert bots >= 1
+
+
+async def test_postgres_restarted_mid_game_a_move_meanwhile_gets_a_clear_error(stack, table):
+    table_id, clients = table
+    await play_until(clients, moves_after(stack, table_id, 3), 60)
+    mover = next(c for c in clients if c.my_turn()) if any(c.my_turn() for c in clients) else None
+    while mover is None:
+        await asyncio.sleep(0.1)
+        mover = next((c for c in clients if c.my_turn()), None)
+    stack.postgres.stop()
+    errors = len(mover.errors)
+    assert await mover.act()
+    for _ in range(100):
+        if len(mover.errors) > errors:
+            break
+        await asyncio.sleep(0.1)
+    assert len(mover.errors) > errors, "no error for a move while the database is down"
+    assert mover.open.is_set(), "the socket closed instead of answering"
+    assert mover.errors[-1]["code"] == "unavailable" and "database" in mover.errors[-1]["message"]
+
+    stack.postgres.start()
+    mover.acted = -1  # try the same turn again
+    before = len(move_numbers(stack.postgres.url, table_id))
+    await play_until(clients, moves_after(stack, table_id, before + 4), 90)
+    assert contiguous(move_numbers(stack.postgres.url, table_id))
+
+
+async def test_daphne_stopped_with_sigterm_closes_sockets_and_marks_players_gone(stack, table):
+    table_id, clients = table
+    await play_until(clients, moves_after(stack, table_id, 2), 60)
+    for client in clients:
+        client.reconnect = False
+
+    took = await asyncio.to_thread(stack.stop, "daphne", signal.SIGTERM, 10.0)
+    assert took < 10.0, "daphne did not exit within 10 s of SIGTERM"
+    await asyncio.sleep(0.5)
+    assert all(c.closes and c.closes[0] == 4012 for c in clients), [c.closes for c in clients]
+    sockets = await asyncio.to_thread(
+        stack.python,
+        f"from games.models import Presence\n"
+        f"print(Presence.objects.filter(seat__table_id={table_id}).count())",
+    )
+    assert sockets == 0
+
+
+async def test_a_frame_over_the_servers_limit_is_closed_with_1009(stack, table):
+    """Frames up to 4096 characters get an answer (docs/protocol.md); Daphne itself closes a
+    socket whose message passes --websocket-max-message-size (65536) with 1009."""
+    _table_id, clients = table
+    for client in clients:
+        client.reconnect = False
+    big, small = clients
+    await big.ws.send('{"type": "chat", "text": "' + "x" * 70_000 + '"}')
+    await small.ws.send('{"type": "chat", "text": "' + "x" * 5_000 + '"}')
+    for _ in range(50):
+        if big.closes and small.errors:
+            break
+        await asyncio.sleep(0.1)
+    assert big.closes == [1009]
+    assert small.errors[-1]["code"] == "too_large" and small.open.is_set()
