@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, IllegalAction, action_from_event
-from .cards import DECK, card_str, parse_card, suit_str
+from .cards import DECK, SUIT_OF, card_str, parse_card, suit_str
 from .deals import ScriptedSource, deck_for_hands
 from .engine import apply, new_game
 from .errors import Explained, gettext_noop
@@ -186,7 +186,7 @@ def _illegal(state: State, action: Action, d: int, e: int, exc: IllegalAction) -
             "not_following",
             gettext_noop("deal %(deal)s, trick %(trick)s, event %(event)s: seat %(seat)s plays "
                          "%(card)s but holds %(suit)s and must follow suit"),
-            seat=action.seat, card=card, suit=suit_str(state.trick[0][1] // 13), **place,
+            seat=action.seat, card=card, suit=suit_str(SUIT_OF[state.trick[0][1]]), **place,
         )  # fmt: skip
     return RecordProblem(
         "not_allowed",

@@ -11,18 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import card_str, cards_of
-from .record_check import Replay, Step, check
+from .record_check import Replay, Step
 from .state import DealLog, State
 from .views import open_view
 
 # Parts of the open view a frame does not need (constant, or repeated in other frames).
 _DROP = ("options", "deal_tricks", "players", "game", "viewer", "legal", "can_resign",
          "had_dogs_life", "last_outcome", "result")  # fmt: skip
-
-
-def record_frames(record: Any) -> list[dict[str, Any]]:
-    """The frames of a record; RecordProblem if it does not replay."""
-    return frames(check(record))
 
 
 def frames(replay: Replay) -> list[dict[str, Any]]:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction, apply
-from games.engine import actions as A
-from games.engine.state import trick_winner
+from games.engine import IllegalAction, actions, apply
+from games.engine.tricks import trick_winner
 
 from .helpers import SUIT, cards, deck, hand, knockout, legal_cards, run
 
@@ -40,7 +39,7 @@ def test_must_follow_suit():
     s = run(s, "0:KS")
     assert legal_cards(s) == ["3S"]
     with pytest.raises(IllegalAction) as refused:
-        apply(s, A.play(1, cards("AH")[0]))
+        apply(s, actions.Action("play", 1, card=cards("AH")[0]))
     assert refused.value.code == "must_follow_suit"
 
 

@@ -13,7 +13,8 @@ table; cards that are neighbours among the cards left are tried once.
 from __future__ import annotations
 
 from ..cards import SUIT_MASK as SM
-from ..state import trick_winner
+from ..cards import SUIT_OF
+from ..tricks import trick_winner
 
 KNOCK = -1  # the dog keeps its card (a move, where a card number would be)
 Hands = tuple[int, ...]
@@ -87,7 +88,7 @@ class Search:
         hand = hands[seat]
         legal = hand
         if trick:
-            follow = hand & SM[trick[0][1] // 13]
+            follow = hand & SM[SUIT_OF[trick[0][1]]]
             legal = follow or hand
         rest = 0
         for h in hands:

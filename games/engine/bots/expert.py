@@ -18,14 +18,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import parse_card
+from ..cards import SUIT_OF, card_str, parse_card
+from ..tricks import trick_winner
 from . import club, expert_trump, knockout_infer, knockout_value
 from .beginner import legal_cards
-from .playout import Model, best_of, play_on, playout
+from .playout import Model, play_on, playout
 from .playout_club import club_model
 from .sample import Unknowns, deal, unknowns
 from .seen import Seen
-from .solver2 import OutOfTime, shared
+from .two_hand_solver import OutOfTime, shared
 
 BUDGET = 0.050  # seconds of sampling per decision
 SOLVE_BUDGET = 0.240  # seconds for the exact German Whist second-half search
@@ -43,11 +44,7 @@ def decide(seen: Seen, legal: list[dict[str, Any]], seed: int) -> dict[str, Any]
         return {"seat": seen.seat, "action": "trump", "suit": ("C", "D", "H", "S", "NT")[suit]}
     if not any(e["action"] == "play" for e in legal) or any(e["action"] == "knock" for e in legal):
         return club.decide(seen, legal)
-    return {"seat": seen.seat, "action": "play", "card": _card_name(choose_card(seen, seed))}
-
-
-def _card_name(card: int) -> str:
-    return "23456789TJQKA"[card % 13] + "CDHS"[card // 13]
+    return {"seat": seen.seat, "action": "play", "card": card_str(choose_card(seen, seed))}
 
 
 def candidates(seen: Seen) -> list[int]:
@@ -55,7 +52,7 @@ def candidates(seen: Seen) -> list[int]:
     out = club.unseen(seen) | sum(1 << c for _, c in seen.trick)
     reps = []
     for c in sorted(legal_cards(seen)):
-        if not (reps and reps[-1] // 13 == c // 13 and not _between(out, reps[-1], c)):
+        if not (reps and SUIT_OF[reps[-1]] == SUIT_OF[c] and not _between(out, reps[-1], c)):
             reps.append(c)
     return reps
 
@@ -153,7 +150,7 @@ def _play_out(
     trick = [*seen.trick, (seen.seat, card)]
     nxt = _next_seat(seen, hands, trick)
     if nxt < 0:  # the trick is complete: go on from its winner
-        winner = best_of(trick, seen.trump)[0]
+        winner = trick_winner(trick, seen.trump)
         return play_on(hands, seen.trump, winner, _partners(seen), talon, _need(seen), model)
     return playout(hands, seen.trump, trick, nxt, _partners(seen), talon, _need(seen), model)
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..cards import RANK_OF, SUIT_OF
 from ..cards import SUIT_MASK as SM
+from ..tricks import BEATERS, winning_play
 
 
 @dataclass(slots=True)
@@ -42,37 +44,9 @@ def lowest(mask: int, trump: int) -> int:
     return best
 
 
-def can_beat(hand: int, card: int, led: int, trump: int) -> bool:
-    """Whether a later hand holding `hand` can beat `card` (currently winning) in this trick."""
-    follow = hand & SM[led]
-    suit = card // 13
-    if follow:
-        return suit == led and follow >> (card + 1) != 0
-    if trump > 3:
-        return False
-    trumps = hand & SM[trump]
-    if not trumps:
-        return False
-    return suit != trump or trumps >> (card + 1) != 0
-
-
-def best_of(trick: list[tuple[int, int]], trump: int) -> tuple[int, int]:
-    bs, bc = trick[0]
-    for s, c in trick[1:]:
-        if (c // 13 == bc // 13 and c > bc) or (c // 13 == trump and bc // 13 != trump):
-            bs, bc = s, c
-    return bs, bc
-
-
-def winners_mask(legal: int, best: int, led: int, trump: int) -> int:
-    """The cards of `legal` that beat `best`; `legal` is one suit when following."""
-    bsuit = best // 13
-    if legal & SM[led]:
-        return legal & ~((2 << best) - 1) if bsuit == led else 0
-    if trump > 3:
-        return 0
-    trumps = legal & SM[trump]
-    return trumps & ~((2 << best) - 1) if bsuit == trump else trumps
+def winners_mask(legal: int, best: int, trump: int) -> int:
+    """The cards of `legal` that beat `best`, the card winning the trick so far."""
+    return legal & BEATERS[trump][best]
 
 
 def follow_card(
@@ -96,7 +70,7 @@ def follow_card(
     bs, bc = best
     if bs == partner and not _beaten(hands, later, bc, led, trump):
         return lowest(legal, trump)
-    win = winners_mask(legal, bc, led, trump)
+    win = winners_mask(legal, bc, trump)
     while win:
         low = win & -win
         c = low.bit_length() - 1
@@ -107,8 +81,8 @@ def follow_card(
 
 
 def _beaten(hands: list[int], later: list[int], card: int, led: int, trump: int) -> bool:
-    """Whether one of the `later` seats can beat `card` (can_beat for several hands at once)."""
-    suit = card // 13
+    """Whether one of the `later` seats can beat `card`, the card winning the trick so far."""
+    suit = SUIT_OF[card]
     led_mask = SM[led]
     trump_mask = SM[trump] if trump < 4 else 0
     for s in later:
@@ -220,7 +194,7 @@ def _finish_trick(
     model: Model | None = None,
 ) -> int:
     """Play the rest of a trick by the greedy policy (or the model's); the winner."""
-    fight = not talon or talon[0] % 13 + (7 if talon[0] // 13 == trump else 0) >= 8
+    fight = not talon or RANK_OF[talon[0]] + (7 if SUIT_OF[talon[0]] == trump else 0) >= 8
     i = len(trick)
     if not i:
         s = order[0]
@@ -234,8 +208,8 @@ def _finish_trick(
         hands[s] ^= 1 << c
         trick = [(s, c)]
         i = 1
-    led = trick[0][1] // 13
-    best = best_of(trick, trump)
+    led = SUIT_OF[trick[0][1]]
+    best = winning_play(trick, trump)
     live = model.live(hands) if model else 0
     for j in range(i, len(order)):
         s = order[j]
@@ -251,15 +225,14 @@ def _finish_trick(
             c = lowest(hands[s] & SM[led] or hands[s], trump)
         hands[s] ^= 1 << c
         live &= ~(1 << c)
-        bc = best[1]
-        if (c // 13 == bc // 13 and c > bc) or (c // 13 == trump and bc // 13 != trump):
+        if BEATERS[trump][best[1]] >> c & 1:
             best = (s, c)
     return best[0]
 
 
 def _desperate(hand: int, card: int, led: int, best: int, trump: int) -> int:
     """A seat without a trick takes this one with its cheapest winner, sure or not."""
-    win = winners_mask(hand & SM[led] or hand, best, led, trump)
+    win = winners_mask(hand & SM[led] or hand, best, trump)
     if not win or win >> card & 1:
         return card
     return (win & -win).bit_length() - 1
