@@ -12,7 +12,7 @@ from .rules import Ruleset
 from .state import OVER, State, legal_mask, play_card
 from .state import PLAY as PLAY_PHASE
 
-GAMES: dict[str, Game] = {g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)}
+IMPLEMENTATIONS: dict[str, Game] = {g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)}
 
 
 def new_game(rules: Ruleset, seed: int | None = None, source: Source | None = None) -> State:
@@ -21,7 +21,7 @@ def new_game(rules: Ruleset, seed: int | None = None, source: Source | None = No
         if seed is None:
             raise ValueError("new_game needs a seed or a source")
         source = SeededSource(seed)
-    return GAMES[rules.game].start(rules, source)
+    return IMPLEMENTATIONS[rules.game].start(rules, source)
 
 
 def can_resign(state: State, seat: int) -> bool:

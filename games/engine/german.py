@@ -136,6 +136,8 @@ class GermanWhist(Game):
     """German Whist through the engine protocol (docs/rules.md §3)."""
 
     name = "german"
+    turned_in_hand = False
+    first_counted_trick = 13  # the first half only draws from the talon
     start = staticmethod(start)
     legal = staticmethod(legal)
     decide = staticmethod(plays_only)

@@ -213,6 +213,8 @@ class KnockoutWhist(Game):
     """Knockout Whist through the engine protocol (docs/rules.md §1)."""
 
     name = "knockout"
+    turned_in_hand = False
+    first_counted_trick = 0
     start = staticmethod(start)
     legal = staticmethod(legal)
     decide = staticmethod(decide)

@@ -22,6 +22,10 @@ class Game(Protocol):
     clone by the engine; the others only read."""
 
     name: str  # the rules' `game`: knockout, whist or german
+    # The turned card is the dealer's own last card, in the hand (Whist), not one more card
+    # of the deck after the hands (Knockout's round 1, German Whist's talon).
+    turned_in_hand: bool
+    first_counted_trick: int  # the deal's tricks that count start here (German Whist: 13)
 
     # One stateless instance per game (the module's GAME): copies and pickles are that one.
     def __copy__(self) -> Game:

@@ -84,7 +84,7 @@ def _end_frame(step: Step, log: DealLog) -> dict[str, Any]:
 
 def _tricks(state: State, log: DealLog) -> list[int]:
     """Tricks per seat in the deal (German Whist: in its second half, the half that counts)."""
-    counted = log.tricks[13:] if state.rules.game == "german" else log.tricks
+    counted = log.tricks[state.game.first_counted_trick :]
     taken = [0] * state.players
     for trick in counted:
         taken[trick.winner] += 1

@@ -174,6 +174,8 @@ class Whist(Game):
     """Whist through the engine protocol (docs/rules.md §2)."""
 
     name = "whist"
+    turned_in_hand = True
+    first_counted_trick = 0
     start = staticmethod(start)
     legal = staticmethod(legal)
     decide = staticmethod(plays_only)
