@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import SUIT_OF, card_str, parse_card
-from ..tricks import trick_winner
+from ..tricks import clockwise, trick_winner
 from . import club, expert_trump, knockout_infer, knockout_value
 from .beginner import legal_cards
 from .playout import Model, play_on, playout
@@ -167,8 +167,7 @@ def _next_seat(seen: Seen, hands: list[int], trick: list) -> int:
     """The next seat to play in this trick, or -1 when the trick is complete."""
     n = seen.players
     played = {s for s, _ in trick}
-    for i in range(1, n):
-        s = (seen.seat + i) % n
+    for s in clockwise(seen.seat, n)[1:]:
         if s == trick[0][0]:
             return -1
         if hands[s] and s not in played:

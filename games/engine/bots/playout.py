@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..cards import RANK_OF, SUIT_OF
 from ..cards import SUIT_MASK as SM
-from ..tricks import BEATERS, winning_play
+from ..tricks import BEATERS, clockwise, follow_mask, next_seat, winning_play
 
 
 @dataclass(slots=True)
@@ -64,7 +64,7 @@ def follow_card(
     to play in this trick.
     """
     hand = hands[seat]
-    legal = hand & SM[led] or hand
+    legal = follow_mask(hand, led)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     bs, bc = best
@@ -179,7 +179,7 @@ def play_on(
             counting = not talon
         if not any(hands):
             return won
-        order = _ring(hands, w if hands[w] else _next_holder(hands, w, n), n, [])
+        order = _ring(hands, w if hands[w] else next_seat(w, n, hands), n, [])
         w = _finish_trick(hands, order, [], trump, partner, talon, need, model)
 
 
@@ -222,7 +222,7 @@ def _finish_trick(
             if need and s in need:
                 c = _desperate(hands[s], c, led, best[1], trump)
         else:
-            c = lowest(hands[s] & SM[led] or hands[s], trump)
+            c = lowest(follow_mask(hands[s], led), trump)
         hands[s] ^= 1 << c
         live &= ~(1 << c)
         if BEATERS[trump][best[1]] >> c & 1:
@@ -232,7 +232,7 @@ def _finish_trick(
 
 def _desperate(hand: int, card: int, led: int, best: int, trump: int) -> int:
     """A seat without a trick takes this one with its cheapest winner, sure or not."""
-    win = winners_mask(hand & SM[led] or hand, best, trump)
+    win = winners_mask(follow_mask(hand, led), best, trump)
     if not win or win >> card & 1:
         return card
     return (win & -win).bit_length() - 1
@@ -246,8 +246,7 @@ def _order(hands: list[int], seat: int, n: int, trick: list) -> list[int]:
     played = [s for s, _ in trick]
     leader = played[0]
     later = []
-    for i in range(n):
-        s = (seat + i) % n
+    for s in clockwise(seat, n):
         if s == leader:
             break
         if hands[s] and s not in played:
@@ -258,12 +257,4 @@ def _order(hands: list[int], seat: int, n: int, trick: list) -> list[int]:
 def _ring(hands: list[int], leader: int, n: int, trick: list) -> list[int]:
     """Seats in playing order from the leader: those holding cards or already in the trick."""
     played = {s for s, _ in trick}
-    ring = [(leader + i) % n for i in range(n)]
-    return [s for s in ring if hands[s] or s in played]
-
-
-def _next_holder(hands: list[int], seat: int, n: int) -> int:
-    for i in range(1, n):
-        if hands[(seat + i) % n]:
-            return (seat + i) % n
-    return seat
+    return [s for s in clockwise(leader, n) if hands[s] or s in played]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import SUIT_OF, parse_card, parse_suit
+from ..tricks import clockwise
 
 SUITS = (0, 1, 2, 3)
 
@@ -86,13 +87,13 @@ def _note_known(seen: Seen) -> None:
 def later_seats(seen: Seen) -> list[int]:
     """Seats still to play in the current trick after this one (those holding cards up to the
     leader; a dog who knocked earlier in the trick is not asked again)."""
+    after = clockwise(seen.seat, seen.players)[1:]
     if not seen.trick:
-        return [(seen.seat + i) % seen.players for i in range(1, seen.players)]
+        return list(after)
     counts = seen.counts()
     played = {s for s, _ in seen.trick}
     out = []
-    for i in range(1, seen.players):
-        s = (seen.seat + i) % seen.players
+    for s in after:
         if s == seen.trick[0][0]:
             break
         if counts[s] and s not in played:
