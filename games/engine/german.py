@@ -58,7 +58,7 @@ def trick_done(s: GermanState) -> GermanState:
         if not s.stock:
             s.half, s.tricks = 2, (0, 0)  # only the second half's tricks count
     elif len(s.trick_log) == 26:
-        _end_game(s)
+        end_deal(s)
         return s
     s.pending, s.to_act = clockwise(winner, 2), winner
     return s
@@ -74,7 +74,8 @@ def _draw(s: GermanState, winner: int) -> None:
     s.stock = s.stock[2:]
 
 
-def _end_game(s: GermanState) -> None:
+def end_deal(s: GermanState) -> None:
+    """After the 26th trick: the game goes to the match, then the next game or the end."""
     opts: GermanOptions = s.rules.options  # type: ignore[assignment]
     tricks = s.tricks
     finish_deal(s, {"tricks": list(tricks)})
@@ -142,6 +143,7 @@ class GermanWhist(Game):
     legal = staticmethod(legal)
     decide = staticmethod(plays_only)
     trick_done = staticmethod(trick_done)
+    end_deal = staticmethod(end_deal)
     can_resign = staticmethod(can_resign)
     resign = staticmethod(resign)
     public_view = staticmethod(public_view)

@@ -172,13 +172,18 @@ def trick_done(s: KnockoutState) -> KnockoutState:
         raise AssertionError("a trick where everybody knocked")  # non-dogs always play
     winner = close_trick(s)
     if any(s.hands):
-        # rules.md §1: a dog whose card won passes the lead to the next player holding cards
+        # docs/rules.md §1: a dog whose card won passes the lead to the next one holding cards
         _open_trick(s, winner if s.hands[winner] else next_seat(winner, s.players, s.hands))
         return s
+    end_deal(s)
+    return s
+
+
+def end_deal(s: KnockoutState) -> None:
+    """After the round's last trick: knock-outs, then the next round or the end of the game."""
     top = knockout_end.end_round(s)
     if s.phase != OVER:
         start_round(s, top)
-    return s
 
 
 def can_resign(s: KnockoutState, seat: int) -> bool:
@@ -219,6 +224,7 @@ class KnockoutWhist(Game):
     legal = staticmethod(legal)
     decide = staticmethod(decide)
     trick_done = staticmethod(trick_done)
+    end_deal = staticmethod(end_deal)
     can_resign = staticmethod(can_resign)
     resign = staticmethod(resign)
     public_view = staticmethod(public_view)

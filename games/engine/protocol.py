@@ -59,6 +59,12 @@ class Game(Protocol):
         ...
 
     @staticmethod
+    def end_deal(state: State) -> None:
+        """On a fresh clone after the deal's last trick: score the deal, then deal the next
+        one or end the game with its `result` (docs/game-record.md: result)."""
+        ...
+
+    @staticmethod
     def can_resign(state: State, seat: int) -> bool:
         """Whether a seat of a game in play, not resigned yet, has anything to resign from."""
         ...

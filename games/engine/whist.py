@@ -78,11 +78,12 @@ def trick_done(s: WhistState) -> WhistState:
     if len(s.trick_log) < 13:
         s.pending, s.to_act = clockwise(winner, 4), winner
         return s
-    _end_hand(s)
+    end_deal(s)
     return s
 
 
-def _end_hand(s: WhistState) -> None:
+def end_deal(s: WhistState) -> None:
+    """After the hand's 13th trick: score it, then the next hand or the end of the match."""
     opts: WhistOptions = s.rules.options  # type: ignore[assignment]
     won = (s.tricks[0] + s.tricks[2], s.tricks[1] + s.tricks[3])
     points = tuple(max(0, t - 6) for t in won)
@@ -180,6 +181,7 @@ class Whist(Game):
     legal = staticmethod(legal)
     decide = staticmethod(plays_only)
     trick_done = staticmethod(trick_done)
+    end_deal = staticmethod(end_deal)
     can_resign = staticmethod(can_resign)
     resign = staticmethod(resign)
     public_view = staticmethod(public_view)
