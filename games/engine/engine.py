@@ -33,7 +33,7 @@ def can_resign(state: State, seat: int) -> bool:
 def may_act(state: State, seat: int) -> bool:
     """Whether the player of `seat` may decide now: it is the seat's turn and the player has
     not resigned. A resigned Knockout Whist player's seat plays on, played by a bot
-    (docs/rules.md §1: resigning), so its turns are the house's, not the player's."""
+    (docs/rules.md, resigning), so its turns are the house's, not the player's."""
     return state.phase != OVER and seat == state.to_act and seat not in state.resigned
 
 

@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import Any
 
 from . import actions, knockout_end
-from .cards import NT, SUIT_OF, card_str, cards_of, mask_of, suit_str
+from .cards import NT, SUIT_MASK, SUIT_OF, card_str, cards_of, mask_of, suit_str
 from .deals import Source, dealt_hands
 from .protocol import Game
 from .rules import Ruleset
@@ -96,8 +96,9 @@ def _after_trump(s: KnockoutState) -> None:
 def _begin_play(s: KnockoutState) -> None:
     s.exchangers = ()
     if knockout_end.opts_of(s).rainbow and s.hand_size == 4:
-        for p in clockwise(s.first_leader, s.players):  # rules.md: first in playing order wins
-            if all(s.hands[p] & (0x1FFF << (13 * u)) for u in range(4)):
+        # docs/rules.md §1: the first in playing order holding a rainbow wins
+        for p in clockwise(s.first_leader, s.players):
+            if all(s.hands[p] & SUIT_MASK[u] for u in range(4)):
                 knockout_end.finish_game(s, p, "rainbow")
                 return
     s.phase = PLAY
@@ -113,7 +114,7 @@ def legal(s: KnockoutState, seat: int) -> list[actions.Action]:
     if s.phase == PLAY:
         moves = legal_plays(s, seat)
         if s.dogs and seat in s.dogs and len(s.trick_log) < s.hand_size - 1:
-            moves.append(actions.knock(seat))  # rules.md: on the last trick the dog must play
+            moves.append(actions.knock(seat))  # docs/rules.md §1: the dog must play the last trick
         return moves
     if s.phase in (TRUMP, VOTE):
         kind = actions.TRUMP if s.phase == TRUMP else actions.VOTE

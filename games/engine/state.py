@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 
 class Phase(StrEnum):
-    """Explicit phases (docs/rules.md). Dealing and the end of a deal are not phases of their
-    own: nobody decides anything there, so `apply` passes through them at once."""
+    """Explicit phases, one small function each. Dealing and the end of a deal are not
+    phases of their own: nobody decides anything there, so `apply` passes through them."""
 
     TRUMP = "trump"
     VOTE = "vote"
@@ -137,7 +137,7 @@ def legal_plays(state: State, seat: int) -> list[Any]:
 
 
 def legal_mask(state: State, seat: int) -> int:
-    """The cards `seat` may play now: follow the led suit if possible (docs/rules.md §1)."""
+    """The cards `seat` may play now: follow the led suit if possible (docs/rules.md, a trick)."""
     trick = state.trick
     return follow_mask(state.hands[seat], SUIT_OF[trick[0][1]] if trick else -1)
 

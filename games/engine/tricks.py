@@ -1,7 +1,7 @@
 """Tricks and seat order for the engine and the bots: follow suit, who wins, who is next.
 
 Each rule is written once here, in a list form for the engine and a bit-mask form for the
-bots' playouts (docs/rules.md §1: tricks).
+bots' playouts (docs/rules.md, common to all three games: a trick).
 """
 
 from __future__ import annotations

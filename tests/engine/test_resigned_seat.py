@@ -1,4 +1,4 @@
-"""Who may act now: a resigned Knockout Whist player's seat is the house's (docs/rules.md §1).
+"""Who may act now: a resigned Knockout Whist player's seat is the house's.
 
 "In Knockout Whist a bot plays the resigning player's seat from then on, so play is
 unchanged for the others" (docs/rules.md, common rules: resigning).
