@@ -25,7 +25,7 @@ from .beginner import legal_cards
 from .playout import Model, play_on, playout
 from .playout_club import club_model
 from .sample import Unknowns, deal, unknowns
-from .seen import Seen
+from .seen import Seen, partner_of
 from .two_hand_solver import OutOfTime, shared
 
 BUDGET = 0.050  # seconds of sampling per decision
@@ -176,16 +176,15 @@ def _next_seat(seen: Seen, hands: list[int], trick: list) -> int:
 
 
 def _partners(seen: Seen) -> list[int]:
-    if seen.game == "whist":
-        return [2, 3, 0, 1]
-    return [-1] * seen.players
+    return [partner_of(seen, s) for s in range(seen.players)]
 
 
 def _scorer(seen: Seen) -> Any:
     """Utility of a playout's tricks for the seat: game-specific."""
     me = seen.seat
     if seen.game == "whist":
-        return lambda won: won[me] + won[(me + 2) % 4]
+        partner = partner_of(seen, me)
+        return lambda won: won[me] + won[partner]
     if seen.game == "german":
         return _german_score(seen, list(seen.view["tricks"]))
     return knockout_value.round_scorer(seen)
