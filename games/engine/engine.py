@@ -48,9 +48,7 @@ def apply_by_player(state: State, action: Action) -> State:
     """`apply` for a decision the seat's own player made: refused (code `resigned`) when the
     player resigned and a bot plays the seat (`may_act`); resigning again is refused too."""
     if action.seat in state.resigned and state.phase != OVER:
-        raise IllegalAction(
-            "resigned", gettext_noop("seat %(seat)s resigned: a bot plays it"), seat=action.seat
-        )
+        raise IllegalAction("resigned", gettext_noop("you resigned: a bot plays your seat"))
     return apply(state, action)
 
 
