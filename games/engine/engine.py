@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from . import german, knockout, whist
 from .actions import EXCHANGE, KNOCK, PLAY, RESIGN, Action, IllegalAction, resign
-from .cards import card_str
+from .cards import SUIT_OF, card_str
 from .deals import SeededSource, Source
 from .errors import gettext_noop
 from .protocol import Game
 from .rules import Ruleset
-from .state import OVER, State, legal_mask, play_card
+from .state import OVER, State, play_card
 from .state import PLAY as PLAY_PHASE
+from .tricks import follow_mask
 
 IMPLEMENTATIONS: dict[str, Game] = {g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)}
 
@@ -70,8 +71,13 @@ def apply(state: State, action: Action) -> State:
     """The state after `action`; raises IllegalAction (with a `code`) for anything not legal."""
     if action.__class__ is Action and action.kind == PLAY and state.phase == PLAY_PHASE:
         # The hot path: the same answer as membership in legal_actions, without the list.
-        seat, card = action.seat, action.card
-        if seat == state.to_act and 0 <= card < 52 and legal_mask(state, seat) >> card & 1:
+        seat, card, trick = action.seat, action.card, state.trick
+        led = SUIT_OF[trick[0][1]] if trick else -1
+        if (
+            seat == state.to_act
+            and 0 <= card < 52
+            and follow_mask(state.hands[seat], led) >> card & 1
+        ):
             return play_card(state, action)
     return _apply_checked(state, action)
 

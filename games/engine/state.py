@@ -9,10 +9,12 @@ from .actions import _SUIT_PLAYS, plays_of, suit_plays
 from .cards import SUIT_OF
 from .deals import Source
 from .rules import Ruleset
-from .tricks import follow_mask, trick_winner
+from .tricks import follow_mask, winning_play
 
 if TYPE_CHECKING:
     from .protocol import Game
+
+_new = object.__new__
 
 
 class Phase(StrEnum):
@@ -86,18 +88,21 @@ class State:
 
     def __init__(self, game: Game, rules: Ruleset, source: Source, dealer: int) -> None:
         n = rules.players
-        self.game, self.rules, self.source = game, rules, source
-        self.phase, self.to_act, self.dealer, self.deal_no = PLAY, -1, dealer, 0
-        self.hands, self.trump, self.trick, self.pending = (0,) * n, -1, (), ()
-        self.tricks, self.last_trick, self.deal_hands = (0,) * n, None, ((),) * n
-        self.turned, self.deal_stock, self.stock, self.cuts = -1, (), (), None
-        self.event_log, self.trick_log, self.history = (), (), ()
-        self.resigned, self.result = (), None
+        # One plain dict, not attribute by attribute: CPython would then give the instance a
+        # key-sharing dict, which `clone` copies more slowly (measured: about 10% of a random
+        # playout). A subclass's own fields go into this dict too.
+        self.__dict__ = {
+            "game": game, "rules": rules, "source": source, "phase": PLAY, "to_act": -1,
+            "dealer": dealer, "deal_no": 0, "hands": (0,) * n, "trump": -1, "trick": (),
+            "pending": (), "tricks": (0,) * n, "last_trick": None, "deal_hands": ((),) * n,
+            "turned": -1, "deal_stock": (), "stock": (), "cuts": None, "event_log": (),
+            "trick_log": (), "history": (), "resigned": (), "result": None,
+        }  # fmt: skip
 
     def clone(self) -> Self:
-        """A copy to change. A plain copy of the attribute dict: apply clones once per card,
-        and this measured fastest (about 1.4 µs against 2.2 µs for copying __slots__)."""
-        new = self.__class__.__new__(self.__class__)
+        """A copy to change. A plain copy of the attribute dict: apply makes one per card, and
+        this measured fastest (about 1.4 µs against 2.2 µs for copying 26 __slots__)."""
+        new = _new(self.__class__)
         new.__dict__ = self.__dict__.copy()
         return new
 
@@ -145,7 +150,8 @@ def legal_mask(state: State, seat: int) -> int:
 def play_card(state: State, action: Any) -> State:
     """A legal play: the card leaves the hand for the trick; the game ends a full trick."""
     seat = action.seat
-    new = state.clone()
+    new = _new(state.__class__)  # state.clone(), written out: this runs once per card
+    new.__dict__ = state.__dict__.copy()
     new.event_log = (state.event_log, action)
     hands = list(state.hands)
     hands[seat] &= ~(1 << action.card)
@@ -160,7 +166,7 @@ def play_card(state: State, action: Any) -> State:
 
 def close_trick(s: State) -> int:
     """On a fresh clone: score the complete trick, log it, clear it; returns the winner."""
-    winner = trick_winner(s.trick, s.trump)
+    winner = winning_play(s.trick, s.trump)[0]
     done = TrickLog(s.trick[0][0], s.trick, winner)
     tricks = list(s.tricks)
     tricks[winner] += 1
