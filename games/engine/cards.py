@@ -24,12 +24,11 @@ SUIT_OF: tuple[int, ...] = tuple(card // 13 for card in DECK)  # 0 clubs .. 3 sp
 RANK_OF: tuple[int, ...] = tuple(card % 13 for card in DECK)  # 0 the two .. 12 the ace
 
 
-def card_of(suit: int, rank: int) -> int:
-    return suit * 13 + rank
-
-
 def card_str(card: int) -> str:
     return RANKS[RANK_OF[card]] + SUITS[SUIT_OF[card]]
+
+
+_BY_NAME = {card_str(card): card for card in DECK}
 
 
 def parse_card(text: str) -> int:
@@ -37,9 +36,10 @@ def parse_card(text: str) -> int:
     t = text.strip().upper()
     if t.startswith("10"):
         t = "T" + t[2:]
-    if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+    card = _BY_NAME.get(t)
+    if card is None:
         raise CardError(f"not a card: {text!r} (write rank then suit, e.g. TS or 2H)")
-    return card_of(SUITS.index(t[1]), RANKS.index(t[0]))
+    return card
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[int, ...]:
