@@ -17,7 +17,8 @@ def _beaters(best: int, trump: int) -> int:
     return higher if suit == trump or trump > 3 else higher | SUIT_MASK[trump]
 
 
-# BEATERS[trump][best]: the cards that, played later, beat `best` (trump 0-3, or NT = 4).
+# BEATERS[trump][best]: the cards that, played later, beat `best` (trump 0-3, or NT = 4;
+# -1, while trump is being chosen, indexes the NT row: nothing is trump yet).
 BEATERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(_beaters(best, trump) for best in range(52)) for trump in range(5)
 )
