@@ -3,12 +3,20 @@
 from .actions import Action, IllegalAction, action_from_event
 from .cards import card_str, parse_card, parse_cards
 from .deals import ScriptedSource, SeededSource
-from .engine import apply, can_resign, legal_actions, new_game
+from .engine import (
+    apply,
+    apply_by_player,
+    can_resign,
+    legal_actions,
+    may_act,
+    new_game,
+    stand_in_to_act,
+)
 from .rules import RulesError, Ruleset, make_rules
 from .state import State
 
 __all__ = [
     "Action", "IllegalAction", "Ruleset", "RulesError", "ScriptedSource", "SeededSource", "State",
-    "action_from_event", "apply", "card_str", "can_resign", "legal_actions", "make_rules",
-    "new_game", "parse_card", "parse_cards",
+    "action_from_event", "apply", "apply_by_player", "card_str", "can_resign", "legal_actions",
+    "make_rules", "may_act", "new_game", "parse_card", "parse_cards", "stand_in_to_act",
 ]  # fmt: skip

@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .cards import CardError, card_str, parse_card, parse_suit, suit_str
 from .errors import Explained, gettext_noop
 
-PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN = "play", "knock", "trump", "vote", "exchange", "resign"
-KINDS = (PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN)
+
+class ActionKind(StrEnum):
+    """What a decision does; the value is the record's `action` (docs/game-record.md)."""
+
+    PLAY = "play"
+    KNOCK = "knock"
+    TRUMP = "trump"
+    VOTE = "vote"
+    EXCHANGE = "exchange"
+    RESIGN = "resign"
+
+
+PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN = ActionKind
+_KINDS = {kind.value: kind for kind in ActionKind}  # a lookup, faster than ActionKind(text)
 
 
 class IllegalAction(Explained):
@@ -24,14 +37,14 @@ class IllegalAction(Explained):
 class Action:
     """One decision of one seat: play a card, knock, choose or vote a suit, exchange, resign."""
 
-    kind: str
+    kind: ActionKind
     seat: int
     card: int = -1
     suit: int = -1
     discard: tuple[int, ...] = ()
 
     def to_event(self) -> dict[str, Any]:
-        event: dict[str, Any] = {"seat": self.seat, "action": self.kind}
+        event: dict[str, Any] = {"seat": self.seat, "action": str(self.kind)}
         if self.kind == PLAY:
             event["card"] = card_str(self.card)
         elif self.kind in (TRUMP, VOTE):
@@ -42,14 +55,14 @@ class Action:
 
     def __str__(self) -> str:
         details = [str(v) for k, v in self.to_event().items() if k not in ("seat", "action")]
-        return " ".join([f"seat {self.seat}", self.kind, *details])
+        return " ".join([f"seat {self.seat}", str(self.kind), *details])
 
 
 def action_from_event(event: dict[str, Any]) -> Action:
     """A record event (or a client message of that shape) -> Action; IllegalAction if malformed."""
     try:
-        kind, seat = event["action"], event["seat"]
-        if kind not in KINDS or not isinstance(seat, int) or isinstance(seat, bool):
+        kind, seat = _KINDS[event["action"]], event["seat"]
+        if not isinstance(seat, int) or isinstance(seat, bool):
             raise ValueError
         if kind == PLAY:
             return Action(PLAY, seat, card=parse_card(event["card"]))
@@ -72,10 +85,6 @@ _RESIGNS = [Action(RESIGN, s) for s in range(7)]
 _SUITS = {k: [[Action(k, s, suit=u) for u in range(5)] for s in range(7)] for k in (TRUMP, VOTE)}
 
 
-def play(seat: int, card: int) -> Action:
-    return _PLAYS[seat][card]
-
-
 def knock(seat: int) -> Action:
     return _KNOCKS[seat]
 
@@ -84,7 +93,7 @@ def resign(seat: int) -> Action:
     return _RESIGNS[seat]
 
 
-def choose(kind: str, seat: int, suit: int) -> Action:
+def choose(kind: ActionKind, seat: int, suit: int) -> Action:
     return _SUITS[kind][seat][suit]
 
 

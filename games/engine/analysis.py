@@ -1,7 +1,7 @@
 """Analysis of a finished game: for each card played, the best cards in that position.
 
 Exact where an exact answer is cheap, after the game, with every hand known: German
-Whist's second half (the two-hand solver the Expert uses, bots/solver2.py) and the last
+Whist's second half (the two-hand solver the Expert uses, bots/two_hand_solver.py) and the last
 few tricks of every Whist and Knockout Whist deal (bots/exact.py, once at most
 EXACT_CARDS cards are left). Elsewhere the Expert's sampled estimate, computed from the
 seat view of the player to act only (what they could see), and marked as an estimate.
@@ -23,8 +23,8 @@ from .bots import expert
 from .bots.exact import KNOCK as KNOCK_MOVE
 from .bots.exact import Search
 from .bots.seen import read
-from .bots.solver2 import Solver
-from .cards import card_str
+from .bots.two_hand_solver import Solver
+from .cards import SUIT_OF, card_str
 from .engine import legal_actions
 from .record_check import Replay, Step
 from .state import State
@@ -157,7 +157,7 @@ def estimate_values(state: State, seed: int, budget: float = ESTIMATE_BUDGET) ->
 
 def _rep(moves: list[int], card: int) -> int:
     """The index of the candidate standing for `card`: the highest of its suit not above it."""
-    same = [i for i, m in enumerate(moves) if m // 13 == card // 13 and m <= card]
+    same = [i for i, m in enumerate(moves) if SUIT_OF[m] == SUIT_OF[card] and m <= card]
     return max(same, key=moves.__getitem__)
 
 

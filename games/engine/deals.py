@@ -14,6 +14,7 @@ from operator import itemgetter
 from typing import Any
 
 from .cards import DECK
+from .tricks import clockwise
 
 _UNPACK = struct.Struct(">52I").unpack
 
@@ -95,7 +96,7 @@ def deal_order(players: int, dealer: int, sizes: tuple[int, ...]) -> tuple[int, 
     """
     order = []
     left = list(sizes)
-    seats = [(dealer + 1 + i) % players for i in range(players)]
+    seats = clockwise((dealer + 1) % players, players)
     while any(left):
         for s in seats:
             if left[s]:

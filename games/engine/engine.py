@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from . import german, knockout, whist
 from .actions import EXCHANGE, KNOCK, PLAY, RESIGN, Action, IllegalAction, resign
-from .cards import card_str
+from .cards import SUIT_OF, card_str
 from .deals import SeededSource, Source
 from .errors import gettext_noop
+from .protocol import Game
 from .rules import Ruleset
-from .state import OVER, State, legal_mask, play_card
+from .state import OVER, State, play_card
 from .state import PLAY as PLAY_PHASE
+from .tricks import follow_mask
 
-GAME_MODULES: dict[str, ModuleType] = {"knockout": knockout, "whist": whist, "german": german}
+IMPLEMENTATIONS: dict[str, Game] = {g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)}
 
 
 def new_game(rules: Ruleset, seed: int | None = None, source: Source | None = None) -> State:
@@ -22,17 +22,35 @@ def new_game(rules: Ruleset, seed: int | None = None, source: Source | None = No
         if seed is None:
             raise ValueError("new_game needs a seed or a source")
         source = SeededSource(seed)
-    game = GAME_MODULES[rules.game]
-    state = game.start(rules, source)
-    state.legal_fn, state.trick_fn = game.legal, game.trick_done  # saves lookups on the hot path
-    return state
+    return IMPLEMENTATIONS[rules.game].start(rules, source)
 
 
 def can_resign(state: State, seat: int) -> bool:
     if state.phase == OVER or not 0 <= seat < state.players or seat in state.resigned:
         return False
-    # Knockout: only a player still in has anything to resign from.
-    return state.rules.game != "knockout" or state.active[seat]
+    return state.game.can_resign(state, seat)
+
+
+def may_act(state: State, seat: int) -> bool:
+    """Whether the player of `seat` may decide now: it is the seat's turn and the player has
+    not resigned. A resigned Knockout Whist player's seat plays on, played by a bot
+    (docs/rules.md, resigning), so its turns are the house's, not the player's."""
+    return state.phase != OVER and seat == state.to_act and seat not in state.resigned
+
+
+def stand_in_to_act(state: State) -> bool:
+    """Whether a bot must play the seat to act for a player who resigned (Knockout Whist):
+    it chooses from `legal_actions(state)` (or `views.seat_view(state, state.to_act)`) and
+    its choice goes through `apply`."""
+    return state.phase != OVER and state.to_act in state.resigned
+
+
+def apply_by_player(state: State, action: Action) -> State:
+    """`apply` for a decision the seat's own player made: refused (code `resigned`) when the
+    player resigned and a bot plays the seat (`may_act`); resigning again is refused too."""
+    if action.seat in state.resigned and state.phase != OVER:
+        raise IllegalAction("resigned", gettext_noop("you resigned: a bot plays your seat"))
+    return apply(state, action)
 
 
 def legal_actions(
@@ -43,7 +61,7 @@ def legal_actions(
         return []
     if seat is None:
         seat = state.to_act
-    moves = state.legal_fn(state, seat) if seat == state.to_act else []
+    moves = state.game.legal(state, seat) if seat == state.to_act else []
     if resign_too and can_resign(state, seat):
         moves.append(resign(seat))
     return moves
@@ -53,8 +71,13 @@ def apply(state: State, action: Action) -> State:
     """The state after `action`; raises IllegalAction (with a `code`) for anything not legal."""
     if action.__class__ is Action and action.kind == PLAY and state.phase == PLAY_PHASE:
         # The hot path: the same answer as membership in legal_actions, without the list.
-        seat, card = action.seat, action.card
-        if seat == state.to_act and 0 <= card < 52 and legal_mask(state, seat) >> card & 1:
+        seat, card, trick = action.seat, action.card, state.trick
+        led = SUIT_OF[trick[0][1]] if trick else -1
+        if (
+            seat == state.to_act
+            and 0 <= card < 52
+            and follow_mask(state.hands[seat], led) >> card & 1
+        ):
             return play_card(state, action)
     return _apply_checked(state, action)
 
@@ -73,12 +96,11 @@ def _apply_checked(state: State, action: Action) -> State:
             "not_your_turn", gettext_noop("it is seat %(to_act)s's turn, not seat %(seat)s's"),
             to_act=state.to_act, seat=action.seat,
         )  # fmt: skip
-    game = GAME_MODULES[state.rules.game]
-    if action.kind == PLAY or action not in game.legal(state, action.seat):
+    if action.kind == PLAY or action not in state.game.legal(state, action.seat):
         raise _refusal(state, action)
     new = state.clone()
     new.event_log = (state.event_log, action)
-    return game.step(new, action)
+    return state.game.decide(new, action)
 
 
 def _resign(state: State, action: Action) -> State:
@@ -88,16 +110,12 @@ def _resign(state: State, action: Action) -> State:
         )
     new = state.clone()
     new.event_log = (state.event_log, action)
-    if state.rules.game == "knockout":
-        new.resigned = (*state.resigned, action.seat)  # a bot plays the seat from now on
-        return new
-    GAME_MODULES[state.rules.game].resign(new, action.seat)
-    return new
+    return state.game.resign(new, action.seat)
 
 
 def _refusal(state: State, action: Action) -> IllegalAction:
     """Name why an action is not legal, for error messages on the socket and the command line."""
-    kinds = {a.kind for a in GAME_MODULES[state.rules.game].legal(state, action.seat)}
+    kinds = {a.kind for a in state.game.legal(state, action.seat)}
     if action.kind not in kinds:
         wanted = " or ".join(sorted(kinds)) or "nothing"
         code = "cannot_knock" if action.kind == KNOCK and state.phase == "play" else "wrong_phase"

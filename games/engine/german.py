@@ -4,36 +4,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import actions as A
-from .cards import mask_of
+from .actions import Action
+from .cards import SUIT_OF, card_str, mask_of
 from .deals import Source, dealt_hands
+from .protocol import Game, plays_only
 from .rules import GermanOptions, Ruleset
-from .state import (
-    OVER,
-    PLAY,
-    State,
-    blank_state,
-    clockwise,
-    close_trick,
-    finish_deal,
-    legal_plays,
-)
+from .state import OVER, PLAY, State, close_trick, finish_deal, legal_plays
+from .tricks import clockwise
 
 
-def start(rules: Ruleset, source: Source) -> State:
-    s = blank_state(rules, source, source.first_dealer(2))
-    s.games, s.wins = (), (0, 0)
+class GermanState(State):
+    """German Whist's own fields beside the shared state."""
+
+    games: tuple[tuple[int, int], ...]  # tricks per seat in each finished game of the match
+    wins: tuple[int, int]  # games won per seat
+    faceup: int  # the face-up talon card, -1 in the second half
+    half: int  # 1 or 2
+
+    def __init__(self, rules: Ruleset, source: Source) -> None:
+        super().__init__(GAME, rules, source, source.first_dealer(2))
+        self.games, self.wins, self.faceup, self.half = (), (0, 0), -1, 1
+
+
+def start(rules: Ruleset, source: Source) -> GermanState:
+    s = GermanState(rules, source)
     _deal(s)
     return s
 
 
-def _deal(s: State) -> None:
+def _deal(s: GermanState) -> None:
     """13 cards each, one at a time; the talon's top card is turned and fixes trump."""
     deck = s.source.deck(s.deal_no)
     s.deal_hands = dealt_hands(2, s.dealer, (13, 13), deck)
     s.hands = tuple(mask_of(h) for h in s.deal_hands)
     s.turned = s.faceup = deck[26]
-    s.trump = deck[26] // 13
+    s.trump = SUIT_OF[deck[26]]
     s.deal_stock = s.stock = deck[27:]
     s.tricks = (0, 0)
     s.half = 1
@@ -41,15 +46,11 @@ def _deal(s: State) -> None:
     s.phase, s.pending, s.to_act = PLAY, clockwise(leader, 2), leader
 
 
-def legal(s: State, seat: int) -> list[A.Action]:
+def legal(s: GermanState, seat: int) -> list[Action]:
     return legal_plays(s, seat)
 
 
-def step(s: State, action: A.Action) -> State:
-    raise AssertionError(f"German Whist has no {action.kind} (plays go through trick_done)")
-
-
-def trick_done(s: State) -> State:
+def trick_done(s: GermanState) -> GermanState:
     """On a fresh clone whose trick has both cards: draw from the talon, go on or end."""
     winner = close_trick(s)
     if s.half == 1:
@@ -57,13 +58,13 @@ def trick_done(s: State) -> State:
         if not s.stock:
             s.half, s.tricks = 2, (0, 0)  # only the second half's tricks count
     elif len(s.trick_log) == 26:
-        _end_game(s)
+        end_deal(s)
         return s
     s.pending, s.to_act = clockwise(winner, 2), winner
     return s
 
 
-def _draw(s: State, winner: int) -> None:
+def _draw(s: GermanState, winner: int) -> None:
     """The winner takes the face-up card, the loser the next one unseen; the next is turned."""
     hands = list(s.hands)
     hands[winner] |= 1 << s.faceup
@@ -73,7 +74,8 @@ def _draw(s: State, winner: int) -> None:
     s.stock = s.stock[2:]
 
 
-def _end_game(s: State) -> None:
+def end_deal(s: GermanState) -> None:
+    """After the 26th trick: the game goes to the match, then the next game or the end."""
     opts: GermanOptions = s.rules.options  # type: ignore[assignment]
     tricks = s.tricks
     finish_deal(s, {"tricks": list(tricks)})
@@ -90,7 +92,7 @@ def _end_game(s: State) -> None:
     _deal(s)
 
 
-def _finish(s: State, reason: str, winner: int | None = None) -> None:
+def _finish(s: GermanState, reason: str, winner: int | None = None) -> None:
     if winner is None and s.wins[0] != s.wins[1]:
         winner = 0 if s.wins[0] > s.wins[1] else 1
     result: dict[str, Any] = {"reason": reason, "games": [list(g) for g in s.games]}
@@ -102,8 +104,49 @@ def _finish(s: State, reason: str, winner: int | None = None) -> None:
     s.phase, s.to_act, s.pending = OVER, -1, ()
 
 
-def resign(s: State, seat: int) -> None:
-    """rules.md: the resigning player loses the match at once."""
+def can_resign(s: GermanState, seat: int) -> bool:
+    return True
+
+
+def resign(s: GermanState, seat: int) -> GermanState:
+    """docs/rules.md: the resigning player loses the match at once."""
     s.resigned = (*s.resigned, seat)
     finish_deal(s, None)
     _finish(s, "resign", 1 - seat)
+    return s
+
+
+def public_view(s: GermanState) -> dict[str, Any]:
+    return {
+        "half": s.half,
+        "faceup": card_str(s.faceup) if s.faceup >= 0 else None,
+        "talon": len(s.stock) + (1 if s.faceup >= 0 else 0),
+        "faceups_taken": _faceups_taken(s),
+        "games": [list(g) for g in s.games],
+        "wins": list(s.wins),
+    }
+
+
+def _faceups_taken(s: GermanState) -> list[list[Any]]:
+    """The face-up talon cards taken so far in this game: everyone saw who took which."""
+    faceups = [s.turned, *s.deal_stock[1::2]]
+    return [[t.winner, card_str(faceups[i])] for i, t in enumerate(s.trick_log[:13])]
+
+
+class GermanWhist(Game):
+    """German Whist through the engine protocol (docs/rules.md §3)."""
+
+    name = "german"
+    turned_in_hand = False
+    first_counted_trick = 13  # the first half only draws from the talon
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    decide = staticmethod(plays_only)
+    trick_done = staticmethod(trick_done)
+    end_deal = staticmethod(end_deal)
+    can_resign = staticmethod(can_resign)
+    resign = staticmethod(resign)
+    public_view = staticmethod(public_view)
+
+
+GAME = GermanWhist()

@@ -3,45 +3,55 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
-from . import actions as A
-from . import knockout_end as end
-from .cards import NT, cards_of, mask_of
+from . import actions, knockout_end
+from .cards import NT, SUIT_MASK, SUIT_OF, card_str, cards_of, mask_of, suit_str
 from .deals import Source, dealt_hands
+from .protocol import Game
 from .rules import Ruleset
-from .state import (
-    EXCHANGE,
-    OVER,
-    PLAY,
-    TRUMP,
-    VOTE,
-    State,
-    blank_state,
-    clockwise,
-    close_trick,
-    legal_plays,
-)
+from .state import EXCHANGE, OVER, PLAY, TRUMP, VOTE, State, close_trick, legal_plays
+from .tricks import clockwise, next_seat
 
 
-def start(rules: Ruleset, source: Source) -> State:
-    n = rules.players
-    s = blank_state(rules, source, source.first_dealer(n))
-    s.hand_size = end.opts_of(s).start_cards
-    s.active, s.dogs, s.dog_had, s.out_round = (True,) * n, (), (), (-1,) * n
-    s.chooser, s.voters, s.votes, s.exchangers = -1, (), (), ()
-    s.first_leader = end.next_active(s, s.dealer)
-    s.first_trump = -1
+class KnockoutState(State):
+    """Knockout Whist's own fields beside the shared state."""
+
+    hand_size: int
+    active: tuple[bool, ...]  # not knocked out (players on a dog's life are active)
+    dogs: tuple[int, ...]  # seats on a dog's life in this round
+    dog_had: tuple[int, ...]  # seats that have been given a dog's life in this game
+    out_round: tuple[int, ...]  # round index in which each seat was knocked out, or -1
+    first_leader: int
+    first_trump: int  # the suit turned in round 1 (for `trump: fixed`)
+    chooser: int
+    voters: tuple[int, ...]
+    votes: tuple[tuple[int, int], ...]
+    exchangers: tuple[int, ...]
+
+    def __init__(self, rules: Ruleset, source: Source) -> None:
+        n = rules.players
+        super().__init__(GAME, rules, source, source.first_dealer(n))
+        self.hand_size = rules.options.start_cards  # type: ignore[union-attr]
+        self.active, self.dogs, self.dog_had, self.out_round = (True,) * n, (), (), (-1,) * n
+        self.chooser, self.voters, self.votes, self.exchangers = -1, (), (), ()
+        self.first_leader = knockout_end.next_active(self, self.dealer)
+        self.first_trump = -1
+
+
+def start(rules: Ruleset, source: Source) -> KnockoutState:
+    s = KnockoutState(rules, source)
     start_round(s, top=-1)
     return s
 
 
-def start_round(s: State, top: int) -> None:
+def start_round(s: KnockoutState, top: int) -> None:
     """Deal, then fix trump (turned, fixed, chosen or voted), then exchange, then play."""
     _deal(s)
-    opts = end.opts_of(s)
+    opts = knockout_end.opts_of(s)
     s.trump, s.chooser, s.votes = -1, -1, ()
     if s.deal_no == 0:
-        s.first_trump = s.turned // 13
+        s.first_trump = SUIT_OF[s.turned]
         s.trump = NT if (s.hand_size == 1 and opts.last_round_no_trump) else s.first_trump
     elif s.hand_size == 1 and opts.last_round_no_trump:
         s.trump = NT  # nobody chooses or votes in the one-card round
@@ -60,7 +70,7 @@ def start_round(s: State, top: int) -> None:
         s.phase, s.to_act = TRUMP, s.chooser
 
 
-def _deal(s: State) -> None:
+def _deal(s: KnockoutState) -> None:
     """One card at a time clockwise from the dealer's left; a dog's life gets a single card."""
     n = s.players
     sizes = tuple(0 if not s.active[p] else 1 if p in s.dogs else s.hand_size for p in range(n))
@@ -73,9 +83,9 @@ def _deal(s: State) -> None:
     s.tricks = (0,) * n
 
 
-def _after_trump(s: State) -> None:
-    if end.opts_of(s).exchange:
-        ring = [(s.first_leader + i) % s.players for i in range(s.players)]
+def _after_trump(s: KnockoutState) -> None:
+    if knockout_end.opts_of(s).exchange:
+        ring = clockwise(s.first_leader, s.players)
         s.exchangers = tuple(p for p in ring if s.active[p] and p not in s.dogs)
         if s.exchangers:  # each has a turn, even when the stock is empty and 0 is all they may do
             s.phase, s.to_act = EXCHANGE, s.exchangers[0]
@@ -83,67 +93,68 @@ def _after_trump(s: State) -> None:
     _begin_play(s)
 
 
-def _begin_play(s: State) -> None:
+def _begin_play(s: KnockoutState) -> None:
     s.exchangers = ()
-    if end.opts_of(s).rainbow and s.hand_size == 4:
-        for p in end.ring_from(s, s.first_leader):  # rules.md: first in playing order wins
-            if all(s.hands[p] & (0x1FFF << (13 * u)) for u in range(4)):
-                end.finish_game(s, p, "rainbow")
+    if knockout_end.opts_of(s).rainbow and s.hand_size == 4:
+        # docs/rules.md §1: the first in playing order holding a rainbow wins
+        for p in clockwise(s.first_leader, s.players):
+            if all(s.hands[p] & SUIT_MASK[u] for u in range(4)):
+                knockout_end.finish_game(s, p, "rainbow")
                 return
     s.phase = PLAY
     _open_trick(s, s.first_leader)
 
 
-def _open_trick(s: State, leader: int) -> None:
+def _open_trick(s: KnockoutState, leader: int) -> None:
     s.pending = tuple(filter(s.hands.__getitem__, clockwise(leader, s.players)))
     s.to_act = s.pending[0]
 
 
-def legal(s: State, seat: int) -> list[A.Action]:
+def legal(s: KnockoutState, seat: int) -> list[actions.Action]:
     if s.phase == PLAY:
         moves = legal_plays(s, seat)
         if s.dogs and seat in s.dogs and len(s.trick_log) < s.hand_size - 1:
-            moves.append(A.knock(seat))  # rules.md: on the last trick the dog must play
+            moves.append(actions.knock(seat))  # docs/rules.md §1: the dog must play the last trick
         return moves
     if s.phase in (TRUMP, VOTE):
-        kind = A.TRUMP if s.phase == TRUMP else A.VOTE
-        suits = range(5 if end.opts_of(s).no_trump_allowed else 4)
-        return [A.choose(kind, seat, u) for u in suits]
+        kind = actions.TRUMP if s.phase == TRUMP else actions.VOTE
+        suits = range(5 if knockout_end.opts_of(s).no_trump_allowed else 4)
+        return [actions.choose(kind, seat, u) for u in suits]
     return _exchanges(s, seat)
 
 
-def _exchanges(s: State, seat: int) -> list[A.Action]:
+def _exchanges(s: KnockoutState, seat: int) -> list[actions.Action]:
     cards = cards_of(s.hands[seat])
     most = min(3, len(cards), len(s.stock))
     return [
-        A.Action(A.EXCHANGE, seat, discard=combo)
+        actions.Action(actions.EXCHANGE, seat, discard=combo)
         for k in range(most + 1)
         for combo in combinations(cards, k)
     ]
 
 
-def step(s: State, a: A.Action) -> State:
+def decide(s: KnockoutState, a: actions.Action) -> KnockoutState:
     """Apply a checked action on a fresh clone."""
-    if a.kind == A.KNOCK:
+    if a.kind == actions.KNOCK:
         s.pending = s.pending[1:]  # the dog keeps the card and has had its turn
         if s.pending:
             s.to_act = s.pending[0]
         else:
             trick_done(s)
-    elif a.kind == A.VOTE:
+    elif a.kind == actions.VOTE:
         s.votes = (*s.votes, (a.seat, a.suit))
         s.voters = s.voters[1:]
         s.to_act = s.voters[0] if s.voters else s.chooser
         s.phase = VOTE if s.voters else TRUMP
-    elif a.kind == A.TRUMP:
-        s.trump = end.tally(s.votes, a.suit) if s.votes else a.suit
+    elif a.kind == actions.TRUMP:
+        s.trump = knockout_end.tally(s.votes, a.suit) if s.votes else a.suit
         _after_trump(s)
     else:
         _exchange(s, a)
     return s
 
 
-def _exchange(s: State, a: A.Action) -> None:
+def _exchange(s: KnockoutState, a: actions.Action) -> None:
     """Discard at once, draw as many from the top of the stock; discards are not reused."""
     k = len(a.discard)
     hands = list(s.hands)
@@ -156,16 +167,68 @@ def _exchange(s: State, a: A.Action) -> None:
         _begin_play(s)
 
 
-def trick_done(s: State) -> State:
+def trick_done(s: KnockoutState) -> KnockoutState:
     """On a fresh clone where everyone holding cards has had a turn in this trick."""
     if not s.trick:
         raise AssertionError("a trick where everybody knocked")  # non-dogs always play
     winner = close_trick(s)
     if any(s.hands):
-        # rules.md §1: a dog whose card won passes the lead to the next player holding cards
-        _open_trick(s, winner if s.hands[winner] else end.next_holder(s, winner))
+        # docs/rules.md §1: a dog whose card won passes the lead to the next one holding cards
+        _open_trick(s, winner if s.hands[winner] else next_seat(winner, s.players, s.hands))
         return s
-    top = end.end_round(s)
+    end_deal(s)
+    return s
+
+
+def end_deal(s: KnockoutState) -> None:
+    """After the round's last trick: knock-outs, then the next round or the end of the game."""
+    top = knockout_end.end_round(s)
     if s.phase != OVER:
         start_round(s, top)
+
+
+def can_resign(s: KnockoutState, seat: int) -> bool:
+    return s.active[seat]  # only a player still in has anything to resign from
+
+
+def resign(s: KnockoutState, seat: int) -> KnockoutState:
+    """docs/rules.md: a bot plays the seat from now on; play is unchanged for the others."""
+    s.resigned = (*s.resigned, seat)
     return s
+
+
+def public_view(s: KnockoutState) -> dict[str, Any]:
+    return {
+        "round": s.deal_no + 1,
+        "rounds": s.rules.options.start_cards,  # type: ignore[union-attr]
+        "hand_size": s.hand_size,
+        "active": list(s.active),
+        "out": [p for p in range(s.players) if not s.active[p]],
+        "dogs_life": list(s.dogs),
+        "had_dogs_life": list(s.dog_had),
+        "turned": card_str(s.turned) if s.turned >= 0 else None,
+        "stock": len(s.stock),
+        "chooser": s.chooser if s.chooser >= 0 else None,
+        "votes": [[p, suit_str(u)] for p, u in s.votes],
+        "cuts": [[p, card_str(c)] for p, c in s.cuts] if s.cuts else None,
+        "exchanged": [[a.seat, len(a.discard)] for a in s.events if a.kind == actions.EXCHANGE],
+    }
+
+
+class KnockoutWhist(Game):
+    """Knockout Whist through the engine protocol (docs/rules.md §1)."""
+
+    name = "knockout"
+    turned_in_hand = False
+    first_counted_trick = 0
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    decide = staticmethod(decide)
+    trick_done = staticmethod(trick_done)
+    end_deal = staticmethod(end_deal)
+    can_resign = staticmethod(can_resign)
+    resign = staticmethod(resign)
+    public_view = staticmethod(public_view)
+
+
+GAME = KnockoutWhist()

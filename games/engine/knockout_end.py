@@ -3,38 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .cards import NT, suit_str
+from .cards import NT, RANK_OF, SUIT_OF, suit_str
 from .rules import KnockoutOptions
-from .state import OVER, State, finish_deal
+from .state import OVER, finish_deal
+from .tricks import next_seat
+
+if TYPE_CHECKING:
+    from .knockout import KnockoutState
 
 
-def opts_of(s: State) -> KnockoutOptions:
+def opts_of(s: KnockoutState) -> KnockoutOptions:
     return s.rules.options  # type: ignore[return-value]
 
 
-def ring_from(s: State, start: int) -> list[int]:
-    n = s.players
-    return [(start + i) % n for i in range(n)]
-
-
-def next_active(s: State, seat: int) -> int:
+def next_active(s: KnockoutState, seat: int) -> int:
     """The first active player left of `seat` (dog's lives count as active)."""
-    n = s.players
-    for i in range(1, n + 1):
-        if s.active[(seat + i) % n]:
-            return (seat + i) % n
-    raise AssertionError("no active player")
-
-
-def next_holder(s: State, seat: int) -> int:
-    """The next player to the left who still holds cards."""
-    n = s.players
-    for i in range(1, n):
-        if s.hands[(seat + i) % n]:
-            return (seat + i) % n
-    raise AssertionError("nobody holds cards")
+    return next_seat(seat, s.players, s.active)
 
 
 def tally(votes: tuple[tuple[int, int], ...], chooser_vote: int) -> int:
@@ -50,7 +36,7 @@ def tally(votes: tuple[tuple[int, int], ...], chooser_vote: int) -> int:
     return max(tied, key=lambda u: -1 if u == NT else u)  # spades > hearts > diamonds > clubs > NT
 
 
-def end_round(s: State) -> int:
+def end_round(s: KnockoutState) -> int:
     """On a fresh clone after the round's last trick: end the game or set up the next round.
 
     Returns the top player for the next round's trump choice, or -1 if none is needed.
@@ -79,7 +65,7 @@ def end_round(s: State) -> int:
     return _next_round(s)
 
 
-def _knockouts(s: State) -> tuple[list[int], list[int]]:
+def _knockouts(s: KnockoutState) -> tuple[list[int], list[int]]:
     """Who is out and who gets a dog's life after this round."""
     opts = opts_of(s)
     safe = s.deal_no == 0 and opts.safe_first_round
@@ -112,7 +98,7 @@ def knockouts(
     return out, dogs
 
 
-def _apply_knockouts(s: State, out: list[int], dogs: list[int]) -> None:
+def _apply_knockouts(s: KnockoutState, out: list[int], dogs: list[int]) -> None:
     active, out_round = list(s.active), list(s.out_round)
     for p in out:
         active[p], out_round[p] = False, s.deal_no
@@ -121,11 +107,11 @@ def _apply_knockouts(s: State, out: list[int], dogs: list[int]) -> None:
     s.dog_had = (*s.dog_had, *dogs)  # each seat at most once: only those without one get one
 
 
-def _outcome(s: State, out: list[int], dogs: list[int]) -> dict[str, Any]:
+def _outcome(s: KnockoutState, out: list[int], dogs: list[int]) -> dict[str, Any]:
     return {"tricks": list(s.tricks), "out": out, "dogs_life": dogs, "trump": suit_str(s.trump)}
 
 
-def _next_round(s: State) -> int:
+def _next_round(s: KnockoutState) -> int:
     """Fair lead, or the top player deals under `lead: trump_chooser`; cut when needed."""
     opts = opts_of(s)
     next_size = s.hand_size - 1
@@ -140,7 +126,7 @@ def _next_round(s: State) -> int:
     return top
 
 
-def _top_player(s: State) -> int:
+def _top_player(s: KnockoutState) -> int:
     """Most tricks in the round just played; ties cut from a fresh deck (rank, then suit)."""
     most = max(s.tricks)
     tied = [p for p in range(s.players) if s.tricks[p] == most]
@@ -148,15 +134,15 @@ def _top_player(s: State) -> int:
         return tied[0]
     deck = s.source.cut_deck(s.deal_no + 1)
     s.cuts = tuple(zip(tied, deck, strict=False))
-    return max(s.cuts, key=lambda sc: (sc[1] % 13, sc[1] // 13))[0]
+    return max(s.cuts, key=lambda sc: (RANK_OF[sc[1]], SUIT_OF[sc[1]]))[0]
 
 
-def finish_game(s: State, winner: int, reason: str) -> None:
+def finish_game(s: KnockoutState, winner: int, reason: str) -> None:
     """End the game during a round (final trick, sweep, rainbow): everyone still in is out."""
     _finish(s, winner, reason, [p for p in range(s.players) if s.active[p]])
 
 
-def _finish(s: State, winner: int, reason: str, still_in: list[int]) -> None:
+def _finish(s: KnockoutState, winner: int, reason: str, still_in: list[int]) -> None:
     out = [p for p in still_in if p != winner]
     finish_deal(s, _outcome(s, out, []))
     groups = ranking(s, winner)
@@ -164,7 +150,7 @@ def _finish(s: State, winner: int, reason: str, still_in: list[int]) -> None:
     s.phase, s.to_act, s.pending = OVER, -1, ()
 
 
-def ranking(s: State, winner: int) -> list[list[int]]:
+def ranking(s: KnockoutState, winner: int) -> list[list[int]]:
     """Winner; the others still in; later knock-outs higher; resigned last, earliest lowest.
 
     Decision: a winner who had resigned ranks with the resigned, and the best group left

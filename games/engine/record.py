@@ -7,7 +7,7 @@ from typing import Any
 from .actions import Action, IllegalAction, action_from_event
 from .cards import DECK, CardError, card_str, parse_card
 from .deals import ScriptedSource, deck_for_hands
-from .engine import apply, new_game
+from .engine import IMPLEMENTATIONS, apply, new_game
 from .rules import RulesError, Ruleset, make_rules
 from .state import DealLog, State, TrickLog
 
@@ -74,7 +74,7 @@ def _source(rules: Ruleset, deals: list[dict[str, Any]], seed: int) -> ScriptedS
         hands = [[parse_card(c) for c in h] for h in deal["hands"]]
         turned = [parse_card(deal["turned"])] if deal.get("turned") else []
         stock = [parse_card(c) for c in deal["stock"]]
-        rest = stock if rules.game == "whist" else turned + stock
+        rest = stock if IMPLEMENTATIONS[rules.game].turned_in_hand else turned + stock
         try:
             decks.append(deck_for_hands(rules.players, deal["dealer"], hands, rest))
         except ValueError as exc:

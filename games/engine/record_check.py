@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, IllegalAction, action_from_event
-from .cards import DECK, card_str, parse_card, suit_str
+from .cards import DECK, SUIT_OF, card_str, parse_card, suit_str
 from .deals import ScriptedSource, deck_for_hands
-from .engine import apply, new_game
+from .engine import IMPLEMENTATIONS, apply, new_game
 from .errors import Explained, gettext_noop
 from .record import FORMAT
 from .record_shape import RecordProblem, check_deal_shapes, check_shape
@@ -94,8 +94,8 @@ def _source(rules: Ruleset, deals: list[dict[str, Any]], seed: Any) -> ScriptedS
         hands = [[parse_card(c) for c in h] for h in deal["hands"]]
         turned = [parse_card(deal["turned"])] if deal.get("turned") else []
         rest = [parse_card(c) for c in deal["stock"]]
-        if rules.game != "whist":
-            rest = turned + rest  # Whist's turned card is the dealer's own last card
+        if not IMPLEMENTATIONS[rules.game].turned_in_hand:
+            rest = turned + rest
         decks.append(_deck(rules.players, deal["dealer"], hands, rest))
         if deal.get("cuts"):
             cut = [parse_card(c) for _, c in sorted(deal["cuts"])]
@@ -186,7 +186,7 @@ def _illegal(state: State, action: Action, d: int, e: int, exc: IllegalAction) -
             "not_following",
             gettext_noop("deal %(deal)s, trick %(trick)s, event %(event)s: seat %(seat)s plays "
                          "%(card)s but holds %(suit)s and must follow suit"),
-            seat=action.seat, card=card, suit=suit_str(state.trick[0][1] // 13), **place,
+            seat=action.seat, card=card, suit=suit_str(SUIT_OF[state.trick[0][1]]), **place,
         )  # fmt: skip
     return RecordProblem(
         "not_allowed",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CardError, card_str, parse_card
+from .engine import IMPLEMENTATIONS
 from .errors import Explained, gettext_noop
 from .record import FORMAT
 from .rules import GAMES, PLAYERS, RulesError, Ruleset, make_rules
@@ -168,7 +169,7 @@ def _check_pack(rules: Ruleset, deal: dict[str, Any], d: int) -> None:
     turned = deal.get("turned")
     if turned is not None:
         card = _card(turned, d, None)
-        if rules.game != "whist":  # Whist's turned card is the dealer's own, in the hand
+        if not IMPLEMENTATIONS[rules.game].turned_in_hand:
             _add(seen, card, d)
     for text in deal["stock"]:
         _add(seen, _card(text, d, None), d)

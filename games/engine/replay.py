@@ -11,18 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import card_str, cards_of
-from .record_check import Replay, Step, check
+from .record_check import Replay, Step
 from .state import DealLog, State
 from .views import open_view
 
 # Parts of the open view a frame does not need (constant, or repeated in other frames).
 _DROP = ("options", "deal_tricks", "players", "game", "viewer", "legal", "can_resign",
          "had_dogs_life", "last_outcome", "result")  # fmt: skip
-
-
-def record_frames(record: Any) -> list[dict[str, Any]]:
-    """The frames of a record; RecordProblem if it does not replay."""
-    return frames(check(record))
 
 
 def frames(replay: Replay) -> list[dict[str, Any]]:
@@ -89,7 +84,7 @@ def _end_frame(step: Step, log: DealLog) -> dict[str, Any]:
 
 def _tricks(state: State, log: DealLog) -> list[int]:
     """Tricks per seat in the deal (German Whist: in its second half, the half that counts)."""
-    counted = log.tricks[13:] if state.rules.game == "german" else log.tricks
+    counted = log.tricks[state.game.first_counted_trick :]
     taken = [0] * state.players
     for trick in counted:
         taken[trick.winner] += 1

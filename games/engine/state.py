@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from .actions import _SUIT_PLAYS, plays_of, suit_plays
-from .cards import SUIT_MASK
+from .cards import SUIT_OF
 from .deals import Source
 from .rules import Ruleset
+from .tricks import follow_mask, winning_play
 
-# Explicit phases (architecture.md). Dealing and the end of a deal are not phases of their
-# own: nobody decides anything there, so `apply` passes through them at once.
-TRUMP, VOTE, EXCHANGE, PLAY, OVER = "trump", "vote", "exchange", "play", "over"
+if TYPE_CHECKING:
+    from .protocol import Game
+
+_new = object.__new__
+
+
+class Phase(StrEnum):
+    """Explicit phases, one small function each. Dealing and the end of a deal are not
+    phases of their own: nobody decides anything there, so `apply` passes through them."""
+
+    TRUMP = "trump"
+    VOTE = "vote"
+    EXCHANGE = "exchange"
+    PLAY = "play"
+    OVER = "over"
+
+
+TRUMP, VOTE, EXCHANGE, PLAY, OVER = Phase
 
 
 class TrickLog(NamedTuple):
@@ -23,7 +40,8 @@ class TrickLog(NamedTuple):
 
 
 class DealLog(NamedTuple):
-    """A finished deal as game-record.md describes it (cards as integers, events as actions)."""
+    """A finished deal as docs/game-record.md describes it (cards as integers, events as
+    actions)."""
 
     dealer: int
     hands: tuple[tuple[int, ...], ...]
@@ -35,19 +53,19 @@ class DealLog(NamedTuple):
     outcome: dict[str, Any] | None  # None for a deal cut short by a resignation
 
 
-_new = object.__new__
-
-
 class State:
-    """One moment of one game. Treat it as immutable: `apply` returns a new State.
+    """One moment of one game: the part the three games share. Treat it as immutable:
+    `apply` returns a new State. Each game keeps its own fields in a subclass
+    (`KnockoutState`, `WhistState`, `GermanState`) and its procedures in `game`.
 
     Containers are tuples, so a new state shares them safely with the old one; a game
     module copies the state with `clone` and then sets the fields that change.
     """
 
+    game: Game  # the game's procedures (protocol.Game)
     rules: Ruleset
     source: Source
-    phase: str
+    phase: Phase
     to_act: int  # the seat to decide next, -1 when the game is over
     dealer: int
     deal_no: int  # deals so far in the game (or match), 0-based index of the current one
@@ -67,31 +85,24 @@ class State:
     history: tuple[DealLog, ...]  # finished deals
     resigned: tuple[int, ...]  # seats in the order they resigned
     result: dict[str, Any] | None
-    legal_fn: Any  # the game module's legal and trick_done functions
-    trick_fn: Any
-    # Whist and German Whist
-    games: tuple[tuple[int, int], ...]  # finished games: Whist scores, German tricks
-    wins: tuple[int, int]  # games won per side (Whist) or seat (German)
-    scores: tuple[int, int]  # Whist: running score of the current game per side
-    hand_start: tuple[int, int]  # Whist: the score when the current hand began
-    honours_held: tuple[int, int]  # Whist: trump honours per side, as dealt
-    faceup: int  # German Whist: the face-up talon card, -1 in the second half
-    half: int  # German Whist: 1 or 2
-    # Knockout Whist
-    hand_size: int
-    active: tuple[bool, ...]  # not knocked out (players on a dog's life are active)
-    dogs: tuple[int, ...]  # seats on a dog's life in this round
-    dog_had: tuple[int, ...]  # seats that have been given a dog's life in this game
-    out_round: tuple[int, ...]  # round index in which each seat was knocked out, or -1
-    first_leader: int
-    first_trump: int  # the suit turned in round 1 (for `trump: fixed`)
-    chooser: int
-    voters: tuple[int, ...]
-    votes: tuple[tuple[int, int], ...]
-    exchangers: tuple[int, ...]
 
-    def clone(self) -> State:
-        new = _new(State)
+    def __init__(self, game: Game, rules: Ruleset, source: Source, dealer: int) -> None:
+        n = rules.players
+        # One plain dict, not attribute by attribute: CPython would then give the instance a
+        # key-sharing dict, which `clone` copies more slowly (measured: about 10% of a random
+        # playout). A subclass's own fields go into this dict too.
+        self.__dict__ = {
+            "game": game, "rules": rules, "source": source, "phase": PLAY, "to_act": -1,
+            "dealer": dealer, "deal_no": 0, "hands": (0,) * n, "trump": -1, "trick": (),
+            "pending": (), "tricks": (0,) * n, "last_trick": None, "deal_hands": ((),) * n,
+            "turned": -1, "deal_stock": (), "stock": (), "cuts": None, "event_log": (),
+            "trick_log": (), "history": (), "resigned": (), "result": None,
+        }  # fmt: skip
+
+    def clone(self) -> Self:
+        """A copy to change. A plain copy of the attribute dict: apply makes one per card, and
+        this measured fastest (about 1.4 µs against 2.2 µs for copying 26 __slots__)."""
+        new = _new(self.__class__)
         new.__dict__ = self.__dict__.copy()
         return new
 
@@ -117,24 +128,12 @@ class State:
         return f"<State {self.rules.game} deal {self.deal_no} {self.phase} to_act={self.to_act}>"
 
 
-def blank_state(rules: Ruleset, source: Source, dealer: int) -> State:
-    s = object.__new__(State)
-    n = rules.players
-    s.__dict__.update(
-        rules=rules, source=source, phase=PLAY, to_act=-1, dealer=dealer, deal_no=0,
-        hands=(0,) * n, trump=-1, trick=(), pending=(), tricks=(0,) * n, last_trick=None,
-        deal_hands=((),) * n, turned=-1, deal_stock=(), stock=(), cuts=None, event_log=(),
-        trick_log=(), history=(), resigned=(), result=None,
-    )  # fmt: skip
-    return s
-
-
 def legal_plays(state: State, seat: int) -> list[Any]:
     """The play actions of `legal_mask`, from the shared cache."""
     hand = state.hands[seat]
     trick = state.trick
     if trick:
-        suit = trick[0][1] // 13
+        suit = SUIT_OF[trick[0][1]]
         pattern = hand >> (13 * suit) & 0x1FFF
         if pattern:
             key = seat << 15 | suit << 13 | pattern
@@ -143,29 +142,15 @@ def legal_plays(state: State, seat: int) -> list[Any]:
 
 
 def legal_mask(state: State, seat: int) -> int:
-    """The cards `seat` may play now: follow the led suit if possible (rules.md, common)."""
-    hand = state.hands[seat]
-    if state.trick:
-        follow = hand & SUIT_MASK[state.trick[0][1] // 13]
-        if follow:
-            return follow
-    return hand
-
-
-def trick_winner(plays: tuple[tuple[int, int], ...], trump: int) -> int:
-    """Highest trump, else highest card of the led suit; nobody must trump or overtrump."""
-    best_seat, best = plays[0]
-    for seat, card in plays[1:]:
-        suit, best_suit = card // 13, best // 13
-        if (suit == best_suit and card > best) or (suit == trump and best_suit != trump):
-            best_seat, best = seat, card
-    return best_seat
+    """The cards `seat` may play now: follow the led suit if possible (docs/rules.md, a trick)."""
+    trick = state.trick
+    return follow_mask(state.hands[seat], SUIT_OF[trick[0][1]] if trick else -1)
 
 
 def play_card(state: State, action: Any) -> State:
-    """A legal play: the card leaves the hand for the trick; `trick_fn` ends a full trick."""
+    """A legal play: the card leaves the hand for the trick; the game ends a full trick."""
     seat = action.seat
-    new = _new(State)
+    new = _new(state.__class__)  # state.clone(), written out: this runs once per card
     new.__dict__ = state.__dict__.copy()
     new.event_log = (state.event_log, action)
     hands = list(state.hands)
@@ -176,12 +161,12 @@ def play_card(state: State, action: Any) -> State:
     if pending:
         new.to_act = pending[0]
         return new
-    return state.trick_fn(new)
+    return state.game.trick_done(new)
 
 
 def close_trick(s: State) -> int:
     """On a fresh clone: score the complete trick, log it, clear it; returns the winner."""
-    winner = trick_winner(s.trick, s.trump)
+    winner = winning_play(s.trick, s.trump)[0]
     done = TrickLog(s.trick[0][0], s.trick, winner)
     tricks = list(s.tricks)
     tricks[winner] += 1
@@ -190,14 +175,6 @@ def close_trick(s: State) -> int:
     s.trick_log = (*s.trick_log, done)
     s.trick = ()
     return winner
-
-
-_RINGS = [[tuple((start + i) % n for i in range(n)) for start in range(n)] for n in range(8)]
-
-
-def clockwise(start: int, n: int) -> tuple[int, ...]:
-    """All n seats clockwise from `start`."""
-    return _RINGS[n][start]
 
 
 def finish_deal(s: State, outcome: dict[str, Any] | None) -> None:

@@ -4,20 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import actions as A
-from .cards import mask_of
+from .actions import Action
+from .cards import SUIT_OF, card_str, mask_of
 from .deals import Source, dealt_hands
+from .protocol import Game, plays_only
 from .rules import Ruleset, WhistOptions
-from .state import (
-    OVER,
-    PLAY,
-    State,
-    blank_state,
-    clockwise,
-    close_trick,
-    finish_deal,
-    legal_plays,
-)
+from .state import OVER, PLAY, State, close_trick, finish_deal, legal_plays
+from .tricks import clockwise
 
 
 def side_of(seat: int) -> int:
@@ -25,20 +18,34 @@ def side_of(seat: int) -> int:
     return seat % 2
 
 
-def start(rules: Ruleset, source: Source) -> State:
-    s = blank_state(rules, source, source.first_dealer(4))
-    s.games, s.wins, s.scores = (), (0, 0), (0, 0)
+class WhistState(State):
+    """Whist's own fields beside the shared state."""
+
+    games: tuple[tuple[int, int], ...]  # the scores of the finished games of the match
+    wins: tuple[int, int]  # games won per side
+    scores: tuple[int, int]  # running score of the current game per side
+    hand_start: tuple[int, int]  # the score when the current hand began
+    honours_held: tuple[int, int]  # trump honours per side, as dealt
+
+    def __init__(self, rules: Ruleset, source: Source) -> None:
+        super().__init__(GAME, rules, source, source.first_dealer(4))
+        self.games, self.wins, self.scores = (), (0, 0), (0, 0)
+        self.hand_start, self.honours_held = (0, 0), (0, 0)
+
+
+def start(rules: Ruleset, source: Source) -> WhistState:
+    s = WhistState(rules, source)
     _deal(s)
     return s
 
 
-def _deal(s: State) -> None:
+def _deal(s: WhistState) -> None:
     """All 52 cards one at a time from the dealer's left; the dealer's last card is turned."""
     deck = s.source.deck(s.deal_no)
     s.deal_hands = dealt_hands(4, s.dealer, (13,) * 4, deck)
     s.hands = tuple(mask_of(h) for h in s.deal_hands)
     s.turned = deck[51]
-    s.trump = s.turned // 13
+    s.trump = SUIT_OF[s.turned]
     s.honours_held = _honours(s.hands, s.trump)
     s.hand_start = s.scores
     s.tricks = (0, 0, 0, 0)
@@ -54,32 +61,29 @@ def _honours(hands: tuple[int, ...], trump: int) -> tuple[int, int]:
     ).bit_count()
 
 
-def legal(s: State, seat: int) -> list[A.Action]:
+def legal(s: WhistState, seat: int) -> list[Action]:
     return legal_plays(s, seat)
 
 
-def turned_public(s: State) -> bool:
+def turned_public(s: WhistState) -> bool:
     """The turned card lies face up until the dealer's first turn (rules.md §2)."""
     if s.phase != PLAY or s.trick_log:  # PLAY: a finished match has no turn to come
         return False
     return s.to_act != s.dealer and all(p != s.dealer for p, _ in s.trick)
 
 
-def step(s: State, action: A.Action) -> State:
-    raise AssertionError(f"Whist has no {action.kind} (plays go through trick_done)")
-
-
-def trick_done(s: State) -> State:
+def trick_done(s: WhistState) -> WhistState:
     """On a fresh clone whose trick has all four cards: score it, go on or end the hand."""
     winner = close_trick(s)
     if len(s.trick_log) < 13:
         s.pending, s.to_act = clockwise(winner, 4), winner
         return s
-    _end_hand(s)
+    end_deal(s)
     return s
 
 
-def _end_hand(s: State) -> None:
+def end_deal(s: WhistState) -> None:
+    """After the hand's 13th trick: score it, then the next hand or the end of the match."""
     opts: WhistOptions = s.rules.options  # type: ignore[assignment]
     won = (s.tricks[0] + s.tricks[2], s.tricks[1] + s.tricks[3])
     points = tuple(max(0, t - 6) for t in won)
@@ -102,7 +106,7 @@ def _end_hand(s: State) -> None:
         _deal(s)
 
 
-def _end_game(s: State, side: int) -> None:
+def _end_game(s: WhistState, side: int) -> None:
     opts: WhistOptions = s.rules.options  # type: ignore[assignment]
     s.games = (*s.games, s.scores)
     wins = list(s.wins)
@@ -127,7 +131,7 @@ def rubber_score(games: tuple[tuple[int, int], ...], rubber_winner: int) -> list
     return total
 
 
-def _finish(s: State, side: int, reason: str) -> None:
+def _finish(s: WhistState, side: int, reason: str) -> None:
     result: dict[str, Any] = {
         "winners": [side, side + 2],
         "ranking": [[side, side + 2], [1 - side, 3 - side]],
@@ -140,8 +144,47 @@ def _finish(s: State, side: int, reason: str) -> None:
     s.phase, s.to_act, s.pending = OVER, -1, ()
 
 
-def resign(s: State, seat: int) -> None:
-    """rules.md: the resigning side loses the match at once."""
+def can_resign(s: WhistState, seat: int) -> bool:
+    return True
+
+
+def resign(s: WhistState, seat: int) -> WhistState:
+    """docs/rules.md: the resigning side loses the match at once."""
     s.resigned = (*s.resigned, seat)
     finish_deal(s, None)
     _finish(s, 1 - side_of(seat), "resign")
+    return s
+
+
+def public_view(s: WhistState) -> dict[str, Any]:
+    # Everyone saw the turned card and remembers that the dealer holds it (docs/rules.md §2),
+    # so it stays in the view until the dealer plays it (then it is a played card like any
+    # other, in the trick); `turned_up` says whether it still lies face up on the table.
+    held = s.turned >= 0 and s.hands[s.dealer] >> s.turned & 1
+    return {
+        "turned": card_str(s.turned) if held else None,
+        "turned_up": turned_public(s),
+        "scores": list(s.scores),
+        "games": [list(g) for g in s.games],
+        "wins": list(s.wins),
+        "side_tricks": [s.tricks[0] + s.tricks[2], s.tricks[1] + s.tricks[3]],
+    }
+
+
+class Whist(Game):
+    """Whist through the engine protocol (docs/rules.md §2)."""
+
+    name = "whist"
+    turned_in_hand = True
+    first_counted_trick = 0
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    decide = staticmethod(plays_only)
+    trick_done = staticmethod(trick_done)
+    end_deal = staticmethod(end_deal)
+    can_resign = staticmethod(can_resign)
+    resign = staticmethod(resign)
+    public_view = staticmethod(public_view)
+
+
+GAME = Whist()

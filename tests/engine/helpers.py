@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from games.engine import actions as A
-from games.engine import apply, legal_actions, make_rules, new_game
+from games.engine import actions, apply, legal_actions, make_rules, new_game
 from games.engine.cards import DECK, card_str, cards_of, parse_card, parse_cards, parse_suit
 from games.engine.deals import ScriptedSource, deck_for_hands
 from games.engine.state import State
@@ -93,7 +92,7 @@ def game(game_name: str, players: int, dealer: int, decks: Sequence[Sequence[int
     return new_game(rules, source=ScriptedSource(dealer, tuple(map(tuple, decks))))
 
 
-def action(state: State, token: str) -> A.Action:
+def action(state: State, token: str) -> actions.Action:
     """One move of a script (see the module docstring)."""
     seat = state.to_act
     if ":" in token:
@@ -101,15 +100,15 @@ def action(state: State, token: str) -> A.Action:
         seat = int(who)
     kind, _, arg = token.partition("=")
     if kind == "knock":
-        return A.knock(seat)
+        return actions.knock(seat)
     if kind == "resign":
-        return A.resign(seat)
+        return actions.resign(seat)
     if kind in ("trump", "vote"):
-        return A.choose(kind, seat, parse_suit(arg))
+        return actions.choose(kind, seat, parse_suit(arg))
     if kind == "exchange":
         discard = tuple(sorted(parse_card(c) for c in arg.split(",") if c))
-        return A.Action("exchange", seat, discard=discard)
-    return A.play(seat, parse_card(kind))
+        return actions.Action("exchange", seat, discard=discard)
+    return actions.Action("play", seat, card=parse_card(kind))
 
 
 def run(state: State, script: str) -> State:
@@ -123,7 +122,7 @@ def run(state: State, script: str) -> State:
     return state
 
 
-def lowest(state: State) -> A.Action:
+def lowest(state: State) -> actions.Action:
     """The first legal action: the lowest legal card, the first suit, an empty exchange."""
     return legal_actions(state, resign_too=False)[0]
 
@@ -131,7 +130,7 @@ def lowest(state: State) -> A.Action:
 def play_until(
     state: State,
     done: Callable[[State], bool],
-    choose: Callable[[State], A.Action] = lowest,
+    choose: Callable[[State], actions.Action] = lowest,
     limit: int = 5000,
 ) -> State:
     """Apply `choose` until `done` (or the game is over)."""
@@ -142,13 +141,13 @@ def play_until(
     raise AssertionError("play_until did not finish")
 
 
-def finish_deal(state: State, choose: Callable[[State], A.Action] = lowest) -> State:
+def finish_deal(state: State, choose: Callable[[State], actions.Action] = lowest) -> State:
     """Play on until the current deal is over (the next deal begins or the game ends)."""
     start = len(state.history)
     return play_until(state, lambda s: len(s.history) > start, choose)
 
 
-def finish_game(state: State, choose: Callable[[State], A.Action] = lowest) -> State:
+def finish_game(state: State, choose: Callable[[State], actions.Action] = lowest) -> State:
     return play_until(state, lambda s: False, choose, limit=100_000)
 
 

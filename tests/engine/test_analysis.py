@@ -10,7 +10,7 @@ import pytest
 
 from games.engine import apply, legal_actions, make_rules
 from games.engine.analysis import EXACT_CARDS, _Searches, analyse, estimate_values, exact_values
-from games.engine.bots.solver2 import Solver
+from games.engine.bots.two_hand_solver import Solver
 from games.engine.cards import card_str
 from games.engine.record_check import check
 from games.engine.simulate import random_game

@@ -13,6 +13,7 @@ from games.engine.bots.sample import deal, unknowns
 from games.engine.bots.seen import read
 from games.engine.cards import cards_of, mask_of
 from games.engine.cli import main
+from games.engine.record import replay_record, to_record
 from games.engine.state import State
 from games.engine.views import seat_view
 
@@ -50,7 +51,9 @@ def play_to_end(state: State, level: str, seed: int) -> State:
     step = 0
     while not state.over:
         event = choose_action(seat_view(state, state.to_act), level, seed=seed + step)
-        state = apply(state, action_from_event(event))
+        action = action_from_event(event)
+        assert action in legal_actions(state), f"{level} chose {event}, not a legal action"
+        state = apply(state, action)
         step += 1
     return state
 
@@ -63,10 +66,20 @@ def test_the_levels_have_names_players_understand():
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("game", ["knockout", "whist", "german"])
 def test_every_level_plays_every_game_to_the_end(level, game, quick_expert):
+    """Each decision is one of the seat's legal actions; the game ends with a ranking of every
+    seat, its winners first, and its record replays to the same result."""
     rng = random.Random(f"{level}-{game}")
     for i in range(3 if level != "expert" else 1):
         state = play_to_end(new_game(random_rules(rng, game), seed=rng.randrange(10**6)), level, i)
-        assert state.result is not None and state.result["winners"] is not None
+        assert_a_valid_end(state)
+
+
+def assert_a_valid_end(state: State) -> None:
+    assert state.over and state.to_act == -1 and state.result is not None
+    ranking, winners = state.result["ranking"], state.result["winners"]
+    assert sorted(p for group in ranking for p in group) == list(range(state.players))
+    assert winners == ranking[0] or (winners == [] and len(ranking) == 1)  # German: a draw
+    assert replay_record(to_record(state)) == []
 
 
 @pytest.mark.parametrize("level", ["beginner", "club"])
@@ -187,12 +200,23 @@ def test_the_arena_refuses_a_level_it_does_not_know():
 
 
 def test_an_expert_among_knocking_dogs_plays_to_the_end(quick_expert):
-    """A dog who knocked earlier in the trick is not asked again in the Expert's playouts."""
+    """A dog who knocked earlier in the trick is not asked again in the Expert's playouts:
+    the Expert decides legally in tricks where a dog knocked, and every game ends validly."""
     rules = make_rules("knockout", 7, dogs_life="once_per_player")
+    expert_after_a_knock = 0
     for seed in range(12):
         state, step = new_game(rules, seed=seed), 0
         while not state.over:
             level = "expert" if state.to_act == seed % 7 else "club"
+            in_trick = {p for p, _ in state.trick} | set(state.pending)
+            knocked = state.phase == "play" and any(
+                h and p not in in_trick for p, h in enumerate(state.hands)
+            )
             event = choose_action(seat_view(state, state.to_act), level, seed=step)
-            state = apply(state, action_from_event(event))
+            action = action_from_event(event)
+            assert action in legal_actions(state)
+            expert_after_a_knock += level == "expert" and knocked
+            state = apply(state, action)
             step += 1
+        assert_a_valid_end(state)
+    assert expert_after_a_knock > 0  # the case the test is about did come up

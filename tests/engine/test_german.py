@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import actions as A
-from games.engine import apply
+from games.engine import actions, apply
 
 from .helpers import SUIT, deck, finish_deal, game, hand, legal_cards, names, play_until, run
 
@@ -197,7 +196,7 @@ def test_match_even_count_can_end_in_a_draw():
 def test_resign_loses_the_match_at_once(seat):
     s = german([SEAT_0_WINS, SEAT_1_WINS], games=3)
     s = finish_deal(s)
-    s = apply(s, A.resign(seat))
+    s = apply(s, actions.resign(seat))
     assert s.result["winners"] == [1 - seat]
     assert s.result["reason"] == "resign"
     assert s.result["games"] == [[9, 4]]

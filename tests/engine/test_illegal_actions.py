@@ -6,14 +6,17 @@ import copy
 
 import pytest
 
-from games.engine import IllegalAction, apply, legal_actions, make_rules, new_game
-from games.engine import actions as A
+from games.engine import IllegalAction, actions, apply, legal_actions, make_rules, new_game
 
 from .helpers import SUIT, cards, deck, knockout, run
 from .test_knockout_dogs import ROUND_1, ROUND_1_PLAY, ROUND_2
 from .test_knockout_variants import VOTE_1, VOTE_1_PLAY, VOTE_2
 
 TWO_CARDS = deck(4, 3, ["KS 2C", "3S AH", "2H 5C", "AS 6C"], turned="5H")
+
+
+def play_action(seat: int, card: int) -> actions.Action:
+    return actions.Action("play", seat, card=card)
 
 
 def refused(state, action) -> str:
@@ -25,31 +28,31 @@ def refused(state, action) -> str:
 def test_not_your_turn():
     s = knockout(4, 3, [TWO_CARDS], start_cards=2)
     assert s.to_act == 0
-    assert refused(s, A.play(1, cards("3S")[0])) == "not_your_turn"
+    assert refused(s, play_action(1, cards("3S")[0])) == "not_your_turn"
 
 
 def test_must_follow_suit():
     s = run(knockout(4, 3, [TWO_CARDS], start_cards=2), "0:KS")
-    assert refused(s, A.play(1, cards("AH")[0])) == "must_follow_suit"
+    assert refused(s, play_action(1, cards("AH")[0])) == "must_follow_suit"
 
 
 def test_card_not_in_hand():
     s = knockout(4, 3, [TWO_CARDS], start_cards=2)
-    assert refused(s, A.play(0, cards("AS")[0])) == "card_not_in_hand"
-    assert refused(s, A.Action("play", 0, card=52)) == "card_not_in_hand"
+    assert refused(s, play_action(0, cards("AS")[0])) == "card_not_in_hand"
+    assert refused(s, actions.Action("play", 0, card=52)) == "card_not_in_hand"
 
 
 def test_wrong_phase_play_while_trump_is_chosen():
     s = run(knockout(3, 0, [ROUND_1, ROUND_2], start_cards=4), ROUND_1_PLAY)
     assert s.phase == "trump"
-    assert refused(s, A.play(1, cards("KC")[0])) == "wrong_phase"
-    assert refused(s, A.choose("vote", 1, SUIT["S"])) == "wrong_phase"
+    assert refused(s, play_action(1, cards("KC")[0])) == "wrong_phase"
+    assert refused(s, actions.choose("vote", 1, SUIT["S"])) == "wrong_phase"
 
 
 def test_wrong_phase_trump_choice_or_exchange_during_play():
     s = knockout(4, 3, [TWO_CARDS], start_cards=2)
-    assert refused(s, A.choose("trump", 0, SUIT["S"])) == "wrong_phase"
-    assert refused(s, A.Action("exchange", 0, discard=())) == "wrong_phase"
+    assert refused(s, actions.choose("trump", 0, SUIT["S"])) == "wrong_phase"
+    assert refused(s, actions.Action("exchange", 0, discard=())) == "wrong_phase"
 
 
 def test_wrong_phase_trump_choice_while_votes_are_cast():
@@ -57,12 +60,12 @@ def test_wrong_phase_trump_choice_while_votes_are_cast():
                  eliminated_vote=True)  # fmt: skip
     s = run(s, VOTE_1_PLAY)
     assert s.phase == "vote"
-    assert refused(s, A.choose("trump", 2, SUIT["S"])) == "wrong_phase"
+    assert refused(s, actions.choose("trump", 2, SUIT["S"])) == "wrong_phase"
 
 
 def test_cannot_knock_without_a_dogs_life():
     s = knockout(4, 3, [TWO_CARDS], start_cards=2)
-    assert refused(s, A.knock(0)) == "cannot_knock"
+    assert refused(s, actions.knock(0)) == "cannot_knock"
 
 
 def test_game_over():
@@ -70,8 +73,8 @@ def test_game_over():
             "0:KS 1:3S 2:2H 3:AS")  # fmt: skip
     assert s.over
     assert legal_actions(s) == []
-    assert refused(s, A.play(0, cards("KS")[0])) == "game_over"
-    assert refused(s, A.resign(1)) == "game_over"
+    assert refused(s, play_action(0, cards("KS")[0])) == "game_over"
+    assert refused(s, actions.resign(1)) == "game_over"
 
 
 def test_not_an_action_is_malformed():
@@ -82,7 +85,7 @@ def test_not_an_action_is_malformed():
 def test_refusal_leaves_the_state_unchanged():
     s = run(knockout(4, 3, [TWO_CARDS], start_cards=2), "0:KS")
     before = copy.deepcopy(s.__dict__)
-    for bad in (A.play(1, cards("AH")[0]), A.play(2, cards("2H")[0]), A.knock(1)):
+    for bad in (play_action(1, cards("AH")[0]), play_action(2, cards("2H")[0]), actions.knock(1)):
         with pytest.raises(IllegalAction):
             apply(s, bad)
     assert s.__dict__ == before

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction, apply, legal_actions
-from games.engine import actions as A
+from games.engine import IllegalAction, actions, apply, legal_actions
 
 from .helpers import deck, hand, knockout, names, run
 
@@ -75,7 +74,7 @@ def test_dog_must_play_on_last_trick():
     assert s.to_act == 2 and len(s.trick_log) == 2
     assert kinds(s) == ["play"]
     with pytest.raises(IllegalAction) as refused:
-        apply(s, A.knock(2))
+        apply(s, actions.knock(2))
     assert refused.value.code == "cannot_knock"
 
 
@@ -163,7 +162,7 @@ def test_non_dog_may_not_knock():
     assert s.to_act == 0
     assert kinds(s) == ["play"] * 3
     with pytest.raises(IllegalAction) as refused:
-        apply(s, A.knock(0))
+        apply(s, actions.knock(0))
     assert refused.value.code == "cannot_knock"
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction, apply, legal_actions
-from games.engine import actions as A
+from games.engine import IllegalAction, actions, apply, legal_actions
 
 from .helpers import deck, knockout, run
 from .test_knockout_dogs import ROUND_1, ROUND_1_PLAY
@@ -102,14 +101,14 @@ def test_resign_one_active_player_left_who_has_not_resigned_wins_at_end_of_round
 def test_resign_twice_refused():
     s = run(knockout(4, 3, [ONE_CARD], start_cards=1), "0:resign")
     with pytest.raises(IllegalAction) as refused:
-        apply(s, A.resign(0))
+        apply(s, actions.resign(0))
     assert refused.value.code == "cannot_resign"
 
 
 def test_knocked_out_player_cannot_resign():
     s = knockout(4, 0, [FOUR_1, FOUR_2], cuts={1: "2C 3C 4C"}, start_cards=3, dogs_life="off")
     s = run(s, FOUR_1_PLAY)
-    assert A.resign(0) not in legal_actions(s, 0)
+    assert actions.resign(0) not in legal_actions(s, 0)
     with pytest.raises(IllegalAction) as refused:
-        apply(s, A.resign(0))
+        apply(s, actions.resign(0))
     assert refused.value.code == "cannot_resign"

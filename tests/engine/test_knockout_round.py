@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction, apply, legal_actions
-from games.engine import actions as A
+from games.engine import IllegalAction, actions, apply, legal_actions
 
 from .helpers import SUIT, cards, deck, fill, finish_deal, hand, knockout, names, run
 
@@ -192,7 +191,7 @@ def test_knocked_out_player_is_dealt_nothing_and_skipped():
 def test_trump_choice_refused_from_anyone_else():
     s = run(three_rounds(), ROUND_1_PLAY)
     with pytest.raises(IllegalAction) as refused:
-        apply(s, A.choose("trump", 0, SUIT["S"]))
+        apply(s, actions.choose("trump", 0, SUIT["S"]))
     assert refused.value.code == "not_your_turn"
 
 
@@ -200,7 +199,7 @@ def test_no_trump_not_allowed_by_default():
     s = run(three_rounds(), ROUND_1_PLAY)
     assert SUIT["NT"] not in legal_suits(s)
     with pytest.raises(IllegalAction):
-        apply(s, A.choose("trump", 1, SUIT["NT"]))
+        apply(s, actions.choose("trump", 1, SUIT["NT"]))
 
 
 def test_outcome_records_tricks_out_dogs_life_and_trump():

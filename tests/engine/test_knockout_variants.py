@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction, apply, legal_actions
-from games.engine import actions as A
+from games.engine import IllegalAction, actions, apply, legal_actions
 
 from .helpers import SUIT, cards, deck, fill, hand, knockout, names, play_until, run
 from .test_knockout_dogs import ROUND_1, ROUND_1_PLAY, ROUND_2
@@ -116,7 +115,7 @@ def test_no_trump_refused_without_no_trump_allowed():
     s = run(knockout(2, 0, [TWO_ROUND_1, TWO_ROUND_2], start_cards=3), TWO_ROUND_1_PLAY)
     assert SUIT["NT"] not in legal_suits(s)
     with pytest.raises(IllegalAction):
-        apply(s, A.choose("trump", 1, SUIT["NT"]))
+        apply(s, actions.choose("trump", 1, SUIT["NT"]))
 
 
 # --- last_round_no_trump -----------------------------------------------------------------
@@ -202,7 +201,9 @@ def test_exchange_at_most_as_many_as_the_stock_still_holds():
     assert len(s.stock) == 2
     assert max(len(d) for d in discards(s)) == 2
     first = s.to_act
-    s = apply(s, A.Action("exchange", first, discard=tuple(sorted(cards_of_seat(s, first)[:2]))))
+    s = apply(
+        s, actions.Action("exchange", first, discard=tuple(sorted(cards_of_seat(s, first)[:2])))
+    )
     assert s.stock == ()
     while s.phase == "exchange":  # the others may only keep their cards
         assert discards(s) == [()]

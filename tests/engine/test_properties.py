@@ -16,8 +16,15 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.engine import IllegalAction, RulesError, apply, legal_actions, make_rules, new_game
-from games.engine import actions as A
+from games.engine import (
+    IllegalAction,
+    RulesError,
+    actions,
+    apply,
+    legal_actions,
+    make_rules,
+    new_game,
+)
 from games.engine.cards import NT, cards_of
 from games.engine.state import State
 
@@ -47,6 +54,10 @@ whist_rules = st.builds(
     dict, target=st.sampled_from([1, 2, 5, 7, 10]), honours=st.booleans(), rubber=st.booleans()
 )
 german_rules = st.builds(dict, games=st.integers(1, 5))
+
+
+def play_action(seat: int, card: int) -> actions.Action:
+    return actions.Action("play", seat, card=card)
 
 
 def rules_of(game: str, options: dict):
@@ -129,13 +140,13 @@ def check_trick(old: State, new: State) -> None:
         assert new.to_act == next_leader(new, trick.winner)
 
 
-def illegal_move(s: State, rnd: random.Random) -> A.Action:
+def illegal_move(s: State, rnd: random.Random) -> actions.Action:
     """A card the seat to act may not play now (or a play when no play is wanted)."""
     allowed = {a.card for a in legal_actions(s, resign_too=False) if a.kind == "play"}
     others = [c for c in range(52) if c not in allowed]
     if rnd.random() < 0.2:
-        return A.play((s.to_act + 1) % s.players, rnd.choice(range(52)))
-    return A.play(s.to_act, rnd.choice(others))
+        return play_action((s.to_act + 1) % s.players, rnd.choice(range(52)))
+    return play_action(s.to_act, rnd.choice(others))
 
 
 def check_refused(s: State, rnd: random.Random) -> None:

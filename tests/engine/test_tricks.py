@@ -1,12 +1,14 @@
-"""rules.md, common to all three games: how a trick is played and won."""
+"""docs/rules.md, common to all three games: how a trick is played and won."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from games.engine import IllegalAction, apply
-from games.engine import actions as A
-from games.engine.state import trick_winner
+from games.engine import IllegalAction, actions, apply
+from games.engine.cards import SUIT_OF, cards_of, mask_of
+from games.engine.tricks import beats, clockwise, follow_mask, next_seat, trick_winner
 
 from .helpers import SUIT, cards, deck, hand, knockout, legal_cards, run
 
@@ -40,7 +42,7 @@ def test_must_follow_suit():
     s = run(s, "0:KS")
     assert legal_cards(s) == ["3S"]
     with pytest.raises(IllegalAction) as refused:
-        apply(s, A.play(1, cards("AH")[0]))
+        apply(s, actions.Action("play", 1, card=cards("AH")[0]))
     assert refused.value.code == "must_follow_suit"
 
 
@@ -90,3 +92,28 @@ def test_others_follow_clockwise():
     assert order == [0, 1, 2, 3]
     s = run(s, "2:3D")
     assert s.to_act == 3
+
+
+def test_a_later_card_wins_only_if_higher_in_the_best_cards_suit_or_a_trump_over_a_side_card():
+    """The bit-mask form the bots use (tricks.BEATERS) says the rule for every pair of cards."""
+    for trump in range(5):  # 4: no trump
+        for best in range(52):
+            for card in range(52):
+                higher = SUIT_OF[card] == SUIT_OF[best] and card > best
+                ruffs = SUIT_OF[card] == trump and SUIT_OF[best] != trump
+                assert beats(card, best, trump) == (higher or ruffs), (card, best, trump)
+
+
+def test_must_follow_the_led_suit_if_possible_else_any_card():
+    rng = random.Random(5)
+    for _ in range(500):
+        hand = mask_of(rng.sample(range(52), rng.randint(1, 13)))
+        led = rng.randrange(-1, 4)
+        same = [c for c in cards_of(hand) if SUIT_OF[c] == led]
+        assert cards_of(follow_mask(hand, led)) == (same or cards_of(hand))
+
+
+def test_play_goes_clockwise_and_the_next_holder_is_found_to_the_left():
+    assert clockwise(2, 4) == (2, 3, 0, 1)
+    assert next_seat(2, 4, [1, 0, 0, 0]) == 0
+    assert next_seat(1, 3, [0, 1, 0]) == -1

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction, apply, legal_actions
-from games.engine import actions as A
+from games.engine import IllegalAction, actions, apply, legal_actions
 from games.engine.whist import turned_public
 
 from .helpers import SUIT, deck, fill, game, hand, hands_from_tricks, names, play_tricks, run
@@ -293,7 +292,7 @@ def test_new_game_starts_from_zero():
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_resign_the_resigning_side_loses_the_match_at_once(seat):
     s = game("whist", 4, 2, [DECK])
-    s = apply(s, A.resign(seat))  # any seat, also out of turn
+    s = apply(s, actions.resign(seat))  # any seat, also out of turn
     side = 1 - seat % 2
     assert s.result["winners"] == [side, side + 2]
     assert s.result["reason"] == "resign"
@@ -302,7 +301,7 @@ def test_resign_the_resigning_side_loses_the_match_at_once(seat):
 
 def test_resign_after_a_finished_game_lists_the_games_before_it():
     s = play_hands(whist(0, [SWEEP_0], rubber=True), [SWEEP_0])
-    s = apply(s, A.resign(0))
+    s = apply(s, actions.resign(0))
     assert s.result["winners"] == [1, 3]
     assert s.result["games"] == [[7, 0]]
 
@@ -311,5 +310,5 @@ def test_whist_has_no_knock():
     s = game("whist", 4, 2, [DECK])
     assert {a.kind for a in legal_actions(s)} == {"play", "resign"}
     with pytest.raises(IllegalAction) as refused:
-        apply(s, A.knock(3))
+        apply(s, actions.knock(3))
     assert refused.value.code == "cannot_knock"

@@ -4,29 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import NT, SUIT_MASK, card_str, cards_of, suit_str
-from .seen import Seen, beats, partner_of, trick_best
+from ..cards import NT, RANK_OF, SUIT_MASK, SUIT_OF, card_str, cards_of, suit_str
+from ..tricks import beats, follow_mask, winning_play
+from .seen import Seen, partner_of
 
 
 def rank_key(card: int, trump: int) -> tuple[int, int]:
     """Cheapness of a card: non-trumps before trumps, low ranks before high ones."""
-    return (1 if trump != NT and card // 13 == trump else 0, card % 13)
+    return (1 if trump != NT and SUIT_OF[card] == trump else 0, RANK_OF[card])
 
 
 def legal_cards(seen: Seen) -> list[int]:
     """The cards the seat may play: follow the led suit if it can."""
-    if seen.trick:
-        follow = seen.hand & SUIT_MASK[seen.led_suit]
-        if follow:
-            return cards_of(follow)
-    return cards_of(seen.hand)
+    return cards_of(follow_mask(seen.hand, seen.led_suit))
 
 
 def winners(seen: Seen, cards: list[int]) -> list[int]:
     """The cards among `cards` that would take the lead in the current trick."""
     if not seen.trick:
         return []
-    best = trick_best(seen.trick, seen.trump)[1]
+    best = winning_play(seen.trick, seen.trump)[1]
     return [c for c in cards if beats(c, best, seen.trump)]
 
 
@@ -39,7 +36,7 @@ def play_card(seen: Seen) -> int:
     cards = legal_cards(seen)
     if not seen.trick:
         return lead_card(seen, cards)
-    best_seat = trick_best(seen.trick, seen.trump)[0]
+    best_seat = winning_play(seen.trick, seen.trump)[0]
     win = winners(seen, cards)
     if win and best_seat != partner_of(seen, seen.seat):
         return lowest(win, seen.trump)
@@ -48,12 +45,12 @@ def play_card(seen: Seen) -> int:
 
 def lead_card(seen: Seen, cards: list[int]) -> int:
     """Lead an ace if it has one outside trumps, else the lowest card of its longest side suit."""
-    aces = [c for c in cards if c % 13 == 12 and c // 13 != seen.trump]
+    aces = [c for c in cards if RANK_OF[c] == 12 and SUIT_OF[c] != seen.trump]
     if aces:
         return aces[0]
-    side = [c for c in cards if c // 13 != seen.trump] or cards
-    longest = max({c // 13 for c in side}, key=lambda u: (seen.hand & SUIT_MASK[u]).bit_count())
-    return min(c for c in side if c // 13 == longest)
+    side = [c for c in cards if SUIT_OF[c] != seen.trump] or cards
+    longest = max({SUIT_OF[c] for c in side}, key=lambda u: (seen.hand & SUIT_MASK[u]).bit_count())
+    return min(c for c in side if SUIT_OF[c] == longest)
 
 
 def best_suit(hand: int, allowed: list[int]) -> int:
@@ -62,15 +59,15 @@ def best_suit(hand: int, allowed: list[int]) -> int:
 
     def strength(u: int) -> tuple[int, int]:
         mask = hand & SUIT_MASK[u] if u != NT else 0
-        return mask.bit_count(), sum(c % 13 for c in cards_of(mask))
+        return mask.bit_count(), sum(RANK_OF[c] for c in cards_of(mask))
 
     return max(suits, key=strength)
 
 
 def exchange_discard(seen: Seen, most: int) -> list[int]:
     """Throw away up to `most` low side-suit cards (below a ten)."""
-    low = [c for c in cards_of(seen.hand) if c // 13 != seen.trump and c % 13 < 8]
-    return sorted(low, key=lambda c: c % 13)[:most]
+    low = [c for c in cards_of(seen.hand) if SUIT_OF[c] != seen.trump and RANK_OF[c] < 8]
+    return sorted(low, key=lambda c: RANK_OF[c])[:most]
 
 
 def knock_or_play(seen: Seen) -> bool:
@@ -78,7 +75,7 @@ def knock_or_play(seen: Seen) -> bool:
     card = cards_of(seen.hand)[0]
     if seen.trick:
         return bool(winners(seen, [card]))
-    return card % 13 >= 11 or (seen.trump != NT and card // 13 == seen.trump)
+    return RANK_OF[card] >= 11 or (seen.trump != NT and SUIT_OF[card] == seen.trump)
 
 
 def decide(seen: Seen, legal: list[dict[str, Any]]) -> dict[str, Any]:

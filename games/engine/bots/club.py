@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import FULL_MASK, NT, SUIT_MASK, cards_of
+from ..cards import FULL_MASK, NT, RANK_OF, SUIT_MASK, SUIT_OF, cards_of
+from ..tricks import winning_play
 from . import beginner, club_german
 from .beginner import lowest, winners
-from .seen import Seen, later_seats, partner_of, trick_best
+from .seen import Seen, later_seats, partner_of
 
 
 def unseen(seen: Seen) -> int:
@@ -17,7 +18,7 @@ def unseen(seen: Seen) -> int:
 
 def is_master(card: int, out: int) -> bool:
     """No card still out (`out`) of the same suit ranks above `card`."""
-    return not (out & SUIT_MASK[card // 13]) >> (card + 1)
+    return not (out & SUIT_MASK[SUIT_OF[card]]) >> (card + 1)
 
 
 def masters(seen: Seen, cards: list[int]) -> list[int]:
@@ -31,7 +32,7 @@ def safe_winners(seen: Seen, win: list[int]) -> list[int]:
     trumps_out = out & SUIT_MASK[seen.trump] if seen.trump != NT else 0
     safe = []
     for c in win:
-        ruff_risk = c // 13 != seen.trump and trumps_out and seen.trick
+        ruff_risk = SUIT_OF[c] != seen.trump and trumps_out and seen.trick
         if is_master(c, out) and not (ruff_risk and _followers_may_ruff(seen, c)):
             safe.append(c)
     return safe
@@ -39,7 +40,7 @@ def safe_winners(seen: Seen, win: list[int]) -> list[int]:
 
 def _followers_may_ruff(seen: Seen, card: int) -> bool:
     """Whether a seat still to play has shown a void in `card`'s suit (and may trump)."""
-    return any(seen.voids[s] >> (card // 13) & 1 for s in later_seats(seen))
+    return any(seen.voids[s] >> (SUIT_OF[card]) & 1 for s in later_seats(seen))
 
 
 def last_to_play(seen: Seen) -> bool:
@@ -48,7 +49,7 @@ def last_to_play(seen: Seen) -> bool:
 
 def follow(seen: Seen, cards: list[int]) -> int:
     """Play second or later: cheap wins, never the best trump on a trick already won by a friend."""
-    best_seat, best = trick_best(seen.trick, seen.trump)
+    best_seat, best = winning_play(seen.trick, seen.trump)
     win = winners(seen, cards)
     if best_seat == partner_of(seen, seen.seat):
         return _partner_winning(seen, cards, best)
@@ -72,7 +73,7 @@ def _partner_winning(seen: Seen, cards: list[int], best: int) -> int:
     """Whist: partner is winning; cover only when partner's card may still be beaten."""
     if last_to_play(seen) or safe_winners(seen, [best]):
         return _discard(seen, cards)
-    higher = [c for c in winners(seen, cards) if c // 13 == best // 13]
+    higher = [c for c in winners(seen, cards) if SUIT_OF[c] == SUIT_OF[best]]
     safe = safe_winners(seen, higher)
     return lowest(safe, seen.trump) if safe else _discard(seen, cards)
 
@@ -80,7 +81,7 @@ def _partner_winning(seen: Seen, cards: list[int], best: int) -> int:
 def _discard(seen: Seen, cards: list[int]) -> int:
     """Throw the cheapest card, keeping masters and trumps when there is a choice."""
     out = unseen(seen)
-    keep = [c for c in cards if not is_master(c, out) and c // 13 != seen.trump]
+    keep = [c for c in cards if not is_master(c, out) and SUIT_OF[c] != seen.trump]
     return lowest(keep or cards, seen.trump)
 
 
@@ -90,20 +91,20 @@ def lead(seen: Seen, cards: list[int]) -> int:
         back = _partner_suit(seen, cards)
         if back >= 0:
             return back
-    side_masters = [c for c in masters(seen, cards) if c // 13 != seen.trump]
+    side_masters = [c for c in masters(seen, cards) if SUIT_OF[c] != seen.trump]
     if side_masters:
         return max(side_masters)
-    trumps = [c for c in cards if c // 13 == seen.trump]
+    trumps = [c for c in cards if SUIT_OF[c] == seen.trump]
     out_trumps = unseen(seen) & SUIT_MASK[seen.trump] if seen.trump != NT else 0
     if trumps and out_trumps and len(trumps) * 2 >= len(cards) and len(trumps) >= 3:
         return max(trumps) if masters(seen, trumps) else min(trumps)
     if seen.game == "knockout":
-        side = [c for c in cards if c // 13 != seen.trump]
+        side = [c for c in cards if SUIT_OF[c] != seen.trump]
         if side:  # lead the shortest side suit: a void soon lets the trumps take tricks
             short = min(
-                {c // 13 for c in side}, key=lambda u: (seen.hand & SUIT_MASK[u]).bit_count()
+                {SUIT_OF[c] for c in side}, key=lambda u: (seen.hand & SUIT_MASK[u]).bit_count()
             )
-            return min(c for c in side if c // 13 == short)
+            return min(c for c in side if SUIT_OF[c] == short)
     return beginner.lead_card(seen, cards)
 
 
@@ -113,7 +114,7 @@ def _partner_suit(seen: Seen, cards: list[int]) -> int:
     for t in reversed(seen.view.get("deal_tricks") or []):
         if t["leader"] == partner:
             suit = "CDHS".index(t["plays"][0][1][1])
-            mine = [c for c in cards if c // 13 == suit]
+            mine = [c for c in cards if SUIT_OF[c] == suit]
             if mine and suit != seen.trump:
                 top = masters(seen, mine)
                 return max(top) if top else min(mine)
@@ -138,12 +139,12 @@ def choose_trump(hand: int, allowed: list[int]) -> int:
 
     def key(u: int) -> tuple[int, int]:
         mask = hand & SUIT_MASK[u]
-        return mask.bit_count(), -sum(c % 13 for c in cards_of(mask))
+        return mask.bit_count(), -sum(RANK_OF[c] for c in cards_of(mask))
 
     best = max(suits, key=key)
     size = hand.bit_count()
     if NT in allowed and size >= 4 and key(best)[0] * 4 <= size:
-        aces = sum(1 for c in cards_of(hand) if c % 13 >= 11)
+        aces = sum(1 for c in cards_of(hand) if RANK_OF[c] >= 11)
         if aces * 2 >= size:
             return NT  # flat hand of high cards: no trump
     return best
@@ -153,8 +154,10 @@ def exchange_discard(seen: Seen, most: int) -> list[int]:
     """Discard side-suit cards below a queen that are not masters, lowest first."""
     out = unseen(seen)
     cards = cards_of(seen.hand)
-    poor = [c for c in cards if c // 13 != seen.trump and c % 13 < 10 and not is_master(c, out)]
-    return sorted(poor, key=lambda c: c % 13)[:most]
+    poor = [
+        c for c in cards if SUIT_OF[c] != seen.trump and RANK_OF[c] < 10 and not is_master(c, out)
+    ]
+    return sorted(poor, key=lambda c: RANK_OF[c])[:most]
 
 
 def knock_or_play(seen: Seen) -> bool:
@@ -163,7 +166,7 @@ def knock_or_play(seen: Seen) -> bool:
     if seen.trick:
         win = winners(seen, [card])
         return bool(win) and (last_to_play(seen) or bool(safe_winners(seen, win)))
-    return bool(masters(seen, [card])) and (card // 13 == seen.trump or seen.trump == NT)
+    return bool(masters(seen, [card])) and (SUIT_OF[card] == seen.trump or seen.trump == NT)
 
 
 def decide(seen: Seen, legal: list[dict[str, Any]]) -> dict[str, Any]:

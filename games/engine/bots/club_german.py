@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from ..cards import FULL_MASK, SUIT_MASK, parse_card
-from .seen import Seen, beats
+from ..cards import FULL_MASK, RANK_OF, SUIT_MASK, SUIT_OF, parse_card
+from ..tricks import beats
+from .seen import Seen
 
 GOOD = 8  # a face-up card worth at least this (a ten, or a trump four) is worth a fight
 
 
 def value(card: int, trump: int) -> int:
     """How much a card is worth for the second half: rank, plus a lot for a trump."""
-    return card % 13 + (7 if card // 13 == trump else 0)
+    return RANK_OF[card] + (7 if SUIT_OF[card] == trump else 0)
 
 
 def first_half(seen: Seen, cards: list[int]) -> int:
@@ -50,7 +51,7 @@ def _lead(seen: Seen, cards: list[int], worth: int) -> int:
 def _sure(seen: Seen, card: int) -> bool:
     """No unseen card beats `card` when led (a side card could be trumped by a void opponent)."""
     out = FULL_MASK & ~seen.hand & ~seen.played & ~(1 << parse_card(seen.view["faceup"]))
-    suit = card // 13
+    suit = SUIT_OF[card]
     if (out & SUIT_MASK[suit]) >> (card + 1):
         return False
     if suit == seen.trump:

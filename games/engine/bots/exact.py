@@ -13,7 +13,8 @@ table; cards that are neighbours among the cards left are tried once.
 from __future__ import annotations
 
 from ..cards import SUIT_MASK as SM
-from ..state import trick_winner
+from ..cards import SUIT_OF
+from ..tricks import clockwise, next_seat, trick_winner
 
 KNOCK = -1  # the dog keeps its card (a move, where a card number would be)
 Hands = tuple[int, ...]
@@ -70,14 +71,14 @@ class Search:
         if not any(hands):
             return won
         n = len(hands)
-        # rules.md §1: a dog whose card won passes the lead to the next player holding cards
+        # docs/rules.md §1: a dog whose card won passes the lead to the next player holding cards
         leader = winner
-        while not hands[leader]:
-            leader = (leader + 1) % n
+        if not hands[leader]:
+            leader = next_seat(leader, n, hands)
         key = (hands, leader)
         found = self.table.get(key)
         if found is None:
-            pending = tuple(s for s in ((leader + i) % n for i in range(n)) if hands[s])
+            pending = tuple(s for s in clockwise(leader, n) if hands[s])
             found = self.table[key] = self.value(hands, (), pending)
         return won + found
 
@@ -87,7 +88,7 @@ class Search:
         hand = hands[seat]
         legal = hand
         if trick:
-            follow = hand & SM[trick[0][1] // 13]
+            follow = hand & SM[SUIT_OF[trick[0][1]]]
             legal = follow or hand
         rest = 0
         for h in hands:

@@ -18,14 +18,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import parse_card
+from ..cards import SUIT_OF, card_str, parse_card
+from ..tricks import clockwise, trick_winner
 from . import club, expert_trump, knockout_infer, knockout_value
 from .beginner import legal_cards
-from .playout import Model, best_of, play_on, playout
+from .playout import Model, play_on, playout
 from .playout_club import club_model
 from .sample import Unknowns, deal, unknowns
-from .seen import Seen
-from .solver2 import OutOfTime, shared
+from .seen import Seen, partner_of
+from .two_hand_solver import OutOfTime, shared
 
 BUDGET = 0.050  # seconds of sampling per decision
 SOLVE_BUDGET = 0.240  # seconds for the exact German Whist second-half search
@@ -43,11 +44,7 @@ def decide(seen: Seen, legal: list[dict[str, Any]], seed: int) -> dict[str, Any]
         return {"seat": seen.seat, "action": "trump", "suit": ("C", "D", "H", "S", "NT")[suit]}
     if not any(e["action"] == "play" for e in legal) or any(e["action"] == "knock" for e in legal):
         return club.decide(seen, legal)
-    return {"seat": seen.seat, "action": "play", "card": _card_name(choose_card(seen, seed))}
-
-
-def _card_name(card: int) -> str:
-    return "23456789TJQKA"[card % 13] + "CDHS"[card // 13]
+    return {"seat": seen.seat, "action": "play", "card": card_str(choose_card(seen, seed))}
 
 
 def candidates(seen: Seen) -> list[int]:
@@ -55,7 +52,7 @@ def candidates(seen: Seen) -> list[int]:
     out = club.unseen(seen) | sum(1 << c for _, c in seen.trick)
     reps = []
     for c in sorted(legal_cards(seen)):
-        if not (reps and reps[-1] // 13 == c // 13 and not _between(out, reps[-1], c)):
+        if not (reps and SUIT_OF[reps[-1]] == SUIT_OF[c] and not _between(out, reps[-1], c)):
             reps.append(c)
     return reps
 
@@ -153,7 +150,7 @@ def _play_out(
     trick = [*seen.trick, (seen.seat, card)]
     nxt = _next_seat(seen, hands, trick)
     if nxt < 0:  # the trick is complete: go on from its winner
-        winner = best_of(trick, seen.trump)[0]
+        winner = trick_winner(trick, seen.trump)
         return play_on(hands, seen.trump, winner, _partners(seen), talon, _need(seen), model)
     return playout(hands, seen.trump, trick, nxt, _partners(seen), talon, _need(seen), model)
 
@@ -170,8 +167,7 @@ def _next_seat(seen: Seen, hands: list[int], trick: list) -> int:
     """The next seat to play in this trick, or -1 when the trick is complete."""
     n = seen.players
     played = {s for s, _ in trick}
-    for i in range(1, n):
-        s = (seen.seat + i) % n
+    for s in clockwise(seen.seat, n)[1:]:
         if s == trick[0][0]:
             return -1
         if hands[s] and s not in played:
@@ -180,16 +176,15 @@ def _next_seat(seen: Seen, hands: list[int], trick: list) -> int:
 
 
 def _partners(seen: Seen) -> list[int]:
-    if seen.game == "whist":
-        return [2, 3, 0, 1]
-    return [-1] * seen.players
+    return [partner_of(seen, s) for s in range(seen.players)]
 
 
 def _scorer(seen: Seen) -> Any:
     """Utility of a playout's tricks for the seat: game-specific."""
     me = seen.seat
     if seen.game == "whist":
-        return lambda won: won[me] + won[(me + 2) % 4]
+        partner = partner_of(seen, me)
+        return lambda won: won[me] + won[partner]
     if seen.game == "german":
         return _german_score(seen, list(seen.view["tricks"]))
     return knockout_value.round_scorer(seen)

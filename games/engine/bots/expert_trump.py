@@ -6,6 +6,7 @@ import random
 import time
 from collections.abc import Callable
 
+from ..tricks import next_seat
 from .playout import playout
 from .playout_club import club_model
 from .sample import deal, unknowns
@@ -20,10 +21,8 @@ def first_leader(seen: Seen) -> int:
     view = seen.view
     if view["options"].get("lead") == "trump_chooser":
         return seen.seat
-    n, active = seen.players, view["active"]
-    return next(
-        (view["dealer"] + i) % n for i in range(1, n + 1) if active[(view["dealer"] + i) % n]
-    )
+    leader = next_seat(view["dealer"], seen.players, view["active"])
+    return leader if leader >= 0 else view["dealer"]
 
 
 def choose_trump(

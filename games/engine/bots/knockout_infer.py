@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import FULL_MASK, cards_of, parse_card, parse_suit
+from ..cards import FULL_MASK, SUIT_OF, cards_of, parse_card, parse_suit
+from ..tricks import winning_play
 from .club import choose_trump
-from .playout import best_of
 from .playout_club import club_follow, club_lead
 from .sample import Unknowns
 from .seen import Seen
@@ -57,8 +57,8 @@ def evidence(seen: Seen) -> Evidence:
         complete = k < len(tricks)
         for i, (s, c) in enumerate(trick):
             if s != seen.seat:
-                led = trick[0][1] // 13 if i else -1
-                best = best_of(trick[:i], seen.trump)[1] if i else -1
+                led = SUIT_OF[trick[0][1]] if i else -1
+                best = winning_play(trick[:i], seen.trump)[1] if i else -1
                 last = complete and i == len(trick) - 1
                 plays[s].append(Play(c, led, best, last, gone, 0))
             gone |= 1 << c

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..cards import RANK_OF, SUIT_OF
 from ..cards import SUIT_MASK as SM
+from ..tricks import BEATERS, clockwise, follow_mask, next_seat, winning_play
 
 
 @dataclass(slots=True)
@@ -42,37 +44,9 @@ def lowest(mask: int, trump: int) -> int:
     return best
 
 
-def can_beat(hand: int, card: int, led: int, trump: int) -> bool:
-    """Whether a later hand holding `hand` can beat `card` (currently winning) in this trick."""
-    follow = hand & SM[led]
-    suit = card // 13
-    if follow:
-        return suit == led and follow >> (card + 1) != 0
-    if trump > 3:
-        return False
-    trumps = hand & SM[trump]
-    if not trumps:
-        return False
-    return suit != trump or trumps >> (card + 1) != 0
-
-
-def best_of(trick: list[tuple[int, int]], trump: int) -> tuple[int, int]:
-    bs, bc = trick[0]
-    for s, c in trick[1:]:
-        if (c // 13 == bc // 13 and c > bc) or (c // 13 == trump and bc // 13 != trump):
-            bs, bc = s, c
-    return bs, bc
-
-
-def winners_mask(legal: int, best: int, led: int, trump: int) -> int:
-    """The cards of `legal` that beat `best`; `legal` is one suit when following."""
-    bsuit = best // 13
-    if legal & SM[led]:
-        return legal & ~((2 << best) - 1) if bsuit == led else 0
-    if trump > 3:
-        return 0
-    trumps = legal & SM[trump]
-    return trumps & ~((2 << best) - 1) if bsuit == trump else trumps
+def winners_mask(legal: int, best: int, trump: int) -> int:
+    """The cards of `legal` that beat `best`, the card winning the trick so far."""
+    return legal & BEATERS[trump][best]
 
 
 def follow_card(
@@ -90,13 +64,13 @@ def follow_card(
     to play in this trick.
     """
     hand = hands[seat]
-    legal = hand & SM[led] or hand
+    legal = follow_mask(hand, led)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     bs, bc = best
     if bs == partner and not _beaten(hands, later, bc, led, trump):
         return lowest(legal, trump)
-    win = winners_mask(legal, bc, led, trump)
+    win = winners_mask(legal, bc, trump)
     while win:
         low = win & -win
         c = low.bit_length() - 1
@@ -107,8 +81,8 @@ def follow_card(
 
 
 def _beaten(hands: list[int], later: list[int], card: int, led: int, trump: int) -> bool:
-    """Whether one of the `later` seats can beat `card` (can_beat for several hands at once)."""
-    suit = card // 13
+    """Whether one of the `later` seats can beat `card`, the card winning the trick so far."""
+    suit = SUIT_OF[card]
     led_mask = SM[led]
     trump_mask = SM[trump] if trump < 4 else 0
     for s in later:
@@ -205,7 +179,7 @@ def play_on(
             counting = not talon
         if not any(hands):
             return won
-        order = _ring(hands, w if hands[w] else _next_holder(hands, w, n), n, [])
+        order = _ring(hands, w if hands[w] else next_seat(w, n, hands), n, [])
         w = _finish_trick(hands, order, [], trump, partner, talon, need, model)
 
 
@@ -220,7 +194,7 @@ def _finish_trick(
     model: Model | None = None,
 ) -> int:
     """Play the rest of a trick by the greedy policy (or the model's); the winner."""
-    fight = not talon or talon[0] % 13 + (7 if talon[0] // 13 == trump else 0) >= 8
+    fight = not talon or RANK_OF[talon[0]] + (7 if SUIT_OF[talon[0]] == trump else 0) >= 8
     i = len(trick)
     if not i:
         s = order[0]
@@ -234,8 +208,8 @@ def _finish_trick(
         hands[s] ^= 1 << c
         trick = [(s, c)]
         i = 1
-    led = trick[0][1] // 13
-    best = best_of(trick, trump)
+    led = SUIT_OF[trick[0][1]]
+    best = winning_play(trick, trump)
     live = model.live(hands) if model else 0
     for j in range(i, len(order)):
         s = order[j]
@@ -248,18 +222,17 @@ def _finish_trick(
             if need and s in need:
                 c = _desperate(hands[s], c, led, best[1], trump)
         else:
-            c = lowest(hands[s] & SM[led] or hands[s], trump)
+            c = lowest(follow_mask(hands[s], led), trump)
         hands[s] ^= 1 << c
         live &= ~(1 << c)
-        bc = best[1]
-        if (c // 13 == bc // 13 and c > bc) or (c // 13 == trump and bc // 13 != trump):
+        if BEATERS[trump][best[1]] >> c & 1:
             best = (s, c)
     return best[0]
 
 
 def _desperate(hand: int, card: int, led: int, best: int, trump: int) -> int:
     """A seat without a trick takes this one with its cheapest winner, sure or not."""
-    win = winners_mask(hand & SM[led] or hand, best, led, trump)
+    win = winners_mask(follow_mask(hand, led), best, trump)
     if not win or win >> card & 1:
         return card
     return (win & -win).bit_length() - 1
@@ -273,8 +246,7 @@ def _order(hands: list[int], seat: int, n: int, trick: list) -> list[int]:
     played = [s for s, _ in trick]
     leader = played[0]
     later = []
-    for i in range(n):
-        s = (seat + i) % n
+    for s in clockwise(seat, n):
         if s == leader:
             break
         if hands[s] and s not in played:
@@ -285,12 +257,4 @@ def _order(hands: list[int], seat: int, n: int, trick: list) -> list[int]:
 def _ring(hands: list[int], leader: int, n: int, trick: list) -> list[int]:
     """Seats in playing order from the leader: those holding cards or already in the trick."""
     played = {s for s, _ in trick}
-    ring = [(leader + i) % n for i in range(n)]
-    return [s for s in ring if hands[s] or s in played]
-
-
-def _next_holder(hands: list[int], seat: int, n: int) -> int:
-    for i in range(1, n):
-        if hands[(seat + i) % n]:
-            return (seat + i) % n
-    return seat
+    return [s for s in clockwise(leader, n) if hands[s] or s in played]

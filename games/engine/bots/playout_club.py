@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..cards import FULL_MASK
 from ..cards import SUIT_MASK as SM
+from ..tricks import follow_mask
 from .playout import Model, lowest, winners_mask
 from .seen import Seen
 
@@ -67,8 +68,8 @@ def club_lead(hand: int, trump: int, out: int) -> int:
 
 def club_follow(hand: int, led: int, best: int, trump: int, out: int, last: bool) -> int:
     """The cheapest sure winner, else the cheapest winner, else the cheapest card to throw."""
-    legal = hand & SM[led] or hand
-    win = winners_mask(legal, best, led, trump)
+    legal = follow_mask(hand, led)
+    win = winners_mask(legal, best, trump)
     if not win:
         keep = legal & ~_masters(legal, out) & ~(SM[trump] if trump < 4 else 0)
         return lowest(keep or legal, trump)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import NT, SUIT_MASK, parse_card, parse_suit
+from ..cards import SUIT_OF, parse_card, parse_suit
+from ..tricks import clockwise
 
 SUITS = (0, 1, 2, 3)
 
@@ -27,7 +28,7 @@ class Seen:
 
     @property
     def led_suit(self) -> int:
-        return self.trick[0][1] // 13 if self.trick else -1
+        return SUIT_OF[self.trick[0][1]] if self.trick else -1
 
     def counts(self) -> list[int]:
         """Cards held per seat."""
@@ -60,10 +61,10 @@ def _note_trick(seen: Seen, plays: list[tuple[int, int]]) -> None:
     """Mark played cards, and a void for every seat that did not follow the led suit."""
     if not plays:
         return
-    led = plays[0][1] // 13
+    led = SUIT_OF[plays[0][1]]
     for s, c in plays:
         seen.played |= 1 << c
-        if c // 13 != led:
+        if SUIT_OF[c] != led:
             seen.voids[s] |= 1 << led
 
 
@@ -83,40 +84,16 @@ def _note_known(seen: Seen) -> None:
     seen.known[seen.seat] = 0
 
 
-def suit_cards(mask: int, suit: int) -> int:
-    return mask & SUIT_MASK[suit]
-
-
-def is_trump(card: int, trump: int) -> bool:
-    return trump != NT and card // 13 == trump
-
-
-def beats(card: int, best: int, trump: int) -> bool:
-    """Whether `card` played later beats the trick's current best card `best`."""
-    if card // 13 == best // 13:
-        return card > best
-    return card // 13 == trump
-
-
-def trick_best(trick: list[tuple[int, int]], trump: int) -> tuple[int, int]:
-    """(seat, card) currently winning a non-empty trick."""
-    best_seat, best = trick[0]
-    for s, c in trick[1:]:
-        if beats(c, best, trump):
-            best_seat, best = s, c
-    return best_seat, best
-
-
 def later_seats(seen: Seen) -> list[int]:
     """Seats still to play in the current trick after this one (those holding cards up to the
     leader; a dog who knocked earlier in the trick is not asked again)."""
+    after = clockwise(seen.seat, seen.players)[1:]
     if not seen.trick:
-        return [(seen.seat + i) % seen.players for i in range(1, seen.players)]
+        return list(after)
     counts = seen.counts()
     played = {s for s, _ in seen.trick}
     out = []
-    for i in range(1, seen.players):
-        s = (seen.seat + i) % seen.players
+    for s in after:
         if s == seen.trick[0][0]:
             break
         if counts[s] and s not in played:

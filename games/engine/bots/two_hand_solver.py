@@ -11,7 +11,9 @@ from __future__ import annotations
 import math
 import time
 
+from ..cards import RANK_OF, SUIT_OF
 from ..cards import SUIT_MASK as SM
+from ..tricks import beats
 from .playout import playout
 
 
@@ -58,7 +60,7 @@ class Solver:
         """Tricks for the follower from here answering `led` with `card` (both still held)."""
         k = lead.bit_count()
         lead2, other2 = lead ^ (1 << led), other ^ (1 << card)
-        if _beats(card, led, self.trump):
+        if beats(card, led, self.trump):
             return 1 + self.value(other2, lead2)
         return k - 1 - self.value(lead2, other2)
 
@@ -84,7 +86,7 @@ class Solver:
 
         def reaches(y: int, t: int) -> bool:
             other2 = other ^ (1 << y)
-            if _beats(y, led, self.trump):
+            if beats(y, led, self.trump):
                 return self.reach(other2, lead2, t - 1)
             return not self.reach(lead2, other2, k - t)
 
@@ -135,7 +137,7 @@ class Solver:
         key = lead2 << 52 | other
         for y in _first(replies(other, x, lead2, trump), self.moves.get(key, -1)):
             other2 = other ^ (1 << y)
-            if _beats(y, x, trump):
+            if beats(y, x, trump):
                 refuted = self.reach(other2, lead2, k - t)  # it takes k - t more: we fall short
             else:
                 refuted = not self.reach(lead2, other2, t - 1)
@@ -187,13 +189,6 @@ def _first(moves: list[int], move: int) -> list[int]:
         moves.remove(move)
         moves.insert(0, move)
     return moves
-
-
-def _beats(card: int, led: int, trump: int) -> bool:
-    """Whether `card` played second beats the card `led`."""
-    if card // 13 == led // 13:
-        return card > led
-    return card // 13 == trump
 
 
 def _top_run(hand: int, other: int, trump: int) -> int:
@@ -271,7 +266,7 @@ def _leads(lead: int, other: int, trump: int) -> list[int]:
 
 def replies(hand: int, led: int, rest_other: int, trump: int = -1) -> list[int]:
     """The follower's distinct legal answers: cheapest winner first, then the cheapest loser."""
-    suit = led // 13
+    suit = SUIT_OF[led]
     follow = hand & SM[suit]
     rest = hand | rest_other | (1 << led)
     if follow:
@@ -287,5 +282,5 @@ def replies(hand: int, led: int, rest_other: int, trump: int = -1) -> list[int]:
                 ruffs = _classes(hand, rest, u)[::-1]
             else:
                 discards += _classes(hand, rest, u)[::-1]
-    discards.sort(key=lambda c: c % 13)
+    discards.sort(key=lambda c: RANK_OF[c])
     return ruffs[:1] + discards + ruffs[1:]

@@ -1,0 +1,88 @@
+"""The engine protocol: what each game (Knockout Whist, Whist, German Whist) gives the engine.
+
+`engine.py` holds the one door (`new_game`, `legal_actions`, `apply`); each game module
+implements this protocol for its own rules and keeps its own fields in a `State` subclass.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .actions import Action, IllegalAction
+from .errors import gettext_noop
+
+if TYPE_CHECKING:
+    from .deals import Source
+    from .rules import Ruleset
+    from .state import State
+
+
+class Game(Protocol):
+    """One game's procedures. Those taking a state change it in place are given a fresh
+    clone by the engine; the others only read."""
+
+    name: str  # the rules' `game`: knockout, whist or german
+    # The turned card is the dealer's own last card, in the hand (Whist), not one more card
+    # of the deck after the hands (Knockout's round 1, German Whist's talon).
+    turned_in_hand: bool
+    first_counted_trick: int  # the deal's tricks that count start here (German Whist: 13)
+
+    # One stateless instance per game (the module's GAME): copies and pickles are that one.
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def __reduce__(self) -> str:
+        return "GAME"
+
+    @staticmethod
+    def start(rules: Ruleset, source: Source) -> State:
+        """The game with its first deal dealt and its first phase set."""
+        ...
+
+    @staticmethod
+    def legal(state: State, seat: int) -> list[Action]:
+        """The actions of the seat to act now, resignation apart (a new list)."""
+        ...
+
+    @staticmethod
+    def decide(state: State, action: Action) -> State:
+        """On a fresh clone: a legal decision other than playing a card."""
+        ...
+
+    @staticmethod
+    def trick_done(state: State) -> State:
+        """On a fresh clone whose trick is complete: score it, then the next trick, the end
+        of the deal (the next deal) or the end of the game."""
+        ...
+
+    @staticmethod
+    def end_deal(state: State) -> None:
+        """On a fresh clone after the deal's last trick: score the deal, then deal the next
+        one or end the game with its `result` (docs/game-record.md: result)."""
+        ...
+
+    @staticmethod
+    def can_resign(state: State, seat: int) -> bool:
+        """Whether a seat of a game in play, not resigned yet, has anything to resign from."""
+        ...
+
+    @staticmethod
+    def resign(state: State, seat: int) -> State:
+        """On a fresh clone: `seat` resigns (docs/rules.md: resigning)."""
+        ...
+
+    @staticmethod
+    def public_view(state: State) -> dict[str, Any]:
+        """The game's own part of what every seat and spectator sees."""
+        ...
+
+
+def plays_only(state: State, action: Action) -> State:
+    """`Game.decide` for the games whose only decision is a card: never called with a legal
+    action, since their `legal` offers plays alone."""
+    raise IllegalAction(
+        "not_allowed", gettext_noop("%(action)s is not allowed here"), action=str(action)
+    )
