@@ -10,7 +10,7 @@ from django.db.models import Prefetch
 from games.engine import State
 from games.gamestate import states_for
 from games.models import Presence, Table
-from games.selectors import lobby_entry, lobby_table_list, seats_with_sockets
+from games.selectors import lobby_entry, lobby_table_list, seats_with_sockets, user_seat
 
 RUNNING = (Table.Status.OPEN, Table.Status.PLAYING)
 MINE_LIMIT = 50
@@ -65,7 +65,7 @@ def running_tables(user: Any) -> list[dict[str, Any]]:
     states = states_for(_playing(tables))
     entries = with_stages(tables, states)
     for table, entry in zip(tables, entries, strict=True):
-        seat = next(s.index for s in table.seats.all() if s.user_id == user.pk)
+        seat = user_seat(table, user).index
         state = states.get(table.pk)
         entry["my_turn"] = bool(state and not state.over and state.to_act == seat)
     return entries

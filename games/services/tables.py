@@ -15,11 +15,10 @@ from games import broadcast
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.rules import is_standard
-from games.gamestate import state_for
 from games.models import Presence, Seat, Table
-from games.selectors import INVITES_SESSION_KEY, has_invite
+from games.selectors import INVITES_SESSION_KEY, has_invite, seat_of
 from games.services.errors import ServiceError, explained
-from games.services.turns import bump, lock_table, plan_turn
+from games.services.moves import commit, lock_table
 
 TIME_LIMITS = (10, 3600)  # seconds; 0 means no limit
 
@@ -122,7 +121,7 @@ def seat_take(user: Any, table_id: int, index: int | None = None, session: Any =
             raise ServiceError("not_open", _("the game has already started"))
         if table.private and table.created_by_id != user.pk and not has_invite(table, session):
             raise ServiceError("forbidden", _("this private table needs its invite link"))
-        if any(s.user_id == user.pk for s in seats):
+        if seat_of(seats, user) is not None:
             raise ServiceError("already_seated", _("you already have a seat at this table"))
         seat = _free_seat(seats, index)
         seat.user = user
@@ -131,7 +130,7 @@ def seat_take(user: Any, table_id: int, index: int | None = None, session: Any =
                 seat.save(update_fields=["user"])
         except IntegrityError as exc:
             raise ServiceError("already_seated", _("you already have a seat here")) from exc
-        _changed(table)
+        commit(table, seats, lobby=True)
     return seat
 
 
@@ -148,12 +147,6 @@ def _free_seat(seats: list[Seat], index: int | None) -> Seat:
     return seats[index]
 
 
-def _changed(table: Table, game: bool = False) -> None:
-    bump(table, game=game)
-    table.save()
-    broadcast.table_changed(table.pk, lobby=True)
-
-
 def seat_leave(user: Any, table_id: int) -> None:
     """Stand up before the start. A table nobody sits at any more stays open for
     WHIST_OPEN_EMPTY_GRACE seconds (an invited guest may still come), then closes
@@ -162,14 +155,14 @@ def seat_leave(user: Any, table_id: int) -> None:
         table, seats = lock_table(table_id)
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", _("the game has started: resign instead"))
-        seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
+        seat = seat_of(seats, user)
         if seat is None:
             raise ServiceError("not_seated", _("you have no seat at this table"))
         seat.user = None
         seat.last_seen = timezone.now()  # when it became free: the empty table's grace runs
         seat.save(update_fields=["user", "last_seen"])
         seat.sockets.all().delete()
-        _changed(table)
+        commit(table, seats, lobby=True)
 
 
 def table_close_abandoned() -> int:
@@ -194,15 +187,15 @@ def _close_empty() -> int:
             recent = any(s.last_seen and s.last_seen >= cutoff for s in seats)
             if table.status != Table.Status.OPEN or recent or any(s.user_id for s in seats):
                 continue
-            _close(table)
+            _close(table, seats)
             closed += 1
     return closed
 
 
-def _close(table: Table) -> None:
+def _close(table: Table, seats: list[Seat]) -> None:
     table.status = Table.Status.ABORTED
     table.finished = timezone.now()
-    _changed(table)
+    commit(table, seats, lobby=True)
 
 
 def _close_idle() -> int:
@@ -219,7 +212,7 @@ def _close_idle() -> int:
             seen = any(s.last_seen and s.last_seen >= cutoff for s in seats if s.user_id)
             if table.status != Table.Status.OPEN or seen or _has_sockets(table):
                 continue
-            _close(table)
+            _close(table, seats)
             closed += 1
     return closed
 
@@ -236,7 +229,7 @@ def table_start(user: Any, table_id: int, fill_bots: str | None = None) -> Table
         table, seats = lock_table(table_id)
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", _("the game has already started"))
-        if user is None or not any(s.user_id == user.pk for s in seats):
+        if seat_of(seats, user) is None:
             raise ServiceError("not_seated", _("only a player at the table can start it"))
         _fill(seats, fill_bots)
         if not all(s.taken for s in seats):
@@ -257,10 +250,7 @@ def _deal(table: Table, seats: list[Seat]) -> None:
     table.status = Table.Status.PLAYING
     table.started = timezone.now()
     table.moves = 0
-    bump(table, game=True)
-    plan_turn(table, seats, state_for(table))
-    table.save()
-    broadcast.table_changed(table.pk, lobby=True)
+    commit(table, seats, dealt=True, lobby=True)
 
 
 def table_play_now(
@@ -278,7 +268,7 @@ def table_rematch(user: Any, table_id: int) -> Table:
         table, seats = lock_table(table_id)
         if table.status != Table.Status.FINISHED:
             raise ServiceError("not_finished", _("a rematch follows a finished game"))
-        old = next((s for s in seats if user is not None and s.user_id == user.pk), None)
+        old = seat_of(seats, user)
         if old is None:
             raise ServiceError("not_seated", _("only a player of this game can ask for a rematch"))
         rematch = Table.objects.filter(rematch_of=table).first() or _rematch(table, seats)
@@ -286,7 +276,7 @@ def table_rematch(user: Any, table_id: int) -> Table:
         if new_seat.user_id is None and not new_seat.bot:
             new_seat.user = user
             new_seat.save(update_fields=["user"])
-            _changed(Table.objects.select_for_update().get(pk=rematch.pk))
+            commit(*lock_table(rematch.pk), lobby=True)
         return rematch
 
 
@@ -298,7 +288,7 @@ def _rematch(table: Table, seats: list[Seat]) -> Table:
         chat_players_only=table.chat_players_only,
     )  # fmt: skip
     Seat.objects.bulk_create(Seat(table=rematch, index=s.index, bot=s.bot) for s in seats)
-    _changed(table)  # its players learn where the rematch is
+    commit(table, seats, lobby=True)  # its players learn where the rematch is
     return rematch
 
 
