@@ -60,7 +60,9 @@ def seat_disconnect(table_id: int, channel: str) -> None:
         gone = Presence.objects.filter(channel=channel).select_related("seat").first()
         if gone is not None:  # read again under the lock
             gone.delete()
-            _closed(table, seats, gone.seat.index, timezone.now())
+            if _closed(seats[gone.seat.index], timezone.now()):
+                commit(table, seats)  # `connected` changed
+                _start_grace(table, seats[gone.seat.index])
 
 
 def presence_sweep() -> int:
@@ -73,22 +75,29 @@ def presence_sweep() -> int:
         with transaction.atomic():
             table, seats = lock_table(table_id)
             locked = stale.filter(seat__table=table).select_related("seat").order_by("seen")
+            left = []
             for gone in locked:  # read again under the lock: a beat may have come in
                 gone.delete()
-                _closed(table, seats, gone.seat.index, gone.seen)
+                if _closed(seats[gone.seat.index], gone.seen):
+                    left.append(seats[gone.seat.index])
                 dropped += 1
+            if left:
+                commit(table, seats)  # one change for all the seats that lost their sockets
+            for seat in left:
+                _start_grace(table, seat)
     return dropped
 
 
-def _closed(table: Table, seats: list[Seat], index: int, when: datetime) -> None:
-    """One socket of `seat` is gone (closed at `when`); if it was the last, say so and start
-    the grace period."""
-    seat = seats[index]
+def _closed(seat: Seat, when: datetime) -> bool:
+    """One socket of `seat` is gone (closed at `when`); whether it was the last (then the
+    seat's `connected` changed: the caller commits that and starts the grace period)."""
     seat.last_seen = max(seat.last_seen or when, when)
     seat.save(update_fields=["last_seen"])
-    if seat.sockets.exists():
-        return
-    commit(table, seats)  # `connected` changed
+    return not seat.sockets.exists()
+
+
+def _start_grace(table: Table, seat: Seat) -> None:
+    """After the commit, the grace period of a player whose last socket closed: then away."""
     if table.status == Table.Status.PLAYING:
         args = (table.pk, seat.index, seat.last_seen.isoformat())
         grace = settings.WHIST_AWAY_GRACE - (timezone.now() - seat.last_seen).total_seconds()

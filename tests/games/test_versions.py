@@ -16,15 +16,12 @@ from django.utils import timezone
 
 from games import broadcast, selectors, services, tasks
 from games.engine.views import seat_view
-from games.models import Seat, Table
+from games.models import Move, Seat, Table
 
-from .helpers import state, table
+from .helpers import german_table, state, table
 from .test_consumers import connect
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not settings.REDIS_URL, reason="needs the Redis channel layer"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 
 
@@ -88,6 +85,7 @@ def _play_until_seat(table_id: int, users: dict[int, Any], index: int) -> None:
         _act(table_id, users)
 
 
+@pytest.mark.skipif(not settings.REDIS_URL, reason="needs the Redis channel layer")
 async def test_every_version_of_a_whole_game_is_seen_once_in_order(make_user, queued):
     ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
     created = await db(services.table_create)(ann, "knockout", 3, bot_levels=[None, None, "club"])
@@ -155,3 +153,42 @@ def _act_by_returning(table_id: int, user: Any) -> None:
     services.move_play(table_id, event, before, user=user)
     assert not Seat.objects.get(pk=seat.pk).away
     assert table(table_id).version == before + 1
+
+
+def _version(table_id: int) -> int:
+    return Table.objects.get(pk=table_id).version
+
+
+@pytest.mark.usefixtures("queued")
+def test_a_timeout_is_one_change_the_seat_away_and_the_stand_in_move(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    before = _version(t.pk)
+
+    _time_out(t.pk)
+
+    assert _version(t.pk) == before + 1
+    assert Move.objects.get(table=t).by == Move.By.TIMEOUT
+
+
+@pytest.mark.usefixtures("queued")
+def test_an_away_player_who_acts_is_back_in_the_same_change_as_the_move(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    services.seats_to_bots(ann)  # Ann is away (a ban would do this), and comes back by acting
+    _play_until_seat(t.pk, {0: ann, 1: bob}, 0)
+
+    _act_by_returning(t.pk, ann)
+
+
+@pytest.mark.usefixtures("queued")
+def test_i_am_back_is_one_change(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    away = _time_out(t.pk)
+    before = _version(t.pk)
+
+    services.seat_back(t.pk, [ann, bob][away])
+
+    assert _version(t.pk) == before + 1
+    assert not Seat.objects.get(table=t, index=away).away
