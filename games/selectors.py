@@ -63,6 +63,12 @@ def user_seat(table: Table, user: Any) -> Seat | None:
     return seat_of(table.seats.all(), user)
 
 
+def unfinished_tables(user: Any) -> QuerySet[Table]:
+    """The tables open or in play at which `user` holds a seat (one row each)."""
+    unfinished = [Table.Status.OPEN, Table.Status.PLAYING]
+    return Table.objects.filter(status__in=unfinished, seats__user=user).distinct()
+
+
 def is_seated(table_id: int, user: Any) -> bool:
     """Whether `user` holds a seat at the table, from one query (no table loaded)."""
     if user is None or not getattr(user, "is_authenticated", False):

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.db import transaction
 
-from games.models import Seat, Table
-from games.selectors import seat_of
+from games.models import Table
+from games.selectors import seat_of, unfinished_tables
 from games.services.errors import ServiceError
 from games.services.moves import commit, lock_table
 from games.services.tables import seat_leave
@@ -16,13 +16,8 @@ from games.services.tables import seat_leave
 
 def seats_to_bots(user: Any) -> int:
     """Free or hand to bots every seat `user` holds at an unfinished table; how many."""
-    unfinished = [Table.Status.OPEN, Table.Status.PLAYING]
-    table_ids = set(
-        Seat.objects.filter(user=user, table__status__in=unfinished).values_list(
-            "table_id", flat=True
-        )
-    )
-    return sum(_seat_to_bot(table_id, user) for table_id in sorted(table_ids))
+    table_ids = sorted(unfinished_tables(user).values_list("pk", flat=True))
+    return sum(_seat_to_bot(table_id, user) for table_id in table_ids)
 
 
 def _seat_to_bot(table_id: int, user: Any) -> bool:
