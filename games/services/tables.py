@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -180,39 +182,42 @@ def _close_empty() -> int:
         .exclude(seats__user__isnull=False)
         .exclude(seats__last_seen__gte=cutoff)
     )
-    closed = 0
-    for table_id in empty.values_list("pk", flat=True):
-        with transaction.atomic():
-            table, seats = lock_table(table_id)  # check again under the lock
-            recent = any(s.last_seen and s.last_seen >= cutoff for s in seats)
-            if table.status != Table.Status.OPEN or recent or any(s.user_id for s in seats):
-                continue
-            _close(table, seats)
-            closed += 1
-    return closed
 
+    def still_empty(table: Table, seats: list[Seat]) -> bool:
+        recent = any(s.last_seen and s.last_seen >= cutoff for s in seats)
+        return not recent and not any(s.user_id for s in seats)
 
-def _close(table: Table, seats: list[Seat]) -> None:
-    table.status = Table.Status.ABORTED
-    table.finished = timezone.now()
-    commit(table, seats, lobby=True)
+    return _close_each(empty, still_empty)
 
 
 def _close_idle() -> int:
+    """Open tables none of whose seated players has been at them for WHIST_OPEN_ABANDON s."""
     cutoff = timezone.now() - timedelta(seconds=settings.WHIST_OPEN_ABANDON)
     idle = (
         Table.objects.filter(status=Table.Status.OPEN, created__lt=cutoff)
         .exclude(seats__sockets__isnull=False)
         .exclude(seats__last_seen__gte=cutoff)
     )
+
+    def still_idle(table: Table, seats: list[Seat]) -> bool:
+        seen = any(s.last_seen and s.last_seen >= cutoff for s in seats if s.user_id)
+        return not seen and not _has_sockets(table)
+
+    return _close_each(idle, still_idle)
+
+
+def _close_each(tables: QuerySet[Table], still: Callable[[Table, list[Seat]], bool]) -> int:
+    """Close (abort) each of `tables` that is still open and `still` abandoned when checked
+    again under its lock; how many."""
     closed = 0
-    for table_id in idle.values_list("pk", flat=True):
+    for table_id in tables.values_list("pk", flat=True):
         with transaction.atomic():
-            table, seats = lock_table(table_id)  # check again under the lock
-            seen = any(s.last_seen and s.last_seen >= cutoff for s in seats if s.user_id)
-            if table.status != Table.Status.OPEN or seen or _has_sockets(table):
+            table, seats = lock_table(table_id)
+            if table.status != Table.Status.OPEN or not still(table, seats):
                 continue
-            _close(table, seats)
+            table.status = Table.Status.ABORTED
+            table.finished = timezone.now()
+            commit(table, seats, lobby=True)
             closed += 1
     return closed
 
