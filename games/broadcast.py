@@ -64,10 +64,6 @@ def _state_event(kind: str, table: Any, message: dict, **extra: Any) -> dict[str
     return event | extra
 
 
-def lobby_changed() -> None:
-    transaction.on_commit(send_lobby)
-
-
 def send_lobby() -> None:
     message = lobby.lobby_message()
     send(LOBBY_GROUP, {**message, "type": "lobby.tables"})

@@ -10,9 +10,14 @@ from django.db.models import Prefetch
 from games.engine import State
 from games.gamestate import states_for
 from games.models import Presence, Table
-from games.selectors import lobby_entry, lobby_table_list, seats_with_sockets
+from games.selectors import (
+    lobby_entry,
+    lobby_table_list,
+    seats_with_sockets,
+    unfinished_tables,
+    user_seat,
+)
 
-RUNNING = (Table.Status.OPEN, Table.Status.PLAYING)
 MINE_LIMIT = 50
 
 
@@ -56,7 +61,7 @@ def running_tables(user: Any) -> list[dict[str, Any]]:
     if user is None or not user.is_authenticated:
         return []
     tables = list(
-        Table.objects.filter(status__in=RUNNING, seats__user=user)
+        unfinished_tables(user)
         .select_related("created_by")
         .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
         .order_by("-created")
@@ -65,7 +70,7 @@ def running_tables(user: Any) -> list[dict[str, Any]]:
     states = states_for(_playing(tables))
     entries = with_stages(tables, states)
     for table, entry in zip(tables, entries, strict=True):
-        seat = next(s.index for s in table.seats.all() if s.user_id == user.pk)
+        seat = user_seat(table, user).index
         state = states.get(table.pk)
         entry["my_turn"] = bool(state and not state.over and state.to_act == seat)
     return entries

@@ -18,10 +18,12 @@ from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import SyncToAsync, sync_to_async
+from celery import current_app
 from django.conf import settings
 
 log = logging.getLogger(__name__)
 WATCHDOG_EVERY = 10.0
+TASKS = "games.tasks."  # the registered names of games/tasks.py's tasks start so
 
 _registered: asyncio.AbstractEventLoop | None = None
 _watched: set[int] = set()
@@ -29,25 +31,34 @@ _local = threading.local()
 
 
 def run_later(task_name: str, args: tuple[Any, ...], delay: float = 0.0) -> None:
-    """Run games.tasks.<task_name>(*args) after `delay` seconds, wherever this mode runs tasks."""
-    from games import tasks
-
-    task = getattr(tasks, task_name)
+    """Run the task `games.tasks.<task_name>` (by its registered name) with `args` after
+    `delay` seconds, wherever this mode runs tasks. Tests that deliver tasks by hand replace
+    this one function (tests/games/conftest.py `queued`)."""
+    name = TASKS + task_name
     if not settings.CELERY_TASK_ALWAYS_EAGER:
-        task.apply_async(args=args, countdown=max(delay, 0.0))
+        current_app.send_task(name, args=args, countdown=max(delay, 0.0))
         return
+    run = registered(name).run
     loop = server_loop()
     if loop is not None:
         # A fresh context: the caller's says asgiref's single thread is busy (it is: ours).
         loop.call_soon_threadsafe(
-            _call_later, loop, delay, task.run, args, context=contextvars.Context()
+            _call_later, loop, delay, run, args, context=contextvars.Context()
         )
     elif delay <= 0:
-        _run_now(task.run, args)
+        _run_now(run, args)
     elif getattr(settings, "WHIST_THREAD_TIMERS", True):
-        timer = threading.Timer(delay, _run_now, (task.run, args))
+        timer = threading.Timer(delay, _run_now, (run, args))
         timer.daemon = True
         timer.start()
+
+
+def registered(name: str) -> Any:
+    """The Celery task registered as `name`; the apps' task modules are imported first if
+    need be (Celery's autodiscovery, as a worker does at its start)."""
+    if name not in current_app.tasks:
+        current_app.loader.import_default_modules()
+    return current_app.tasks[name]
 
 
 def register_loop(loop: asyncio.AbstractEventLoop) -> None:
@@ -98,9 +109,7 @@ def _run_now(fn: Callable, args: tuple) -> None:
 
 
 def _watchdog_tick(loop: asyncio.AbstractEventLoop) -> None:
-    from games import tasks
-
     if loop.is_closed():
         return
-    loop.create_task(_run_async(tasks.watchdog.run, ()))
+    loop.create_task(_run_async(registered(TASKS + "watchdog").run, ()))
     loop.call_later(WATCHDOG_EVERY, _watchdog_tick, loop, context=contextvars.Context())

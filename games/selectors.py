@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
@@ -51,11 +51,29 @@ def seat_name(seat: Seat) -> str | None:
     return None
 
 
+def seat_of(seats: Iterable[Seat], user: Any) -> Seat | None:
+    """The seat `user` holds among `seats` (a table's), if any: the one place that says so."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return next((s for s in seats if s.user_id == user.pk), None)
+
+
 def user_seat(table: Table, user: Any) -> Seat | None:
     """The seat `user` holds at `table`, if any."""
-    if user is None or not user.is_authenticated:
-        return None
-    return next((s for s in table.seats.all() if s.user_id == user.pk), None)
+    return seat_of(table.seats.all(), user)
+
+
+def unfinished_tables(user: Any) -> QuerySet[Table]:
+    """The tables open or in play at which `user` holds a seat (one row each)."""
+    unfinished = [Table.Status.OPEN, Table.Status.PLAYING]
+    return Table.objects.filter(status__in=unfinished, seats__user=user).distinct()
+
+
+def is_seated(table_id: int, user: Any) -> bool:
+    """Whether `user` holds a seat at the table, from one query (no table loaded)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return Seat.objects.filter(table_id=table_id, user_id=user.pk).exists()
 
 
 def has_invite(table: Table, session: Any) -> bool:
@@ -73,7 +91,7 @@ def can_watch(table: Table, user: Any, session: Any = None) -> bool:
 
 
 def table_dict(table: Table, seat_index: int | None) -> dict[str, Any]:
-    """The `table` part of a state message (see docs/protocol.md)."""
+    """The `table` part of a state message (docs/protocol.md §Server → client)."""
     human_turn_deadline = table.turn_deadline if _human_deadline(table) else None
     return {
         **_table_fields(table),
@@ -96,7 +114,15 @@ def _human_deadline(table: Table) -> bool:
 
 def plays_by_bot(seat: Seat, state: State) -> bool:
     """A bot seat, a human marked away, or (Knockout) a resigned player."""
-    return bool(seat.bot) or seat.away or seat.user_id is None or seat.index in state.resigned
+    return bool(seat.bot) or seat.away or seat.user_id is None or seat_resigned(state, seat.index)
+
+
+def seat_resigned(state: State, index: int) -> bool:
+    """Whether the seat's player resigned: in Knockout Whist they stay in the seat and a bot
+    plays it to the end; in Whist and German Whist resigning ends the match (docs/rules.md,
+    the rules common to all three games). The one place the card room asks; the engine's
+    "who may act now" is to replace it."""
+    return index in state.resigned
 
 
 DEFAULT_BACK = "red"

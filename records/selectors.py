@@ -10,7 +10,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 
 from games.models import Table
-from games.selectors import can_watch
+from games.selectors import can_watch, unfinished_tables
 from rankings import selectors as rankings_selectors
 from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadedRecord
 
@@ -55,11 +55,7 @@ def _is_self_or_staff(player: Any, viewer: Any) -> bool:
 
 def running_tables(user: Any) -> list[Table]:
     """Open and running tables `user` sits at, newest first, with their seats' users."""
-    return list(
-        Table.objects.filter(seats__user=user, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
-        .prefetch_related("seats__user")
-        .order_by("-created")
-    )
+    return list(unfinished_tables(user).prefetch_related("seats__user").order_by("-created"))
 
 
 def record_get(table_id: int) -> GameRecord | None:

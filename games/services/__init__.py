@@ -2,7 +2,7 @@
 
 from games.services.chat import chat_hide, chat_post
 from games.services.errors import ServiceError
-from games.services.moves import bot_play, move_play, table_resend, timeout_play, watchdog_run
+from games.services.moves import bot_play, move_play, timeout_play, watchdog_run
 from games.services.presence import (
     away_check,
     presence_sweep,
@@ -27,6 +27,6 @@ __all__ = [
     "ServiceError", "away_check", "bot_play", "chat_hide", "chat_post", "move_play",
     "presence_sweep", "seat_back", "seat_connect", "seat_disconnect", "seat_heartbeat",
     "seat_leave", "seat_take", "seats_to_bots", "table_close_abandoned", "table_create",
-    "table_invite_accept", "table_play_now", "table_rematch", "table_resend", "table_start",
+    "table_invite_accept", "table_play_now", "table_rematch", "table_start",
     "timeout_play", "watchdog_run",
 ]  # fmt: skip

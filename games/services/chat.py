@@ -16,8 +16,8 @@ from accounts.selectors import ban_active, ban_text, mute_active, when
 from accounts.services import audit_record
 from accounts.text import clean_text
 from games import broadcast
-from games.models import ChatMessage, Seat, Table
-from games.selectors import chat_dict, user_name
+from games.models import ChatMessage, Table
+from games.selectors import chat_dict, is_seated, user_name
 from games.services.errors import ServiceError
 
 RATE_COUNT, RATE_SECONDS = 5, 10
@@ -34,7 +34,7 @@ def chat_post(table_id: int, user: Any, text: Any) -> dict[str, Any]:
         table = Table.objects.filter(pk=table_id).only("chat_players_only").first()
         if table is None:
             raise ServiceError("no_table", _("there is no table %(id)s") % {"id": table_id})
-        if table.chat_players_only and not _seated(table_id, user):
+        if table.chat_players_only and not is_seated(table_id, user):
             raise ServiceError("players_only", _("only the players chat at this table"))
         if ChatMessage.objects.filter(user=user, created__gte=since).count() >= RATE_COUNT:
             raise ServiceError(
@@ -58,10 +58,6 @@ def _check_sanctions(user: Any) -> None:
     if mute is not None:
         message = _("you are muted until %(until)s") % {"until": when(mute.until)}
         raise ServiceError("muted", f"{message}: {mute.reason}" if mute.reason else message)
-
-
-def _seated(table_id: int, user: Any) -> bool:
-    return Seat.objects.filter(table_id=table_id, user=user).exists()
 
 
 def _clean(text: Any) -> str:

@@ -1,11 +1,19 @@
-"""Moves of humans, bots and timeouts: all through `commit_action`, under the table's row lock."""
+"""The one path every change of a table in play takes, read top to bottom: lock the row,
+check, apply, log, bump the version once, and schedule what follows after the commit.
+
+Humans (`move_play`), bots (`bot_play`), timeouts (`timeout_play`), a player's return or
+absence (games/services/presence.py), a ban (games/services/sanctions.py) and the table's
+own life (games/services/tables.py) all end in `commit`: one committed change, one new
+version, one broadcast (docs/protocol.md §Server → client: the version grows by one).
+"""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
+import random
+from collections.abc import Mapping
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -13,22 +21,25 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast
-from games.engine import IllegalAction, State, action_from_event, legal_actions
+from games import broadcast, scheduling, signals
+from games.engine import Action, IllegalAction, State, action_from_event, apply, legal_actions
 from games.engine.bots import choose_action
+from games.engine.record import to_record
 from games.engine.views import seat_view
-from games.gamestate import state_for
+from games.gamestate import cache_put, state_for
 from games.models import Move, Seat, Table
-from games.scheduling import run_later
-from games.selectors import plays_by_bot
+from games.selectors import plays_by_bot, seat_name, seat_of, seat_resigned
 from games.services.errors import ServiceError, explained
-from games.services.turns import bump, commit_action, current_state, lock_table
 
 log = logging.getLogger(__name__)
 
 
+# 1. Who asks: a human, a bot's task, a timeout's task.
+
+
 def move_play(table_id: int, event: Any, version: int | None = None, *, user: Any = None) -> State:
-    """A human's decision for their own seat; the seat comes from `user`, never from `event`."""
+    """A human's decision for their own seat; the seat comes from `user`, never from `event`.
+    An away player who acts is back, in the same change as the move."""
     if not isinstance(event, dict):
         raise ServiceError(
             "bad_message", _("an action is an object such as {action: play, card: KS}")
@@ -36,25 +47,77 @@ def move_play(table_id: int, event: Any, version: int | None = None, *, user: An
     with transaction.atomic():
         table, seats = lock_table(table_id)
         seat = _own_seat(seats, user)
-        if table.status != Table.Status.PLAYING:
-            raise ServiceError("not_playing", _("the table is not in play"))
+        state = _playing_state(table)
         _check_version(table, version)
-        state = current_state(table)
-        if table.game == "knockout" and seat.index in state.resigned:
+        if seat_resigned(state, seat.index):
             raise ServiceError("resigned", _("you resigned: a bot plays your seat"))
         action = _action({**event, "seat": seat.index})
-        if seat.away:
-            _come_back(table, seat)
-        return commit_action(table, seats, state, action, Move.By.HUMAN)
+        back = {seat.index: False} if seat.away else {}
+        return commit(table, seats, action=action, by=Move.By.HUMAN, away=back)
+
+
+def bot_play(table_id: int, expected_moves: int) -> bool:
+    """Play for the seat to act if a bot plays it and nothing moved since; True if it played."""
+    with transaction.atomic():
+        table, seats = lock_table(table_id)
+        state = _turn_state(table, expected_moves)
+        if state is None or not plays_by_bot(seats[state.to_act], state):
+            return False
+        action = _bot_action(table, seats[state.to_act], state)
+        commit(table, seats, action=action, by=Move.By.BOT)
+        return True
+
+
+def timeout_play(table_id: int, expected_moves: int) -> bool:
+    """The human to act ran out of time: the seat is away and the stand-in bot plays the turn,
+    both in one change."""
+    with transaction.atomic():
+        table, seats = lock_table(table_id)
+        state = _turn_state(table, expected_moves)
+        if state is None:
+            return False
+        seat, deadline = seats[state.to_act], table.turn_deadline
+        if plays_by_bot(seat, state) or deadline is None or deadline > timezone.now():
+            return False
+        action = _bot_action(table, seat, state)
+        commit(table, seats, action=action, by=Move.By.TIMEOUT, away={seat.index: True})
+        return True
+
+
+# 2. The lock and the checks.
+
+
+def lock_table(table_id: int) -> tuple[Table, list[Seat]]:
+    """The table row locked until the end of the transaction, with its seats in order."""
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise ServiceError("no_table", _("there is no table %(id)s") % {"id": table_id})
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    return table, seats
 
 
 def _own_seat(seats: list[Seat], user: Any) -> Seat:
     if user is None or not user.is_authenticated:
         raise ServiceError("not_seated", _("log in and take a seat to play"))
-    seat = next((s for s in seats if s.user_id == user.pk), None)
+    seat = seat_of(seats, user)
     if seat is None:
         raise ServiceError("not_seated", _("you have no seat at this table"))
     return seat
+
+
+def _playing_state(table: Table) -> State:
+    """The state of a table in play; refused if it is not in play."""
+    state = state_for(table) if table.status == Table.Status.PLAYING else None
+    if state is None:
+        raise ServiceError("not_playing", _("the table is not in play"))
+    return state
+
+
+def _turn_state(table: Table, expected_moves: int) -> State | None:
+    """The state if the table is in play and nothing moved since a task was queued."""
+    if table.status != Table.Status.PLAYING or table.moves != expected_moves:
+        return None
+    return state_for(table)
 
 
 def _check_version(table: Table, version: int | None) -> None:
@@ -69,45 +132,15 @@ def _check_version(table: Table, version: int | None) -> None:
         )
 
 
-def _action(event: dict[str, Any]) -> Any:
+def _action(event: dict[str, Any]) -> Action:
     try:
         return action_from_event(event)
     except IllegalAction as exc:
         raise ServiceError(exc.code, explained(exc)) from exc
 
 
-def _come_back(table: Table, seat: Seat) -> None:
-    seat.away = False
-    seat.save(update_fields=["away"])
-    bump(table)
-
-
-@contextmanager
-def _turn(table_id: int, expected_moves: int) -> Iterator[tuple[Table, list[Seat], State] | None]:
-    """The locked table, its seats and game state, or None if it moved on since the task."""
-    with transaction.atomic():
-        table, seats = lock_table(table_id)
-        if table.status != Table.Status.PLAYING or table.moves != expected_moves:
-            yield None
-        else:
-            yield table, seats, current_state(table)
-
-
-def bot_play(table_id: int, expected_moves: int) -> bool:
-    """Play for the seat to act if a bot plays it and nothing moved since; True if it played."""
-    with _turn(table_id, expected_moves) as turn:
-        if turn is None:
-            return False
-        table, seats, state = turn
-        seat = seats[state.to_act]
-        if not plays_by_bot(seat, state):
-            return False
-        commit_action(table, seats, state, _bot_action(table, seat, state), Move.By.BOT)
-        return True
-
-
-def _bot_action(table: Table, seat: Seat, state: State) -> Any:
-    """The bot's choice from the seat's view only (architecture principle 3)."""
+def _bot_action(table: Table, seat: Seat, state: State) -> Action:
+    """The bot's choice from the seat's view only (a bot gets what a human would see)."""
     view = seat_view(state, seat.index)
     level = seat.bot or settings.WHIST_STANDIN_BOT
     try:
@@ -118,20 +151,101 @@ def _bot_action(table: Table, seat: Seat, state: State) -> Any:
         return legal_actions(state, seat.index, resign_too=False)[0]
 
 
-def timeout_play(table_id: int, expected_moves: int) -> bool:
-    """The human to act ran out of time: mark the seat away and let the stand-in bot play."""
-    with _turn(table_id, expected_moves) as turn:
-        if turn is None:
-            return False
-        table, seats, state = turn
-        seat, deadline = seats[state.to_act], table.turn_deadline
-        if plays_by_bot(seat, state) or deadline is None or deadline > timezone.now():
-            return False
-        seat.away = True
-        seat.save(update_fields=["away"])
-        bump(table)
-        commit_action(table, seats, state, _bot_action(table, seat, state), Move.By.TIMEOUT)
-        return True
+# 3. The change itself: apply, log, bump once, plan what follows, announce after the commit.
+
+
+def commit(
+    table: Table,
+    seats: list[Seat],
+    *,
+    action: Action | None = None,
+    by: str = Move.By.HUMAN,
+    away: Mapping[int, bool] | None = None,
+    dealt: bool = False,
+    lobby: bool = False,
+) -> State | None:
+    """One change of the locked table: who plays which seat (`away`), a move, or a deal
+    (`dealt`, the caller has set the seed); one new version; the next turn's deadline and
+    task; the end of the game; the broadcast after the commit. Returns the game state."""
+    for index, value in (away or {}).items():
+        _set_away(seats[index], value)
+    state = state_for(table) if table.status == Table.Status.PLAYING else None
+    game_changed = dealt or action is not None
+    if action is not None:
+        state = _apply(table, state, action, by)
+    table.version += 1
+    if game_changed:
+        table.game_version = table.version
+    finished = state is not None and state.over
+    task = None
+    if finished:
+        _finish(table, seats, state)
+    elif game_changed or (state is not None and state.to_act in (away or {})):
+        task = _plan_turn(table, seats, state)
+    table.save()
+    if finished:
+        signals.game_finished.send(sender=Table, table=table, seats=seats, state=state)
+    broadcast.table_changed(table.pk, lobby=lobby or finished)
+    if task is not None:  # after the broadcast: an eager bot's answer comes after it too
+        transaction.on_commit(partial(scheduling.run_later, *task))
+    return state
+
+
+def _set_away(seat: Seat, away: bool) -> None:
+    """A bot stands in for the seat's player (`away`), or stops (the player is back)."""
+    seat.away = away
+    seat.save(update_fields=["away"])
+
+
+def _apply(table: Table, state: State | None, action: Action, by: str) -> State:
+    if state is None:
+        raise ServiceError("not_playing", _("the game has not started"))
+    try:
+        new = apply(state, action)
+    except IllegalAction as exc:
+        raise ServiceError(exc.code, explained(exc)) from exc
+    Move.objects.create(
+        table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by
+    )
+    table.moves += 1
+    transaction.on_commit(partial(cache_put, table.pk, table.seed, table.moves, new))
+    return new
+
+
+def _finish(table: Table, seats: list[Seat], state: State) -> None:
+    table.status = Table.Status.FINISHED
+    table.finished = timezone.now()
+    table.turn_deadline = None
+    names = [{"name": seat_name(s) or f"Seat {s.index}", "bot": s.bot or None} for s in seats]
+    table.record = to_record(state, names)
+
+
+def _plan_turn(table: Table, seats: list[Seat], state: State | None) -> tuple | None:
+    """Set the deadline of the turn starting now; the task that plays or ends it, if any:
+    (name, args, delay)."""
+    table.turn_deadline = None
+    if state is None or state.over:
+        return None
+    if plays_by_bot(seats[state.to_act], state):
+        task, delay = "bot_move", bot_delay(state)
+    elif table.time_limit:
+        task, delay = "turn_timeout", float(table.time_limit)
+    else:
+        return None
+    table.turn_deadline = timezone.now() + timedelta(seconds=delay)
+    return task, (table.pk, table.moves), delay
+
+
+def bot_delay(state: State) -> float:
+    """A short, human-feeling pause; longer when a trick has just been taken (so people see it)."""
+    low, high = settings.WHIST_BOT_DELAY
+    delay = random.uniform(low, high) if high > 0 else 0.0
+    if not state.trick and state.last_trick is not None:
+        delay += settings.WHIST_TRICK_PAUSE
+    return delay
+
+
+# 4. Turns that did not happen in time.
 
 
 def watchdog_run() -> int:
@@ -147,11 +261,6 @@ def watchdog_run() -> int:
             continue
         bot = plays_by_bot(table.seats.all()[state.to_act], state)
         task = "bot_move" if bot else "turn_timeout"
-        run_later(task, (table.pk, table.moves), 0.0)
+        scheduling.run_later(task, (table.pk, table.moves), 0.0)
         count += 1
     return count
-
-
-def table_resend(table_id: int) -> None:
-    """Send the current state of a table to all its receivers again (after a restart, say)."""
-    broadcast.send_table_state(table_id)

@@ -11,12 +11,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast
+from games import scheduling
 from games.gamestate import state_for
 from games.models import Presence, Seat, Table
-from games.scheduling import run_later
+from games.selectors import is_seated, seat_of, seat_resigned
 from games.services.errors import ServiceError
-from games.services.turns import bump, lock_table, plan_turn
+from games.services.moves import commit, lock_table
 
 
 def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
@@ -26,7 +26,7 @@ def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
         return None
     with transaction.atomic():
         table, seats = lock_table(table_id)
-        seat = next((s for s in seats if s.user_id == user.pk), None)
+        seat = seat_of(seats, user)
         if seat is None:
             return None
         now = timezone.now()
@@ -34,7 +34,7 @@ def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
         seat.last_seen = now
         seat.save(update_fields=["last_seen"])
         if seat.away or seat.sockets.count() == 1:  # back, or the first socket
-            _return(table, seats, seat)
+            _return(table, seats, seat.index)
         return seat.index
 
 
@@ -46,7 +46,7 @@ def seat_heartbeat(table_id: int, user: Any, channel: str) -> int | None:
         index = mine.values_list("seat__index", flat=True).first()
         if index is not None:  # else the sweep took it just now
             return index
-    if not Seat.objects.filter(table_id=table_id, user_id=user.pk).exists():
+    if not is_seated(table_id, user):
         return None  # a spectator: nothing to count, no lock taken
     return seat_connect(table_id, user, channel)
 
@@ -60,7 +60,9 @@ def seat_disconnect(table_id: int, channel: str) -> None:
         gone = Presence.objects.filter(channel=channel).select_related("seat").first()
         if gone is not None:  # read again under the lock
             gone.delete()
-            _closed(table, seats[gone.seat.index], timezone.now())
+            if _closed(seats[gone.seat.index], timezone.now()):
+                commit(table, seats)  # `connected` changed
+                _start_grace(table, seats[gone.seat.index])
 
 
 def presence_sweep() -> int:
@@ -73,27 +75,33 @@ def presence_sweep() -> int:
         with transaction.atomic():
             table, seats = lock_table(table_id)
             locked = stale.filter(seat__table=table).select_related("seat").order_by("seen")
+            left = []
             for gone in locked:  # read again under the lock: a beat may have come in
                 gone.delete()
-                _closed(table, seats[gone.seat.index], gone.seen)
+                if _closed(seats[gone.seat.index], gone.seen):
+                    left.append(seats[gone.seat.index])
                 dropped += 1
+            if left:
+                commit(table, seats)  # one change for all the seats that lost their sockets
+            for seat in left:
+                _start_grace(table, seat)
     return dropped
 
 
-def _closed(table: Table, seat: Seat, when: datetime) -> None:
-    """One socket of `seat` is gone (closed at `when`); if it was the last, say so and start
-    the grace period."""
+def _closed(seat: Seat, when: datetime) -> bool:
+    """One socket of `seat` is gone (closed at `when`); whether it was the last (then the
+    seat's `connected` changed: the caller commits that and starts the grace period)."""
     seat.last_seen = max(seat.last_seen or when, when)
     seat.save(update_fields=["last_seen"])
-    if seat.sockets.exists():
-        return
-    bump(table)
-    table.save(update_fields=["version"])
-    broadcast.table_changed(table.pk)
+    return not seat.sockets.exists()
+
+
+def _start_grace(table: Table, seat: Seat) -> None:
+    """After the commit, the grace period of a player whose last socket closed: then away."""
     if table.status == Table.Status.PLAYING:
         args = (table.pk, seat.index, seat.last_seen.isoformat())
         grace = settings.WHIST_AWAY_GRACE - (timezone.now() - seat.last_seen).total_seconds()
-        transaction.on_commit(lambda: run_later("away_check", args, max(grace, 0.0)))
+        transaction.on_commit(lambda: scheduling.run_later("away_check", args, max(grace, 0.0)))
 
 
 def away_check(table_id: int, index: int, stamp: str) -> bool:
@@ -105,11 +113,9 @@ def away_check(table_id: int, index: int, stamp: str) -> bool:
             return False
         if seat.away or seat.last_seen is None or seat.last_seen.isoformat() != stamp:
             return False
-        if index in state_for(table).resigned:  # a bot plays it already; resigned, not away
+        if seat_resigned(state_for(table), index):  # a bot plays it already; resigned, not away
             return False
-        seat.away = True
-        seat.save(update_fields=["away"])
-        replan_seat(table, seats, seat.index)
+        commit(table, seats, away={index: True})
         return True
 
 
@@ -117,30 +123,16 @@ def seat_back(table_id: int, user: Any) -> None:
     """The player is back: the stand-in bot stops (not for a resigned Knockout player)."""
     with transaction.atomic():
         table, seats = lock_table(table_id)
-        seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
+        seat = seat_of(seats, user)
         if seat is None:
             raise ServiceError("not_seated", _("you have no seat at this table"))
         if seat.away:
-            _return(table, seats, seat)
+            _return(table, seats, seat.index)
 
 
-def _return(table: Table, seats: list[Seat], seat: Seat) -> None:
+def _return(table: Table, seats: list[Seat], index: int) -> None:
+    """The seat's player is here (again): no longer away, unless they resigned (a bot plays a
+    resigned Knockout seat anyway); `connected` changed either way."""
     state = state_for(table) if table.status == Table.Status.PLAYING else None
-    if seat.away and not (state is not None and seat.index in state.resigned):
-        seat.away = False
-        seat.save(update_fields=["away"])
-        replan_seat(table, seats, seat.index)
-        return
-    bump(table)
-    table.save()
-    broadcast.table_changed(table.pk)
-
-
-def replan_seat(table: Table, seats: list[Seat], index: int) -> None:
-    """Who plays seat `index` changed: if it is to act, a new deadline and task for the turn."""
-    bump(table)
-    state = state_for(table) if table.status == Table.Status.PLAYING else None
-    if state is not None and not state.over and state.to_act == index:
-        plan_turn(table, seats, state)
-    table.save()
-    broadcast.table_changed(table.pk)
+    back = seats[index].away and not (state is not None and seat_resigned(state, index))
+    commit(table, seats, away={index: False} if back else None)

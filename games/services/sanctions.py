@@ -1,5 +1,5 @@
 """A banned player leaves the card room: open tables free their seat, tables in play hand
-it to the stand-in bot at once (as for an away player: games/services/presence.py)."""
+it to the stand-in bot at once (as for an away player: games/services/moves.py `commit`)."""
 
 from __future__ import annotations
 
@@ -7,28 +7,23 @@ from typing import Any
 
 from django.db import transaction
 
-from games.models import Seat, Table
+from games.models import Table
+from games.selectors import seat_of, unfinished_tables
 from games.services.errors import ServiceError
-from games.services.presence import replan_seat
+from games.services.moves import commit, lock_table
 from games.services.tables import seat_leave
-from games.services.turns import lock_table
 
 
 def seats_to_bots(user: Any) -> int:
     """Free or hand to bots every seat `user` holds at an unfinished table; how many."""
-    unfinished = [Table.Status.OPEN, Table.Status.PLAYING]
-    table_ids = set(
-        Seat.objects.filter(user=user, table__status__in=unfinished).values_list(
-            "table_id", flat=True
-        )
-    )
-    return sum(_seat_to_bot(table_id, user) for table_id in sorted(table_ids))
+    table_ids = sorted(unfinished_tables(user).values_list("pk", flat=True))
+    return sum(_seat_to_bot(table_id, user) for table_id in table_ids)
 
 
 def _seat_to_bot(table_id: int, user: Any) -> bool:
     with transaction.atomic():
         table, seats = lock_table(table_id)  # read again under the lock
-        seat = next((s for s in seats if s.user_id == user.pk), None)
+        seat = seat_of(seats, user)
         if seat is None or table.status not in (Table.Status.OPEN, Table.Status.PLAYING):
             return False
         if table.status == Table.Status.OPEN:
@@ -38,7 +33,5 @@ def _seat_to_bot(table_id: int, user: Any) -> bool:
                 return False
             return True
         if not seat.away:
-            seat.away = True
-            seat.save(update_fields=["away"])
-            replan_seat(table, seats, seat.index)
+            commit(table, seats, away={seat.index: True})
         return True

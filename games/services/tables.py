@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -15,11 +17,10 @@ from games import broadcast
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.rules import is_standard
-from games.gamestate import state_for
 from games.models import Presence, Seat, Table
-from games.selectors import INVITES_SESSION_KEY, has_invite
+from games.selectors import INVITES_SESSION_KEY, has_invite, seat_of
 from games.services.errors import ServiceError, explained
-from games.services.turns import bump, lock_table, plan_turn
+from games.services.moves import commit, lock_table
 
 TIME_LIMITS = (10, 3600)  # seconds; 0 means no limit
 
@@ -122,7 +123,7 @@ def seat_take(user: Any, table_id: int, index: int | None = None, session: Any =
             raise ServiceError("not_open", _("the game has already started"))
         if table.private and table.created_by_id != user.pk and not has_invite(table, session):
             raise ServiceError("forbidden", _("this private table needs its invite link"))
-        if any(s.user_id == user.pk for s in seats):
+        if seat_of(seats, user) is not None:
             raise ServiceError("already_seated", _("you already have a seat at this table"))
         seat = _free_seat(seats, index)
         seat.user = user
@@ -131,7 +132,7 @@ def seat_take(user: Any, table_id: int, index: int | None = None, session: Any =
                 seat.save(update_fields=["user"])
         except IntegrityError as exc:
             raise ServiceError("already_seated", _("you already have a seat here")) from exc
-        _changed(table)
+        commit(table, seats, lobby=True)
     return seat
 
 
@@ -148,12 +149,6 @@ def _free_seat(seats: list[Seat], index: int | None) -> Seat:
     return seats[index]
 
 
-def _changed(table: Table, game: bool = False) -> None:
-    bump(table, game=game)
-    table.save()
-    broadcast.table_changed(table.pk, lobby=True)
-
-
 def seat_leave(user: Any, table_id: int) -> None:
     """Stand up before the start. A table nobody sits at any more stays open for
     WHIST_OPEN_EMPTY_GRACE seconds (an invited guest may still come), then closes
@@ -162,14 +157,14 @@ def seat_leave(user: Any, table_id: int) -> None:
         table, seats = lock_table(table_id)
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", _("the game has started: resign instead"))
-        seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
+        seat = seat_of(seats, user)
         if seat is None:
             raise ServiceError("not_seated", _("you have no seat at this table"))
         seat.user = None
         seat.last_seen = timezone.now()  # when it became free: the empty table's grace runs
         seat.save(update_fields=["user", "last_seen"])
         seat.sockets.all().delete()
-        _changed(table)
+        commit(table, seats, lobby=True)
 
 
 def table_close_abandoned() -> int:
@@ -187,39 +182,42 @@ def _close_empty() -> int:
         .exclude(seats__user__isnull=False)
         .exclude(seats__last_seen__gte=cutoff)
     )
-    closed = 0
-    for table_id in empty.values_list("pk", flat=True):
-        with transaction.atomic():
-            table, seats = lock_table(table_id)  # check again under the lock
-            recent = any(s.last_seen and s.last_seen >= cutoff for s in seats)
-            if table.status != Table.Status.OPEN or recent or any(s.user_id for s in seats):
-                continue
-            _close(table)
-            closed += 1
-    return closed
 
+    def still_empty(table: Table, seats: list[Seat]) -> bool:
+        recent = any(s.last_seen and s.last_seen >= cutoff for s in seats)
+        return not recent and not any(s.user_id for s in seats)
 
-def _close(table: Table) -> None:
-    table.status = Table.Status.ABORTED
-    table.finished = timezone.now()
-    _changed(table)
+    return _close_each(empty, still_empty)
 
 
 def _close_idle() -> int:
+    """Open tables none of whose seated players has been at them for WHIST_OPEN_ABANDON s."""
     cutoff = timezone.now() - timedelta(seconds=settings.WHIST_OPEN_ABANDON)
     idle = (
         Table.objects.filter(status=Table.Status.OPEN, created__lt=cutoff)
         .exclude(seats__sockets__isnull=False)
         .exclude(seats__last_seen__gte=cutoff)
     )
+
+    def still_idle(table: Table, seats: list[Seat]) -> bool:
+        seen = any(s.last_seen and s.last_seen >= cutoff for s in seats if s.user_id)
+        return not seen and not _has_sockets(table)
+
+    return _close_each(idle, still_idle)
+
+
+def _close_each(tables: QuerySet[Table], still: Callable[[Table, list[Seat]], bool]) -> int:
+    """Close (abort) each of `tables` that is still open and `still` abandoned when checked
+    again under its lock; how many."""
     closed = 0
-    for table_id in idle.values_list("pk", flat=True):
+    for table_id in tables.values_list("pk", flat=True):
         with transaction.atomic():
-            table, seats = lock_table(table_id)  # check again under the lock
-            seen = any(s.last_seen and s.last_seen >= cutoff for s in seats if s.user_id)
-            if table.status != Table.Status.OPEN or seen or _has_sockets(table):
+            table, seats = lock_table(table_id)
+            if table.status != Table.Status.OPEN or not still(table, seats):
                 continue
-            _close(table)
+            table.status = Table.Status.ABORTED
+            table.finished = timezone.now()
+            commit(table, seats, lobby=True)
             closed += 1
     return closed
 
@@ -236,7 +234,7 @@ def table_start(user: Any, table_id: int, fill_bots: str | None = None) -> Table
         table, seats = lock_table(table_id)
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", _("the game has already started"))
-        if user is None or not any(s.user_id == user.pk for s in seats):
+        if seat_of(seats, user) is None:
             raise ServiceError("not_seated", _("only a player at the table can start it"))
         _fill(seats, fill_bots)
         if not all(s.taken for s in seats):
@@ -257,10 +255,7 @@ def _deal(table: Table, seats: list[Seat]) -> None:
     table.status = Table.Status.PLAYING
     table.started = timezone.now()
     table.moves = 0
-    bump(table, game=True)
-    plan_turn(table, seats, state_for(table))
-    table.save()
-    broadcast.table_changed(table.pk, lobby=True)
+    commit(table, seats, dealt=True, lobby=True)
 
 
 def table_play_now(
@@ -278,7 +273,7 @@ def table_rematch(user: Any, table_id: int) -> Table:
         table, seats = lock_table(table_id)
         if table.status != Table.Status.FINISHED:
             raise ServiceError("not_finished", _("a rematch follows a finished game"))
-        old = next((s for s in seats if user is not None and s.user_id == user.pk), None)
+        old = seat_of(seats, user)
         if old is None:
             raise ServiceError("not_seated", _("only a player of this game can ask for a rematch"))
         rematch = Table.objects.filter(rematch_of=table).first() or _rematch(table, seats)
@@ -286,7 +281,7 @@ def table_rematch(user: Any, table_id: int) -> Table:
         if new_seat.user_id is None and not new_seat.bot:
             new_seat.user = user
             new_seat.save(update_fields=["user"])
-            _changed(Table.objects.select_for_update().get(pk=rematch.pk))
+            commit(*lock_table(rematch.pk), lobby=True)
         return rematch
 
 
@@ -298,7 +293,7 @@ def _rematch(table: Table, seats: list[Seat]) -> Table:
         chat_players_only=table.chat_players_only,
     )  # fmt: skip
     Seat.objects.bulk_create(Seat(table=rematch, index=s.index, bot=s.bot) for s in seats)
-    _changed(table)  # its players learn where the rematch is
+    commit(table, seats, lobby=True)  # its players learn where the rematch is
     return rematch
 
 

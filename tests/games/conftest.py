@@ -74,7 +74,5 @@ def queued(monkeypatch: pytest.MonkeyPatch) -> Queued:
         calls.append((name, args))
         calls.delays.append(delay)
 
-    monkeypatch.setattr(scheduling, "run_later", record)
-    for module in ("turns", "moves", "presence"):
-        monkeypatch.setattr(f"games.services.{module}.run_later", record)
+    monkeypatch.setattr(scheduling, "run_later", record)  # the one seam: every caller uses it
     return calls
