@@ -120,8 +120,9 @@ def plays_by_bot(seat: Seat, state: State) -> bool:
 def seat_resigned(state: State, index: int) -> bool:
     """Whether the seat's player resigned: in Knockout Whist they stay in the seat and a bot
     plays it to the end; in Whist and German Whist resigning ends the match (docs/rules.md,
-    the rules common to all three games). The one place the card room asks; the engine's
-    "who may act now" is to replace it."""
+    the rules common to all three games). The engine refuses the player's own moves for such a
+    seat (`games.engine.apply_by_player`); this tells presence and the turn planner that the
+    stand-in bot plays it."""
     return index in state.resigned
 
 

@@ -22,13 +22,21 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import broadcast, scheduling, signals
-from games.engine import Action, IllegalAction, State, action_from_event, apply, legal_actions
+from games.engine import (
+    Action,
+    IllegalAction,
+    State,
+    action_from_event,
+    apply,
+    apply_by_player,
+    legal_actions,
+)
 from games.engine.bots import choose_action
 from games.engine.record import to_record
 from games.engine.views import seat_view
 from games.gamestate import cache_put, state_for
 from games.models import Move, Seat, Table
-from games.selectors import plays_by_bot, seat_name, seat_of, seat_resigned
+from games.selectors import plays_by_bot, seat_name, seat_of
 from games.services.errors import ServiceError, explained
 
 log = logging.getLogger(__name__)
@@ -47,10 +55,8 @@ def move_play(table_id: int, event: Any, version: int | None = None, *, user: An
     with transaction.atomic():
         table, seats = lock_table(table_id)
         seat = _own_seat(seats, user)
-        state = _playing_state(table)
+        _playing_state(table)  # refused unless the table is in play
         _check_version(table, version)
-        if seat_resigned(state, seat.index):
-            raise ServiceError("resigned", _("you resigned: a bot plays your seat"))
         action = _action({**event, "seat": seat.index})
         back = {seat.index: False} if seat.away else {}
         return commit(table, seats, action=action, by=Move.By.HUMAN, away=back)
@@ -200,8 +206,11 @@ def _set_away(seat: Seat, away: bool) -> None:
 def _apply(table: Table, state: State | None, action: Action, by: str) -> State:
     if state is None:
         raise ServiceError("not_playing", _("the game has not started"))
+    # A player's own decision goes through the engine's "who may act" (a resigned Knockout
+    # player's seat is the stand-in bot's); bots and timeouts play the seat to act.
+    engine_apply = apply_by_player if by == Move.By.HUMAN else apply
     try:
-        new = apply(state, action)
+        new = engine_apply(state, action)
     except IllegalAction as exc:
         raise ServiceError(exc.code, explained(exc)) from exc
     Move.objects.create(
