@@ -7,16 +7,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import labels
 from games.engine import make_rules
-from games.engine.rules import is_standard
+from games.engine.rules import GAMES, is_standard
 
-GAME_NAMES = ("knockout", "whist", "german")
-
-
-def game_name(game: str) -> str:
-    return {"knockout": _("Knockout Whist"), "whist": _("Whist"), "german": _("German Whist")}.get(
-        game, game
-    )
+GAME_NAMES = GAMES
+game_name = labels.game_name
 
 
 def rules_name(stored: Any) -> str:
@@ -32,8 +28,7 @@ def rules_name(stored: Any) -> str:
 def seat_label(seat: dict[str, Any]) -> str:
     """A seat as the pages name it: the player's name, or the bot's level."""
     if seat.get("bot") and not seat.get("user"):
-        names = {"beginner": _("Beginner"), "club": _("Club player"), "expert": _("Expert")}
-        return _("Bot (%(level)s)") % {"level": names.get(seat["bot"], seat["bot"])}
+        return labels.bot_name(seat["bot"])
     return seat.get("name") or "?"
 
 
