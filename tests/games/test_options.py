@@ -1,4 +1,4 @@
-"""Rule options are defined once, on the engine's option fields (docs/rules.md §1–§3): the
+"""Rule options are defined once, on the engine's option fields (the rules book, docs/rules.md): the
 form, the create-table page's script and the lobby summary read them from there."""
 
 from __future__ import annotations
