@@ -34,7 +34,8 @@ def learn(request: HttpRequest, game: str) -> HttpResponse:
         else:
             return redirect(f"{reverse('table', args=[table.pk])}?guide=1")
     tabs = [(code, labels.game_name(code)) for code in GUIDED]
-    return render(request, "games/learn.html", {"game": game, "tabs": tabs})
+    context = {"game": game, "game_name": labels.game_name(game), "tabs": tabs}
+    return render(request, "games/learn.html", context)
 
 
 def _start(user: Any, game: str) -> Any:

@@ -64,6 +64,12 @@ def status_name(status: str) -> str:
     return names.get(status, status)
 
 
+def preset_rules(preset: str | None) -> str:
+    """The rules a Knockout preset names ("Classic rules"); "" for no preset."""
+    names = {"classic": _("Classic rules"), "dutch": _("Dutch rules")}
+    return names.get(preset or "", "")
+
+
 def option_choices(name: str, game: str) -> list[tuple[str, str]]:
     """An option's choices with their translated labels, from the engine's option field."""
     spec = next(f.metadata["spec"] for f in option_fields(game) if f.name == name)

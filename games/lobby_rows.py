@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import labels
-from games.engine.rules import PRESETS, option_fields
+from games.engine.rules import option_fields
 from games.forms import matching_preset
 from games.languages import scope_language
 
@@ -41,8 +41,7 @@ def _preset_text(entry: dict[str, Any]) -> str:
     defaults = {f.name: f.default for f in option_fields("knockout")}
     options = {**defaults, **(entry.get("options") or {})}
     name = entry.get("preset") or matching_preset("knockout", options)
-    texts = {"classic": _("Classic rules"), "dutch": _("Dutch rules")}
-    return texts[name] if name in PRESETS and name in texts else _("Custom rules")
+    return labels.preset_rules(name) or _("Custom rules")
 
 
 def rules_summary(entry: dict[str, Any]) -> str:

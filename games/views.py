@@ -20,6 +20,8 @@ from games import lobby as lobby_reads
 from games.engine.rules import GAMES, PRESETS
 from games.forms import QuickPlayForm, SeatForm, TableForm
 
+QUICK_PLAY_PLAYERS = {"knockout": 4}  # the other games have a fixed number of players
+
 
 def home(request: HttpRequest) -> HttpResponse:
     """Render the home page introducing the three games."""
@@ -40,8 +42,18 @@ def lobby(request: HttpRequest) -> HttpResponse:
                            if t["status"] == "playing"],
         "online_text": lobby_rows.online_text(message["online"]),
         "quick_play": QuickPlayForm(),
+        "quick_play_games": [(g, _quick_play_label(g)) for g in GAMES],
+        "game_names": labels.game_names(),
     }  # fmt: skip
     return render(request, "games/lobby.html", context)
+
+
+def _quick_play_label(game: str) -> str:
+    """A quick-play button: the game, and how many play when the count is not fixed."""
+    if game not in QUICK_PLAY_PLAYERS:
+        return labels.game_name(game)
+    return _("%(game)s (%(players)s players)") % {
+        "game": labels.game_name(game), "players": QUICK_PLAY_PLAYERS[game]}  # fmt: skip
 
 
 @login_required
@@ -56,6 +68,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
         "form": form,
         "option_groups": {g: form.option_fields(g) for g in GAMES},
         "rules": labels.rules_schema(),
+        "game_names": labels.game_names(),
         "preset_buttons": [(name, labels.PRESET_NAMES[name]) for name in PRESETS],
     }
     return render(request, "games/create_table.html", context)
@@ -182,7 +195,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Quick play needs a game and a bot level from the lists."))
         return redirect("lobby")
     game, level = form.cleaned_data["game"], form.cleaned_data["level"]
-    players = 4 if game == "knockout" else None  # Whist and German Whist have fixed counts
+    players = QUICK_PLAY_PLAYERS.get(game)  # Whist and German Whist have fixed counts
     try:
         new = services.table_play_now(request.user, game=game, players=players, level=level)
     except services.ServiceError as error:

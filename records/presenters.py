@@ -18,9 +18,8 @@ game_name = labels.game_name
 def rules_name(stored: Any) -> str:
     """The rules a game was played by, as people say it: a preset's name, "Standard rules"
     (what docs/rules.md names as standard, the rated rules), else "Custom rules"."""
-    presets = {"classic": _("Classic rules"), "dutch": _("Dutch rules")}
-    if stored.preset in presets:
-        return presets[stored.preset]
+    if labels.preset_rules(stored.preset):
+        return labels.preset_rules(stored.preset)
     rules = make_rules(stored.game, stored.players, **stored.options)
     return _("Standard rules") if is_standard(rules) else _("Custom rules")
 
