@@ -46,13 +46,18 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[dev]'
 	touch $@
 
-## test-setup: setup, plus Chromium, PostgreSQL, Redis and the whist role and database
+## test-setup: setup, plus Chromium, nginx, PostgreSQL, Redis and the whist role and database
 test-setup: setup chromium services database
 
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 		apt-get update && DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y --no-install-recommends chromium fonts-liberation; \
+	fi
+	@# nginx: tests/deployment runs the reverse proxy of docs/deployment.md in front of Daphne.
+	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y --no-install-recommends nginx-light; \
 	fi
 	@# gettext: compilemessages for locale/ (the compiled .mo files are committed too).
 	@if ! command -v msgfmt >/dev/null; then \

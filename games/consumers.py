@@ -27,7 +27,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from accounts.selectors import ban_active, ban_text, blocked_ids
-from games import broadcast, lobby, selectors, services, shutdown, socket_limits
+from games import broadcast, lobby, lobby_rows, selectors, services, shutdown, socket_limits
 from games.languages import scope_language
 from games.scheduling import register_loop
 
@@ -393,17 +393,20 @@ class LobbyConsumer(JsonFrames):
         await self._release()
 
     async def on_resync(self, content: dict[str, Any]) -> None:
-        await self.send_json(await database_sync_to_async(lobby.lobby_message)())
+        message = await database_sync_to_async(lobby.lobby_message)()
+        await self.send_json(lobby_rows.with_rows(message, self.scope))
         user = self.scope.get("user")
         if user is not None and user.is_authenticated:  # their own tables, private ones too
             mine = await database_sync_to_async(lobby.running_tables)(user)
-            await self.send_json({"type": "mine", "tables": mine})
+            await self.send_json(
+                lobby_rows.with_rows({"type": "mine", "tables": mine}, self.scope, mine=True)
+            )
 
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
 
     async def lobby_tables(self, event: dict[str, Any]) -> None:
-        await self.send_json({**event, "type": "tables"})
+        await self.send_json(lobby_rows.with_rows({**event, "type": "tables"}, self.scope))
 
     async def seat_state(self, event: dict[str, Any]) -> None:
         """Seat views travel through the user's group; the lobby ignores them."""

@@ -2,29 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.engine.rules import OPTION_TYPES, PLAYERS, PRESETS, RulesError, make_rules
+from games import labels
+from games.engine.bots import LEVELS
+from games.engine.rules import GAMES, PLAYERS, PRESETS, RulesError, make_rules, option_fields
 from games.services.errors import explained
 
-MAX_SEATS = 7
-GAME_CHOICES = [
-    ("knockout", _("Knockout Whist")),
-    ("whist", _("Whist")),
-    ("german", _("German Whist")),
-]
-SEAT_CHOICES = [
-    ("me", _("You")),
-    ("open", _("Open seat")),
-    ("beginner", _("Bot: Beginner")),
-    ("club", _("Bot: Club player")),
-    ("expert", _("Bot: Expert")),
-]
-BOT_LEVELS = ("beginner", "club", "expert")
+FEWEST = min(low for low, _high in PLAYERS.values())
+MAX_SEATS = max(high for _low, high in PLAYERS.values())
+BOT_LEVELS = LEVELS
 TIME_CHOICES = [
     (15, _("15 seconds")),
     (30, _("30 seconds")),
@@ -33,62 +23,52 @@ TIME_CHOICES = [
     (300, _("5 minutes")),
     (0, _("No limit")),
 ]
-PRESET_CHOICES = [("classic", _("Classic")), ("dutch", _("Dutch")), ("custom", _("Custom"))]
-OPTION_LABELS = {
-    "start_cards": _("Cards in the first round"),
-    "dogs_life": _("Dog's life"),
-    "safe_first_round": _("Safe first round (nobody is knocked out after round 1)"),
-    "lead": _("Who leads from round 2"),
-    "trump": _("Trump"),
-    "no_trump_allowed": _("The chooser may declare no trump"),
-    "last_round_no_trump": _("Last (one-card) round without trump"),
-    "exchange": _("Exchange up to 3 cards with the stock"),
-    "rainbow": _("Rainbow: one card of each suit in the four-card round wins"),
-    "sweep_wins": _("Taking every trick of a round wins the game"),
-    "eliminated_vote": _("Knocked-out players vote on trump"),
-    "target": _("Points for a game"),
-    "honours": _("Honours count"),
-    "rubber": _("Play a rubber (best of three games)"),
-    "games": _("Games in the match"),
-}
-CHOICE_LABELS = {
-    "dogs_life": [
-        ("once_per_game", _("Once per game")),
-        ("once_per_player", _("Once per player")),
-        ("off", _("Off")),
-    ],
-    "lead": [
-        ("left_of_dealer", _("Left of the dealer (fair lead)")),
-        ("trump_chooser", _("The trump chooser")),
-    ],
-    "trump": [("chosen", _("Chosen by the top player")), ("fixed", _("Fixed for the game"))],
-}
-RANGES = {"start_cards": (1, 8), "target": (1, 15), "games": (1, 15)}
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(game, labels.game_name(game)) for game in GAMES]
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    """Yourself, an open seat, or a bot of one level (named as bots are everywhere)."""
+    bots = [(level, labels.bot_name(level)) for level in LEVELS]
+    return [("me", _("You")), ("open", _("Open seat")), *bots]
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    return [*((p, labels.PRESET_NAMES[p]) for p in PRESETS), ("custom", _("Custom"))]
 
 
 def option_names(game: str) -> list[str]:
     """The option names of one game, in the order of rules.md."""
-    return [f.name for f in fields(OPTION_TYPES[game])]
+    return [f.name for f in option_fields(game)]
 
 
 def _option_field(game: str, name: str) -> forms.Field:
-    default = getattr(OPTION_TYPES[game](), name)
-    label = OPTION_LABELS[name]
+    """A form field from the engine's option field: its default, label, choices or range."""
+    option = next(f for f in option_fields(game) if f.name == name)
+    spec, default = option.metadata["spec"], option.default
+    label = _(spec.label)
     if isinstance(default, bool):
         return forms.BooleanField(label=label, required=False, initial=default)
     if isinstance(default, int):
-        low, high = RANGES[name]
-        return forms.IntegerField(label=label, min_value=low, max_value=high, initial=default)
-    return forms.ChoiceField(label=label, choices=CHOICE_LABELS[name], initial=default)
+        return forms.IntegerField(
+            label=label, min_value=spec.low, max_value=spec.high, initial=default
+        )
+    return forms.ChoiceField(
+        label=label, choices=labels.option_choices(name, game), initial=default
+    )
 
 
 class TableForm(forms.Form):
     """Everything a new table needs; `clean` validates the rules through the engine."""
 
-    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES, initial="knockout")
-    players = forms.IntegerField(label=_("Players"), min_value=2, max_value=7, initial=4)
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices, initial="knockout")
+    players = forms.IntegerField(
+        label=_("Players"), min_value=FEWEST, max_value=MAX_SEATS, initial=4
+    )
     preset = forms.ChoiceField(
-        label=_("Rules"), choices=PRESET_CHOICES, initial="classic", required=False
+        label=_("Rules"), choices=preset_choices, initial="classic", required=False
     )
     time_limit = forms.TypedChoiceField(
         label=_("Time per move"), choices=TIME_CHOICES, coerce=int, initial=60
@@ -104,13 +84,13 @@ class TableForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
-        for game in ("knockout", "whist", "german"):
+        for game in GAMES:
             for name in option_names(game):
                 self.fields[name] = _option_field(game, name)
         for i in range(MAX_SEATS):
             self.fields[f"seat_{i}"] = forms.ChoiceField(
                 label=_("Seat %(number)d") % {"number": i + 1},
-                choices=SEAT_CHOICES,
+                choices=seat_choices,
                 initial="me" if i == 0 else "open",
                 required=False,
             )
@@ -163,11 +143,15 @@ class TableForm(forms.Form):
         data["bot_levels"] = [s if s in BOT_LEVELS else None for s in seats]
 
 
+def level_choices() -> list[tuple[str, str]]:
+    return [(level, labels.level_name(level)) for level in LEVELS]
+
+
 def matching_preset(game: str, options: dict[str, Any]) -> str:
     """The preset whose options these are ('classic', 'dutch'), or '' for custom rules."""
     if game != "knockout":
         return ""
-    defaults = {f.name: f.default for f in fields(OPTION_TYPES[game])}
+    defaults = {f.name: f.default for f in option_fields(game)}
     for name, changes in PRESETS.items():
         if options == {**defaults, **changes}:
             return name
@@ -184,11 +168,8 @@ class QuickPlayForm(forms.Form):
     """Quick play from the lobby: a game and the bots' level (the header's button sends
     neither: Knockout Whist for four with Beginners)."""
 
-    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES, required=False)
-    level = forms.ChoiceField(
-        label=_("Bots"), choices=[(c, n) for c, n in SEAT_CHOICES if c in BOT_LEVELS],
-        required=False,
-    )  # fmt: skip
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices, required=False)
+    level = forms.ChoiceField(label=_("Bots"), choices=level_choices, required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games import services
+from games import labels, services
 
 # Small and quick, but every step shows up: a Knockout game of four short rounds for three,
 # one Whist deal (a side always takes 7 tricks, so a target of 1 ends the game), one German game.
@@ -33,7 +33,9 @@ def learn(request: HttpRequest, game: str) -> HttpResponse:
             messages.error(request, str(error))
         else:
             return redirect(f"{reverse('table', args=[table.pk])}?guide=1")
-    return render(request, "games/learn.html", {"game": game, "games": list(GUIDED)})
+    tabs = [(code, labels.game_name(code)) for code in GUIDED]
+    context = {"game": game, "game_name": labels.game_name(game), "tabs": tabs}
+    return render(request, "games/learn.html", context)
 
 
 def _start(user: Any, game: str) -> Any:

@@ -9,9 +9,9 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from accounts.text import clean_text
 from games.engine import State
-from games.engine.bots import LEVEL_NAMES
 from games.engine.views import seat_view, spectator_view
 from games.gamestate import state_for
+from games.labels import stored_bot_name
 from games.models import ChatMessage, Seat, Table
 
 INVITES_SESSION_KEY = "games_invites"
@@ -47,7 +47,7 @@ def seat_name(seat: Seat) -> str | None:
     if seat.user_id is not None:
         return user_name(seat.user)
     if seat.bot:
-        return f"Bot ({LEVEL_NAMES.get(seat.bot, seat.bot)})"
+        return stored_bot_name(seat.bot)
     return None
 
 

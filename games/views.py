@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from django.conf import settings
@@ -16,13 +15,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.throttle import limited
+from games import labels, lobby_rows, selectors, services
 from games import lobby as lobby_reads
-from games import selectors, services
-from games.engine.rules import OPTION_TYPES, PRESETS, STANDARD_WHIST_TARGETS
-from games.forms import QuickPlayForm, SeatForm, TableForm, matching_preset
+from games.engine.rules import GAMES, PRESETS
+from games.forms import QuickPlayForm, SeatForm, TableForm
 
-GAMES = ("knockout", "whist", "german")
-KNOCKOUT_DEFAULTS = {f.name: f.default for f in fields(OPTION_TYPES["knockout"])}
+QUICK_PLAY_PLAYERS = {"knockout": 4}  # the other games have a fixed number of players
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -32,69 +30,30 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def lobby(request: HttpRequest) -> HttpResponse:
     """The player's own running tables, quick play, then the open and running public tables;
-    the page keeps itself current over /ws/lobby/."""
+    the page keeps itself current over /ws/lobby/, whose rows games.lobby_rows renders too."""
     message = lobby_reads.lobby_message()
-    tables = [_lobby_row(entry) for entry in message["tables"]]
+    signed_in = request.user.is_authenticated
+    tables = message["tables"]
     context = {
-        "mine": [_lobby_row(entry) for entry in lobby_reads.running_tables(request.user)],
-        "open_tables": [t for t in tables if t["status"] == "open"],
-        "playing_tables": [t for t in tables if t["status"] == "playing"],
-        "online": message["online"],
+        "mine": [lobby_rows.row_html(t, signed_in, mine=True)
+                 for t in lobby_reads.running_tables(request.user)],
+        "open_tables": [lobby_rows.row_html(t, signed_in) for t in tables if t["status"] == "open"],
+        "playing_tables": [lobby_rows.row_html(t, signed_in) for t in tables
+                           if t["status"] == "playing"],
+        "online_text": lobby_rows.online_text(message["online"]),
         "quick_play": QuickPlayForm(),
-    }
+        "quick_play_games": [(g, _quick_play_label(g)) for g in GAMES],
+        "game_names": labels.game_names(),
+    }  # fmt: skip
     return render(request, "games/lobby.html", context)
 
 
-def _lobby_row(entry: dict[str, Any]) -> dict[str, Any]:
-    """A lobby entry with its translated names and rules summary, for the first render."""
-    status = {"open": _("waiting"), "playing": _("playing")}.get(entry["status"], entry["status"])
-    seats = [{**s, "name": _bot_name(s["bot"]) if s["bot"] else s["name"]} for s in entry["seats"]]
-    return {
-        **entry,
-        "seats": seats,
-        "game_name": _game_name(entry["game"]),
-        "status_name": status,
-        "summary": rules_summary(entry),
-        "stage_text": stage_text(entry["game"], entry.get("stage")),
-    }
-
-
-def stage_text(game: str, stage: dict[str, Any] | None) -> str:
-    """How far a game in play has got, in words (static/js/lobby.js says the same)."""
-    if not stage:
-        return ""
-    if game == "knockout":
-        return _("Round %(round)s of %(rounds)s · %(left)s players in") % stage
-    if game == "whist":
-        a, b = stage["scores"]
-        return _("Deal %(deal)s · points %(a)s–%(b)s") % {"deal": stage["deal"], "a": a, "b": b}
-    half = _("first half") if stage["half"] == 1 else _("second half")
-    if stage["games"] == 1:
-        return half
-    return _("Game %(game)s of %(games)s · %(half)s") % {**stage, "half": half}
-
-
-def _bot_name(level: str) -> str:
-    names = {"beginner": _("Beginner"), "club": _("Club player"), "expert": _("Expert")}
-    return _("Bot (%(level)s)") % {"level": names.get(level, level)}
-
-
-def rules_summary(entry: dict[str, Any]) -> str:
-    """One line on a table's rules, as the lobby shows it (static/js/labels.js says the same)."""
-    opts = entry.get("options") or {}
-    parts = [_("%(n)s players") % {"n": entry["players"]}]
-    if entry["game"] == "knockout":
-        preset = {"classic": _("Classic rules"), "dutch": _("Dutch rules")}
-        name = entry.get("preset") or matching_preset("knockout", {**KNOCKOUT_DEFAULTS, **opts})
-        parts.append(preset.get(name, _("Custom rules")))
-        parts.append(_("%(n)s cards to start") % {"n": opts.get("start_cards", 7)})
-    elif entry["game"] == "whist":
-        parts.append(_("game to %(n)s points") % {"n": opts.get("target", 5)})
-    else:
-        parts.append(_("%(n)s game(s)") % {"n": opts.get("games", 1)})
-    limit = entry.get("time_limit")
-    parts.append(_("%(seconds)s s per move") % {"seconds": limit} if limit else _("no time limit"))
-    return " · ".join(parts)
+def _quick_play_label(game: str) -> str:
+    """A quick-play button: the game, and how many play when the count is not fixed."""
+    if game not in QUICK_PLAY_PLAYERS:
+        return labels.game_name(game)
+    return _("%(game)s (%(players)s players)") % {
+        "game": labels.game_name(game), "players": QUICK_PLAY_PLAYERS[game]}  # fmt: skip
 
 
 @login_required
@@ -108,9 +67,9 @@ def table_create(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "option_groups": {g: form.option_fields(g) for g in GAMES},
-        "presets": {name: {**KNOCKOUT_DEFAULTS, **changes} for name, changes in PRESETS.items()},
-        # What games.engine.rules.is_standard accepts, for the form's "casual" note.
-        "standard": {"whist_targets": list(STANDARD_WHIST_TARGETS)},
+        "rules": labels.rules_schema(),
+        "game_names": labels.game_names(),
+        "preset_buttons": [(name, labels.PRESET_NAMES[name]) for name in PRESETS],
     }
     return render(request, "games/create_table.html", context)
 
@@ -153,7 +112,12 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if not selectors.can_watch(found, request.user, request.session):
         raise PermissionDenied(_("This table is private: you need its invite link."))
     payload = selectors.table_payload(found, request.user, request.session)
-    context = {"table": found, "payload": payload, "game_name": _game_name(found.game)}
+    context = {
+        "table": found,
+        "payload": payload,
+        "game_name": labels.game_name(found.game),
+        "names": {"bots": labels.bot_names(), "games": labels.game_names()},
+    }
     return render(request, "games/table.html", context)
 
 
@@ -231,7 +195,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Quick play needs a game and a bot level from the lists."))
         return redirect("lobby")
     game, level = form.cleaned_data["game"], form.cleaned_data["level"]
-    players = 4 if game == "knockout" else None  # Whist and German Whist have fixed counts
+    players = QUICK_PLAY_PLAYERS.get(game)  # Whist and German Whist have fixed counts
     try:
         new = services.table_play_now(request.user, game=game, players=players, level=level)
     except services.ServiceError as error:
@@ -244,7 +208,7 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     """The rules page of one game."""
     if game not in GAMES:
         raise Http404(_("No such game."))
-    tabs = [(g, _game_name(g), reverse("rules", args=[g])) for g in GAMES]
+    tabs = [(g, labels.game_name(g), reverse("rules", args=[g])) for g in GAMES]
     timing = {
         "away_grace": round(settings.WHIST_AWAY_GRACE),
         "empty_grace": round(settings.WHIST_OPEN_EMPTY_GRACE),
@@ -252,7 +216,3 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     }
     context = {"game": game, "tabs": tabs, "timing": timing}
     return render(request, f"games/rules/{game}.html", context)
-
-
-def _game_name(game: str) -> str:
-    return {"knockout": _("Knockout Whist"), "whist": _("Whist"), "german": _("German Whist")}[game]

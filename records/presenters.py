@@ -7,24 +7,19 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import labels
 from games.engine import make_rules
-from games.engine.rules import is_standard
+from games.engine.rules import GAMES, is_standard
 
-GAME_NAMES = ("knockout", "whist", "german")
-
-
-def game_name(game: str) -> str:
-    return {"knockout": _("Knockout Whist"), "whist": _("Whist"), "german": _("German Whist")}.get(
-        game, game
-    )
+GAME_NAMES = GAMES
+game_name = labels.game_name
 
 
 def rules_name(stored: Any) -> str:
     """The rules a game was played by, as people say it: a preset's name, "Standard rules"
     (what docs/rules.md names as standard, the rated rules), else "Custom rules"."""
-    presets = {"classic": _("Classic rules"), "dutch": _("Dutch rules")}
-    if stored.preset in presets:
-        return presets[stored.preset]
+    if labels.preset_rules(stored.preset):
+        return labels.preset_rules(stored.preset)
     rules = make_rules(stored.game, stored.players, **stored.options)
     return _("Standard rules") if is_standard(rules) else _("Custom rules")
 
@@ -32,8 +27,7 @@ def rules_name(stored: Any) -> str:
 def seat_label(seat: dict[str, Any]) -> str:
     """A seat as the pages name it: the player's name, or the bot's level."""
     if seat.get("bot") and not seat.get("user"):
-        names = {"beginner": _("Beginner"), "club": _("Club player"), "expert": _("Expert")}
-        return _("Bot (%(level)s)") % {"level": names.get(seat["bot"], seat["bot"])}
+        return labels.bot_name(seat["bot"])
     return seat.get("name") or "?"
 
 

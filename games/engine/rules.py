@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import Field, dataclass, field, fields, replace
 from typing import Any
 
 from .errors import Explained, gettext_noop
@@ -16,45 +16,91 @@ class RulesError(Explained):
 
 
 @dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """What an option may be: a label, and its choices (with labels) or its integer range.
+    Labels are English, marked with `gettext_noop` for the site's catalogues."""
+
+    label: str
+    choices: tuple[tuple[str, str], ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+
+def option(default: Any, label: str, **spec: Any) -> Any:
+    """A dataclass field for one option: its default, and its OptionSpec as field metadata."""
+    return field(default=default, metadata={"spec": OptionSpec(label, **spec)})
+
+
+@dataclass(frozen=True, slots=True)
 class KnockoutOptions:
     """rules.md §1, every option with its default."""
 
-    start_cards: int = 7
-    dogs_life: str = "once_per_game"  # once_per_game | once_per_player | off
-    safe_first_round: bool = False
-    lead: str = "left_of_dealer"  # left_of_dealer | trump_chooser
-    trump: str = "chosen"  # chosen | fixed
-    no_trump_allowed: bool = False
-    last_round_no_trump: bool = False
-    exchange: bool = False
-    rainbow: bool = False
-    sweep_wins: bool = False
-    eliminated_vote: bool = False
+    start_cards: int = option(7, gettext_noop("Cards in the first round"), low=1, high=8)
+    dogs_life: str = option(
+        "once_per_game", gettext_noop("Dog's life"),
+        choices=(("once_per_game", gettext_noop("Once per game")),
+                 ("once_per_player", gettext_noop("Once per player")),
+                 ("off", gettext_noop("Off"))),
+    )  # fmt: skip
+    safe_first_round: bool = option(
+        False, gettext_noop("Safe first round (nobody is knocked out after round 1)")
+    )
+    lead: str = option(
+        "left_of_dealer", gettext_noop("Who leads from round 2"),
+        choices=(("left_of_dealer", gettext_noop("Left of the dealer (fair lead)")),
+                 ("trump_chooser", gettext_noop("The trump chooser"))),
+    )  # fmt: skip
+    trump: str = option(
+        "chosen", gettext_noop("Trump"),
+        choices=(("chosen", gettext_noop("Chosen by the top player")),
+                 ("fixed", gettext_noop("Fixed for the game"))),
+    )  # fmt: skip
+    no_trump_allowed: bool = option(False, gettext_noop("The chooser may declare no trump"))
+    last_round_no_trump: bool = option(False, gettext_noop("Last (one-card) round without trump"))
+    exchange: bool = option(False, gettext_noop("Exchange up to 3 cards with the stock"))
+    rainbow: bool = option(
+        False, gettext_noop("Rainbow: one card of each suit in the four-card round wins")
+    )
+    sweep_wins: bool = option(False, gettext_noop("Taking every trick of a round wins the game"))
+    eliminated_vote: bool = option(False, gettext_noop("Knocked-out players vote on trump"))
 
 
 @dataclass(frozen=True, slots=True)
 class WhistOptions:
     """rules.md §2."""
 
-    target: int = 5
-    honours: bool = False
-    rubber: bool = False
+    target: int = option(5, gettext_noop("Points for a game"), low=1, high=15)
+    honours: bool = option(False, gettext_noop("Honours count"))
+    rubber: bool = option(False, gettext_noop("Play a rubber (best of three games)"))
 
 
 @dataclass(frozen=True, slots=True)
 class GermanOptions:
     """rules.md §3."""
 
-    games: int = 1
+    games: int = option(1, gettext_noop("Games in the match"), low=1, high=15)
 
 
 OPTION_TYPES = {"knockout": KnockoutOptions, "whist": WhistOptions, "german": GermanOptions}
-CHOICES = {
-    "dogs_life": ("once_per_game", "once_per_player", "off"),
-    "lead": ("left_of_dealer", "trump_chooser"),
-    "trump": ("chosen", "fixed"),
+GAME_NAMES = {
+    "knockout": gettext_noop("Knockout Whist"),
+    "whist": gettext_noop("Whist"),
+    "german": gettext_noop("German Whist"),
 }
-RANGES = {"start_cards": (1, 8), "target": (1, 15), "games": (1, 15)}
+
+
+def option_fields(game: str) -> list[Field]:
+    """The option fields of one game in the order of rules.md; each has `.metadata["spec"]`."""
+    return list(fields(OPTION_TYPES[game]))
+
+
+def _specs() -> dict[str, OptionSpec]:
+    return {f.name: f.metadata["spec"] for cls in OPTION_TYPES.values() for f in fields(cls)}
+
+
+# Derived from the fields above (no second list): the names of each choice, each range.
+CHOICES = {n: tuple(c for c, _ in s.choices) for n, s in _specs().items() if s.choices}
+RANGES = {n: (s.low, s.high) for n, s in _specs().items() if s.low is not None}
 PRESETS: dict[str, dict[str, Any]] = {
     "classic": {},
     "dutch": {"lead": "trump_chooser", "sweep_wins": True, "dogs_life": "once_per_player"},

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext_lazy as _
 
+from games import labels
 from rankings import selectors
 from rankings.achievements import ACHIEVEMENTS
 from rankings.forms import CardChoiceForm
@@ -16,18 +16,17 @@ from rankings.progression import xp_needed
 from rankings.unlocks import BACK, FRONT, designs
 
 register = template.Library()
-GAME_NAMES = {"knockout": _("Knockout Whist"), "whist": _("Whist"), "german": _("German Whist")}
-BOT_NAMES = {"beginner": _("Beginner"), "club": _("Club player"), "expert": _("Expert")}
 
 
 @register.filter
 def game_name(game: str) -> Any:
-    return GAME_NAMES.get(game, game)
+    return labels.game_name(game)
 
 
 @register.filter
 def bot_name(level: str) -> Any:
-    return BOT_NAMES.get(level, level)
+    """A bot's one name ("Bot (Beginner)"), as the table and the records say it."""
+    return labels.bot_name(level)
 
 
 @register.filter

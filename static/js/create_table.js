@@ -1,11 +1,13 @@
 // The create-table form: shows the options of the chosen game, the presets and the seats.
+// Games, player counts, options, presets and the standard rules come from the server
+// (json_script "rules", built by games/labels.py from the engine's option fields).
 
 const form = document.getElementById("create-table-form");
-const presets = JSON.parse(document.getElementById("presets").textContent);
-const standard = JSON.parse(document.getElementById("standard-rules").textContent);
+const rules = JSON.parse(document.getElementById("rules").textContent);
+const { presets, standard } = rules;
 const gameSelect = form.elements.game;
 const playersInput = form.elements.players;
-const FIXED = { whist: 4, german: 2 };
+const SEATS = Math.max(...Object.values(rules.games).map((g) => g.players[1]));
 
 function setValue(name, value) {
   const input = form.elements[name];
@@ -15,9 +17,9 @@ function setValue(name, value) {
 
 function readKnockout() {
   const out = {};
-  for (const name of Object.keys(presets.classic)) {
+  for (const { name, kind } of rules.games.knockout.options) {
     const input = form.elements[name];
-    out[name] = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+    out[name] = kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;
   }
   return out;
 }
@@ -59,14 +61,18 @@ function applyPreset(name) {
 
 function showGame() {
   const game = gameSelect.value;
+  const [low, high] = rules.games[game].players;
   form.querySelectorAll("fieldset[data-game]").forEach((fs) => { fs.hidden = fs.dataset.game !== game; });
-  if (FIXED[game]) playersInput.value = FIXED[game];
-  playersInput.closest(".field").hidden = Boolean(FIXED[game]);
+  if (low === high) playersInput.value = low;
+  playersInput.min = low;
+  playersInput.max = high;
+  playersInput.closest(".field").hidden = low === high;
   showSeats();
 }
 
 function showSeats() {
-  const n = Math.max(2, Math.min(7, Number(playersInput.value) || 2));
+  const [low, high] = rules.games[gameSelect.value].players;
+  const n = Math.max(low, Math.min(Math.min(high, SEATS), Number(playersInput.value) || low));
   form.querySelectorAll("[data-seat]").forEach((box) => { box.hidden = Number(box.dataset.seat) >= n; });
 }
 

@@ -115,7 +115,7 @@ function seatLine(app, seat) {
   const { table } = app.msg;
   const info = table.seats[seat] || {};
   const li = node("li");
-  const label = info.bot ? `${gettext("Bot")} (${botName(info.bot)})` : info.name || gettext("open seat");
+  const label = info.bot ? botName(info.bot) : info.name || gettext("open seat");
   li.appendChild(node("span", null, `${seat + 1}. ${label}`));
   const free = !info.name && !info.bot;
   if (free && app.msg.seat === null && app.loggedIn) {

@@ -9,7 +9,7 @@ import { botName, suitName } from "./labels.js";
 export function seatName(app, seat) {
   const info = app.msg.table.seats[seat];
   if (!info) return fmt(gettext("Seat %(n)s"), { n: seat + 1 });
-  if (info.bot) return fmt(gettext("Bot %(n)s"), { n: seat + 1 });
+  if (info.bot) return botName(info.bot);
   if (info.name) return info.name;
   return gettext("open seat");
 }
@@ -25,7 +25,6 @@ function seatTags(app, seat) {
   if (info.level) tags.push(tag("tag-level", fmt(gettext("Level %(n)s"), { n: info.level })));
   if (view && view.dealer === seat) tags.push(tag("tag-dealer", gettext("Dealer")));
   const resigned = Boolean(view && (view.resigned || []).includes(seat));
-  if (info.bot) tags.push(tag("tag-bot", botName(info.bot)));
   if (info.away && !resigned) tags.push(tag("tag-away", gettext("away")));
   else if (!resigned && info.name && !info.bot && info.connected === false && table.status === "playing") {
     tags.push(tag("tag-away", gettext("disconnected")));

@@ -1,9 +1,13 @@
-// Translated names shared by the lobby and the table: games, suits, rule summaries.
+// Translated names shared by the table's scripts: games, bots, suits, why a game ended.
 
 const fmt = (s, obj) => window.interpolate(s, obj, true);
+// Game and bot names come from the server (json_script "names", games/labels.py), so a bot
+// is named alike on the table, in the records and on the leaderboards.
+const shipped = document.getElementById("names");
+const NAMES = shipped ? JSON.parse(shipped.textContent) : { games: {}, bots: {} };
 
 export function gameName(game) {
-  return { knockout: gettext("Knockout Whist"), whist: gettext("Whist"), german: gettext("German Whist") }[game] || game;
+  return NAMES.games[game] || game;
 }
 
 export function suitName(suit) {
@@ -12,39 +16,9 @@ export function suitName(suit) {
   }[suit] || suit;
 }
 
-export function statusName(status) {
-  return { open: gettext("waiting"), playing: gettext("playing"), finished: gettext("finished"), aborted: gettext("aborted") }[status] || status;
-}
-
+/** A bot's one name, "Bot (Beginner)" in the page's language (games.labels.bot_name). */
 export function botName(level) {
-  return { beginner: gettext("Beginner"), club: gettext("Club player"), expert: gettext("Expert") }[level] || level;
-}
-
-export function timeLimitText(seconds) {
-  if (!seconds) return gettext("no time limit");
-  return fmt(gettext("%(seconds)s s per move"), { seconds });
-}
-
-function presetText(preset) {
-  return { classic: gettext("Classic rules"), dutch: gettext("Dutch rules") }[preset] || gettext("Custom rules");
-}
-
-/** A one-line summary of a table's rules, as the lobby shows it. */
-export function rulesSummary(table) {
-  const o = table.options || {};
-  const parts = [fmt(gettext("%(n)s players"), { n: table.players })];
-  if (table.game === "knockout") {
-    parts.push(presetText(table.preset || (Object.keys(o).length ? null : "classic")));
-    parts.push(fmt(gettext("%(n)s cards to start"), { n: o.start_cards ?? 7 }));
-  } else if (table.game === "whist") {
-    parts.push(fmt(gettext("game to %(n)s points"), { n: o.target ?? 5 }));
-    if (o.honours) parts.push(gettext("honours"));
-    if (o.rubber) parts.push(gettext("rubber"));
-  } else if (table.game === "german") {
-    parts.push(fmt(gettext("%(n)s game(s)"), { n: o.games ?? 1 }));
-  }
-  parts.push(timeLimitText(table.time_limit));
-  return parts.join(" · ");
+  return NAMES.bots[level] || level;
 }
 
 /** Why a game ended, as a whole sentence; `name(seat)` names a seat, `view` is the final view. */

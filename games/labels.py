@@ -1,0 +1,111 @@
+"""Names people read, in the active language, each written once: games, bots, statuses,
+presets and the rule options (whose labels, choices and ranges live on the engine's option
+fields, games.engine.rules), plus the JSON the create-table page's JS reads them from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from games.engine.bots import LEVEL_NAMES, LEVELS
+from games.engine.rules import (
+    GAME_NAMES,
+    GAMES,
+    PLAYERS,
+    PRESETS,
+    STANDARD_WHIST_TARGETS,
+    option_fields,
+)
+
+# The engine's level names, for the catalogues (the engine marks none of them).
+_LEVELS = (gettext_noop("Beginner"), gettext_noop("Club player"), gettext_noop("Expert"))
+PRESET_NAMES = {"classic": gettext_lazy("Classic"), "dutch": gettext_lazy("Dutch")}
+
+
+def game_name(game: str) -> str:
+    """Knockout Whist, Whist or German Whist, translated; an unknown code as it is."""
+    return _(GAME_NAMES[game]) if game in GAME_NAMES else game
+
+
+def game_names() -> dict[str, str]:
+    """Every game's name, for the JS of the table page (json_script "names")."""
+    return {game: game_name(game) for game in GAMES}
+
+
+def level_name(level: str) -> str:
+    """A bot level's name (Beginner, Club player, Expert), translated."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def bot_name(level: str) -> str:
+    """The one name of a bot everywhere (table, records, leaderboards, chat): its level."""
+    return _("Bot (%(level)s)") % {"level": level_name(level)}
+
+
+def stored_bot_name(level: str) -> str:
+    """A bot's name as the table's messages and game records keep it: in English, whatever
+    language is active (pages name it again, translated, from its level)."""
+    with translation.override("en"):
+        return bot_name(level)
+
+
+def bot_names() -> dict[str, str]:
+    """Every level's bot name, for the table page's JS (json_script "bot-names")."""
+    return {level: bot_name(level) for level in LEVELS}
+
+
+def status_name(status: str) -> str:
+    """A table's status as the lobby shows it, translated."""
+    names = {"open": _("waiting"), "playing": _("playing"), "finished": _("finished"),
+             "aborted": _("aborted")}  # fmt: skip
+    return names.get(status, status)
+
+
+def preset_rules(preset: str | None) -> str:
+    """The rules a Knockout preset names ("Classic rules"); "" for no preset."""
+    names = {"classic": _("Classic rules"), "dutch": _("Dutch rules")}
+    return names.get(preset or "", "")
+
+
+def option_choices(name: str, game: str) -> list[tuple[str, str]]:
+    """An option's choices with their translated labels, from the engine's option field."""
+    spec = next(f.metadata["spec"] for f in option_fields(game) if f.name == name)
+    return [(value, _(label)) for value, label in spec.choices]
+
+
+def option_schema(game: str) -> list[dict[str, Any]]:
+    """One game's options as the create-table form and its JS read them: name, kind,
+    default, translated label, choices or range."""
+    out = []
+    for f in option_fields(game):
+        spec = f.metadata["spec"]
+        kind = "bool" if isinstance(f.default, bool) else type(f.default).__name__
+        entry = {"name": f.name, "kind": kind, "default": f.default, "label": _(spec.label)}
+        if spec.choices:
+            entry["choices"] = [[value, _(label)] for value, label in spec.choices]
+        if spec.low is not None:
+            entry["min"], entry["max"] = spec.low, spec.high
+        out.append(entry)
+    return out
+
+
+def rules_schema() -> dict[str, Any]:
+    """Everything the create-table page's JS needs about the games (json_script "rules"):
+    names, player counts, options, the Knockout presets and what is standard (rated)."""
+    defaults = {f.name: f.default for f in option_fields("knockout")}
+    return {
+        "games": {
+            game: {
+                "name": game_name(game),
+                "players": list(PLAYERS[game]),
+                "options": option_schema(game),
+            }
+            for game in GAMES
+        },  # fmt: skip
+        "presets": {name: {**defaults, **changes} for name, changes in PRESETS.items()},
+        # What games.engine.rules.is_standard accepts, for the form's "casual" note.
+        "standard": {"whist_targets": list(STANDARD_WHIST_TARGETS)},
+    }

@@ -1,0 +1,112 @@
+"""The lobby row, rendered by one template (games/lobby_row.html) for the first page load
+and for every lobby socket message (docs/protocol.md, "Lobby socket"): the page's JS only
+puts the server's HTML in place, so both always show the same row."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games import labels
+from games.engine.rules import option_fields
+from games.forms import matching_preset
+from games.languages import scope_language
+
+ROW_CACHE = 4096  # rows differ by table, language, login and "mine": a few per table
+
+
+def stage_text(game: str, stage: dict[str, Any] | None) -> str:
+    """How far a game in play has got, in words."""
+    if not stage:
+        return ""
+    if game == "knockout":
+        return _("Round %(round)s of %(rounds)s · %(left)s players in") % stage
+    if game == "whist":
+        a, b = stage["scores"]
+        return _("Deal %(deal)s · points %(a)s–%(b)s") % {"deal": stage["deal"], "a": a, "b": b}
+    half = _("first half") if stage["half"] == 1 else _("second half")
+    if stage["games"] == 1:
+        return half
+    return _("Game %(game)s of %(games)s · %(half)s") % {**stage, "half": half}
+
+
+def _preset_text(entry: dict[str, Any]) -> str:
+    defaults = {f.name: f.default for f in option_fields("knockout")}
+    options = {**defaults, **(entry.get("options") or {})}
+    name = entry.get("preset") or matching_preset("knockout", options)
+    return labels.preset_rules(name) or _("Custom rules")
+
+
+def rules_summary(entry: dict[str, Any]) -> str:
+    """One line on a table's rules: players, the rules or target, the time per move."""
+    options = {f.name: f.default for f in option_fields(entry["game"])}
+    options.update(entry.get("options") or {})
+    parts = [_("%(n)s players") % {"n": entry["players"]}]
+    if entry["game"] == "knockout":
+        parts.append(_preset_text(entry))
+        parts.append(_("%(n)s cards to start") % {"n": options["start_cards"]})
+    elif entry["game"] == "whist":
+        parts.append(_("game to %(n)s points") % {"n": options["target"]})
+        parts += [_("honours")] if options["honours"] else []
+        parts += [_("rubber")] if options["rubber"] else []
+    else:
+        parts.append(_("%(n)s game(s)") % {"n": options["games"]})
+    limit = entry.get("time_limit")
+    parts.append(_("%(seconds)s s per move") % {"seconds": limit} if limit else _("no time limit"))
+    return " · ".join(parts)
+
+
+def row_context(entry: dict[str, Any]) -> dict[str, Any]:
+    """A lobby entry with every word it shows, in the active language."""
+    seats = [{**s, "name": labels.bot_name(s["bot"]) if s["bot"] else s["name"]}
+             for s in entry["seats"]]  # fmt: skip
+    return {
+        **entry,
+        "seats": seats,
+        "free": any(not s["name"] and not s["bot"] for s in entry["seats"]),
+        "game_name": labels.game_name(entry["game"]),
+        "status_name": labels.status_name(entry["status"]),
+        "summary": rules_summary(entry),
+        "stage_text": stage_text(entry["game"], entry.get("stage")),
+    }
+
+
+def row_html(entry: dict[str, Any], authenticated: bool, mine: bool = False) -> str:
+    """The row of one table in the active language, for a viewer logged in or not."""
+    key = json.dumps(entry, sort_keys=True, default=str)
+    return _cached_row(key, translation.get_language() or "en", authenticated, mine)
+
+
+@lru_cache(maxsize=ROW_CACHE)
+def _cached_row(key: str, language: str, authenticated: bool, mine: bool) -> str:
+    context = {"t": row_context(json.loads(key)), "mine": mine, "authenticated": authenticated}
+    return mark_safe(render_to_string("games/lobby_row.html", context).strip())  # noqa: S308
+
+
+def online_text(online: dict[str, int]) -> str:
+    """How many play now, as the lobby's line says it."""
+    players = ngettext(
+        "%(n)s player at a table right now", "%(n)s players at tables right now", online["players"]
+    ) % {"n": online["players"]}
+    games = ngettext("%(n)s game in play", "%(n)s games in play", online["games"]) % {
+        "n": online["games"]
+    }
+    return f"{players} · {games}"
+
+
+def with_rows(message: dict[str, Any], scope: dict[str, Any], mine: bool = False) -> dict[str, Any]:
+    """A lobby socket message (`tables` or `mine`) with each table's `html` row and the
+    `online_text`, in the socket's language and for its viewer: what the page renders."""
+    user = scope.get("user")
+    authenticated = bool(user is not None and user.is_authenticated)
+    with translation.override(scope_language(scope)):
+        tables = [{**t, "html": row_html(t, authenticated, mine)} for t in message["tables"]]
+        extra = {"online_text": online_text(message["online"])} if "online" in message else {}
+    return {**message, "tables": tables, **extra}

@@ -1,0 +1,233 @@
+"""nginx in front of Daphne, configured by deploy/nginx.conf.template as docs/deployment.md
+says (rendered by deploy/render_nginx.py): TLS, a redirect from http, static files,
+WebSocket upgrades that carry the Origin check through, and X-Forwarded-For that the site
+believes only as the proxy sets it, whatever a client sends."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import ssl
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+from deploy.render_nginx import render
+from games import services
+from tests.servers import ROOT, free_port, stop, wait_for
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+PASSWORD = "a-Long-pass-42"
+TLS = ssl.create_default_context()
+TLS.check_hostname, TLS.verify_mode = False, ssl.CERT_NONE  # the test's own certificate
+
+pytestmark = [pytest.mark.deployment, pytest.mark.django_db(transaction=True)]
+if not os.path.exists(NGINX):
+    pytest.skip("nginx is not installed (make test-setup: apt-get install nginx-light)",
+                allow_module_level=True)  # fmt: skip
+
+
+def spare_ports(count: int) -> list[int]:
+    """Free ports from 18500–18509 (kept for this suite's servers), else any free ones."""
+    found = []
+    for port in range(18500, 18510):
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        found.append(port)
+        if len(found) == count:
+            return found
+    return [free_port() for _ in range(count)]
+
+
+def daphne_command(port: int) -> list[str]:
+    """The Procfile's web process, bound to 127.0.0.1 and reading the proxy's headers."""
+    web = next(line for line in (ROOT / "Procfile").read_text().splitlines()
+               if line.startswith("web:"))  # fmt: skip
+    flags = re.findall(r"--websocket-max-message-size \d+|--ping-interval \d+|--ping-timeout \d+",
+                       web)  # fmt: skip
+    words = [w for flag in flags for w in flag.split()]
+    return [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "--proxy-headers",
+            *words, "whistsite.asgi:application"]  # fmt: skip
+
+
+def nginx_main(folder: Path, site: Path) -> str:
+    """A main configuration around the site file, all of its files in `folder`."""
+    temp = " ".join(f"{kind}_temp_path {folder / kind};" for kind in
+                    ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))  # fmt: skip
+    return (
+        f"daemon off; worker_processes 1; pid {folder / 'nginx.pid'};\n"
+        + ("user root;\n" if os.geteuid() == 0 else "")
+        + f"error_log {folder / 'error.log'} info; events {{ worker_connections 256; }}\n"
+        f"http {{ include /etc/nginx/mime.types; access_log {folder / 'access.log'}; {temp}\n"
+        f"include {site}; }}\n"
+    )
+
+
+@pytest.fixture(scope="module")
+def proxy(django_db_setup: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+    """Daphne with production settings and nginx in front of it; yields their addresses."""
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        pytest.skip("needs PostgreSQL (DATABASE_URL), which the Daphne process shares")
+    folder = tmp_path_factory.mktemp("nginx")
+    https_port, http_port, daphne_port = spare_ports(3)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tests.deployment.server_settings",
+        "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": settings.SECRET_KEY,  # sessions made here are valid there
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_TRUST_PROXY_SSL_HEADER": "true",
+        "WHIST_TEST_DATABASE_NAME": settings.DATABASES["default"]["NAME"],
+        "WHIST_TEST_STATIC_ROOT": str(folder / "static"),
+        # Two sign-ups per client address, in a window no earlier run shares.
+        "WHIST_RATE_SIGNUP": f"2/{3600 + secrets.randbelow(3600)}s",
+    }
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                   cwd=ROOT, env=env, check=True)  # fmt: skip
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-keyout", folder / "key.pem",
+                    "-out", folder / "cert.pem"], check=True, capture_output=True)  # fmt: skip
+    site = folder / "whist.conf"
+    site.write_text(render(
+        "127.0.0.1", [f"127.0.0.1:{daphne_port}"], str(folder / "cert.pem"),
+        str(folder / "key.pem"), str(folder / "static"), https_listen=f"127.0.0.1:{https_port}",
+        http_listen=f"127.0.0.1:{http_port}", https_port=https_port,
+    ))  # fmt: skip
+    (folder / "nginx.conf").write_text(nginx_main(folder, site))
+    log = open(folder / "daphne.log", "w")  # noqa: SIM115
+    daphne = subprocess.Popen(daphne_command(daphne_port), cwd=ROOT, env=env, stdout=log,
+                              stderr=subprocess.STDOUT)  # fmt: skip
+    nginx = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf")],
+                             stderr=subprocess.PIPE)  # fmt: skip
+    try:
+        wait_for(daphne_port, daphne)
+        wait_for(https_port, nginx)
+        yield {"https": https_port, "http": http_port, "daphne": daphne_port, "folder": folder}
+    finally:
+        stop(nginx)
+        stop(daphne)
+        log.close()
+
+
+def request(port: int, method: str, path: str, tls: bool = True, source: str = "127.0.0.1",
+            headers: dict[str, str] | None = None, body: str | None = None) -> Any:  # fmt: skip
+    kind = http.client.HTTPSConnection if tls else http.client.HTTPConnection
+    extra = {"context": TLS} if tls else {}
+    conn = kind("127.0.0.1", port, timeout=10, source_address=(source, 0), **extra)
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    response.text = response.read().decode()
+    conn.close()
+    return response
+
+
+def sign_up(port: int, name: str, source: str, forwarded_for: str) -> int:
+    """Sign up through the proxy from `source`, claiming `forwarded_for`; the status."""
+    page = request(port, "GET", "/accounts/signup/", source=source)
+    cookie = re.search(r"csrftoken=([^;]+)", page.getheader("Set-Cookie")).group(1)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+    form = (f"csrfmiddlewaretoken={token}&username={name}&display_name={name}"
+            f"&password1={PASSWORD}&password2={PASSWORD}")  # fmt: skip
+    origin = f"https://127.0.0.1:{port}"
+    headers = {"Cookie": f"csrftoken={cookie}", "Origin": origin, "Referer": f"{origin}/",
+               "Content-Type": "application/x-www-form-urlencoded",
+               "X-Forwarded-For": forwarded_for}  # fmt: skip
+    return request(port, "POST", "/accounts/signup/", source=source, headers=headers,
+                   body=form).status  # fmt: skip
+
+
+def socket_to(proxy: dict, path: str, cookie: str = "", origin: str | None = None) -> Any:
+    origin = origin or f"https://127.0.0.1:{proxy['https']}"
+    headers = {"Cookie": cookie} if cookie else {}
+    return connect(f"wss://127.0.0.1:{proxy['https']}{path}", ssl=TLS, origin=origin,
+                   additional_headers=headers, open_timeout=10, compression=None)  # fmt: skip
+
+
+def test_pages_come_over_tls_with_the_sites_security_headers(proxy) -> None:
+    response = request(proxy["https"], "GET", "/")
+    assert response.status == 200 and "Whist" in response.text
+    assert "max-age=31536000" in response.getheader("Strict-Transport-Security")
+
+
+def test_plain_http_is_redirected_to_https(proxy) -> None:
+    response = request(proxy["http"], "GET", "/lobby/?x=1", tls=False)
+    assert response.status == 301
+    assert response.getheader("Location") == f"https://127.0.0.1:{proxy['https']}/lobby/?x=1"
+
+
+def test_static_files_come_from_the_collected_folder(proxy) -> None:
+    response = request(proxy["https"], "GET", "/static/js/lobby.js")
+    assert response.status == 200 and "/ws/lobby/" in response.text
+    assert "javascript" in response.getheader("Content-Type")
+
+
+def test_a_websocket_upgrade_passes_and_answers_a_ping(proxy) -> None:
+    with socket_to(proxy, "/ws/lobby/") as ws:
+        assert json.loads(ws.recv(timeout=10))["type"] == "tables"
+        ws.send(json.dumps({"type": "ping"}))
+        kinds = []
+        while "pong" not in kinds:
+            kinds.append(json.loads(ws.recv(timeout=10))["type"])
+
+
+def test_a_player_plays_a_card_through_the_proxy(proxy) -> None:
+    ann, bob = (get_user_model().objects.create_user(n, password=PASSWORD) for n in ("ann", "bob"))
+    table = services.table_create(ann, "german")
+    services.seat_take(bob, table.pk, 1)
+    services.table_start(ann, table.pk)
+    with ExitStack() as stack:
+        sockets = {}
+        for user in (ann, bob):
+            client = Client()
+            client.force_login(user)
+            cookie = f"sessionid={client.cookies['sessionid'].value}"
+            path = f"/ws/table/{table.pk}/"
+            sockets[user.username] = stack.enter_context(socket_to(proxy, path, cookie))
+        states = {name: first_state(ws) for name, ws in sockets.items()}
+        name, state = next((n, s) for n, s in states.items() if s["view"]["legal"])
+        action = {k: v for k, v in state["view"]["legal"][0].items() if k != "seat"}
+        act = {"type": "act", "version": state["version"], "action": action}
+        sockets[name].send(json.dumps(act))
+        after = first_state(sockets[name], newer_than=state["version"])
+        assert after["version"] == state["version"] + 1 and after["seat"] == state["seat"]
+
+
+def first_state(ws: Any, newer_than: int = -1) -> dict[str, Any]:
+    while True:
+        message = json.loads(ws.recv(timeout=10))
+        if message["type"] == "state" and message["version"] > newer_than:
+            return message
+
+
+def test_a_page_of_another_origin_cannot_open_a_socket_through_the_proxy(proxy) -> None:
+    for origin in (f"http://127.0.0.1:{proxy['https']}", "https://127.0.0.1:8443"):
+        with pytest.raises(InvalidStatus, match="403"):
+            socket_to(proxy, "/ws/lobby/", origin=origin)
+
+
+def test_the_client_address_is_the_one_the_proxy_saw_not_the_one_claimed(proxy) -> None:
+    """Two sign-ups per address: claiming other addresses in X-Forwarded-For gains nothing,
+    while a second real address (127.0.0.2, as nginx sees it) has its own allowance."""
+    port = proxy["https"]
+    claims = ["10.1.1.1", "10.2.2.2", "10.3.3.3"]
+    statuses = [sign_up(port, f"p{i}", "127.0.0.1", claim) for i, claim in enumerate(claims)]
+    assert statuses == [302, 302, 429]
+    assert sign_up(port, "other", "127.0.0.2", "10.3.3.3") == 302

@@ -1,0 +1,56 @@
+"""The lobby in a browser: a row arrives live exactly as the page renders it, and its "Sit
+down" seats the player; at the table, seats and chat notices name bots by their level."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.helpers import sign_up
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def signed_up(browser: Browser, site_url: str, name: str) -> Page:
+    page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    sign_up(page, site_url, name, name.title())
+    return page
+
+
+def test_a_row_arrives_live_as_the_page_renders_it_and_sit_down_seats(
+    browser: Browser, site_url: str
+) -> None:
+    ann = signed_up(browser, site_url, "ann")
+    expect(ann.locator("#lobby-live")).to_have_text("Open tables update live.")
+    bob = signed_up(browser, site_url, "bob")
+    bob.click("[data-testid=create-table]")
+    bob.select_option("#id_game", "knockout")
+    bob.fill("#id_players", "3")
+    bob.select_option("#id_seat_1", "club")
+    bob.click("[data-testid=create-submit]")
+    expect(bob.locator("#dialog")).to_contain_text("Waiting for players")
+
+    row = ann.locator("[data-testid=open-tables] li.table-row")
+    expect(row).to_contain_text("Bot (Club player)")  # pushed over the lobby socket
+    live = row.inner_html()
+    ann.reload()
+    expect(row).to_have_count(1)
+    assert row.inner_html() == live  # the same row as the first page load renders
+
+    row.get_by_role("button", name="Sit down").click()
+    ann.wait_for_url(re.compile(r"/tables/\d+/$"))
+    expect(ann.locator("#dialog")).to_contain_text("Ann")
+
+
+def test_the_table_and_its_notices_name_bots_by_their_level(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 860})
+    sign_up(page, site_url, "cy", "Cy")
+    page.get_by_role("button", name="Whist", exact=True).click()  # quick play, Beginner bots
+    page.wait_for_selector("#hand .card", timeout=10000)
+
+    expect(page.locator(".seat .name").filter(has_text="Bot (Beginner)")).to_have_count(3)
+    expect(page.locator("#announcer")).to_contain_text("Bot (Beginner) played the", timeout=15000)
+    notice = page.locator("#chat-log .sys").filter(has_text="dealt and turned up")
+    expect(notice.first).to_have_text(re.compile(r"^(Cy|Bot \(Beginner\)) dealt and turned up"))
