@@ -6,10 +6,16 @@ import { renderDialog } from "./dialogs.js";
 import { fmt, node } from "./dom.js";
 import { botName, suitName } from "./labels.js";
 
+/** A seat's name; bots of one level at the table get their seat number, "Bot (Beginner) 3",
+ * as the game's page and replay name them (records.presenters.seat_names). */
 export function seatName(app, seat) {
-  const info = app.msg.table.seats[seat];
+  const seats = app.msg.table.seats;
+  const info = seats[seat];
   if (!info) return fmt(gettext("Seat %(n)s"), { n: seat + 1 });
-  if (info.bot) return botName(info.bot);
+  if (info.bot) {
+    const twins = seats.filter((s) => s && s.bot === info.bot).length;
+    return twins > 1 ? `${botName(info.bot)} ${seat + 1}` : botName(info.bot);
+  }
   if (info.name) return info.name;
   return gettext("open seat");
 }

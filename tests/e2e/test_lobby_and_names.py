@@ -51,6 +51,13 @@ def test_the_table_and_its_notices_name_bots_by_their_level(page: Page, site_url
     page.wait_for_selector("#hand .card", timeout=10000)
 
     expect(page.locator(".seat .name").filter(has_text="Bot (Beginner)")).to_have_count(3)
-    expect(page.locator("#announcer")).to_contain_text("Bot (Beginner) played the", timeout=15000)
+    # Three bots of one level are told apart by their seat number, as on the game's page.
+    for number in (2, 3, 4):
+        expect(page.locator(".seat .name", has_text=f"Bot (Beginner) {number}")).to_have_count(1)
+    expect(page.locator("#announcer")).to_contain_text(
+        re.compile(r"Bot \(Beginner\) [234] played the"), timeout=15000
+    )
     notice = page.locator("#chat-log .sys").filter(has_text="dealt and turned up")
-    expect(notice.first).to_have_text(re.compile(r"^(Cy|Bot \(Beginner\)) dealt and turned up"))
+    expect(notice.first).to_have_text(
+        re.compile(r"^(Cy|Bot \(Beginner\) [234]) dealt and turned up")
+    )
