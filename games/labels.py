@@ -22,7 +22,19 @@ from games.engine.rules import (
 
 # The engine's level names, for the catalogues (the engine marks none of them).
 _LEVELS = (gettext_noop("Beginner"), gettext_noop("Club player"), gettext_noop("Expert"))
+SUIT_NAMES = {
+    "S": gettext_lazy("Spades"),
+    "H": gettext_lazy("Hearts"),
+    "D": gettext_lazy("Diamonds"),
+    "C": gettext_lazy("Clubs"),
+    "NT": gettext_lazy("No trump"),
+}
 PRESET_NAMES = {"classic": gettext_lazy("Classic"), "dutch": gettext_lazy("Dutch")}
+
+
+def suit_name(code: str) -> str:
+    """A suit (or "No trump") by its record letter, translated, as the table's JS names it."""
+    return str(SUIT_NAMES.get(code, code))
 
 
 def game_name(game: str) -> str:

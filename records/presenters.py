@@ -135,7 +135,7 @@ def _knockout_sheet(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
         cards = max((len(h) for h in deal["hands"]), default=0)
         rows.append({"label": _("Round %(n)s") % {"n": number}, "cells": cells,
                      "note": _("%(n)s cards, trump %(trump)s") % {
-                         "n": cards, "trump": outcome.get("trump", "?")}})  # fmt: skip
+                         "n": cards, "trump": labels.suit_name(outcome.get("trump", "?"))}})  # fmt: skip
     return {"head": names, "rows": rows, "totals": None}
 
 

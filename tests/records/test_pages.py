@@ -212,3 +212,14 @@ def test_the_game_page_names_the_rules_it_was_played_by(
     play_to_end(table.pk, {0: ann})
     html = client_for().get(f"/games/{table.pk}/").content.decode()
     assert f"<dd>{name} · " in html
+
+
+def test_the_knockout_score_sheet_names_each_rounds_trump_suit(make_user):
+    ann = make_user("ann")
+    table = services.table_play_now(ann, "knockout", 3, "beginner")
+    play_to_end(table.pk, {0: ann})
+    first = GameRecord.objects.get(pk=table.pk).record["deals"][0]["outcome"]["trump"]
+    named = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}[first]
+    html = client_for().get(f"/games/{table.pk}/").content.decode()
+    assert f"cards, trump {named}" in html
+    assert f"trump {first}<" not in html
