@@ -133,9 +133,9 @@ def _knockout_sheet(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
         for seat, hand in enumerate(deal["hands"]):
             cells.append(_knockout_cell(seat, hand, tricks[seat], outcome))
         cards = max((len(h) for h in deal["hands"]), default=0)
-        rows.append({"label": _("Round %(n)s") % {"n": number}, "cells": cells,
-                     "note": _("%(n)s cards, trump %(trump)s") % {
-                         "n": cards, "trump": labels.suit_name(outcome.get("trump", "?"))}})  # fmt: skip
+        trump = labels.suit_name(outcome.get("trump", "?"))
+        note = _("%(n)s cards, trump %(trump)s") % {"n": cards, "trump": trump}
+        rows.append({"label": _("Round %(n)s") % {"n": number}, "cells": cells, "note": note})
     return {"head": names, "rows": rows, "totals": None}
 
 
