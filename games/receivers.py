@@ -1,5 +1,5 @@
 """Receivers of other apps' signals in the card room: a logout, ban or password change
-closes the user's open sockets (pitfall 14), a ban also hands their seats to bots, and a
+closes the user's sockets (docs/stack-notes.md §2.14), a ban also hands their seats to bots, and a
 changed block list reaches the user's table sockets."""
 
 from typing import Any

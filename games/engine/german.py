@@ -1,4 +1,4 @@
-"""German Whist for two: a first half drawing from the talon, a second that counts (rules.md §3)."""
+"""German Whist for two: a half drawing from the talon, then one that counts (docs/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def _finish(s: State, reason: str, winner: int | None = None) -> None:
 
 
 def resign(s: State, seat: int) -> None:
-    """rules.md: the resigning player loses the match at once."""
+    """docs/rules.md §0.5: the resigning player loses the match at once."""
     s.resigned = (*s.resigned, seat)
     finish_deal(s, None)
     _finish(s, "resign", 1 - seat)

@@ -1,4 +1,4 @@
-"""Knockout Whist for 2-7 players: rounds, trump choice, votes, exchanges and play (rules.md §1)."""
+"""Knockout Whist for 2-7 players: rounds, trump, votes, exchanges, play (docs/rules.md §1)."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def _after_trump(s: State) -> None:
 def _begin_play(s: State) -> None:
     s.exchangers = ()
     if end.opts_of(s).rainbow and s.hand_size == 4:
-        for p in end.ring_from(s, s.first_leader):  # rules.md: first in playing order wins
+        for p in end.ring_from(s, s.first_leader):  # docs/rules.md §1.7: first in playing order
             if all(s.hands[p] & (0x1FFF << (13 * u)) for u in range(4)):
                 end.finish_game(s, p, "rainbow")
                 return
@@ -103,7 +103,7 @@ def legal(s: State, seat: int) -> list[A.Action]:
     if s.phase == PLAY:
         moves = legal_plays(s, seat)
         if s.dogs and seat in s.dogs and len(s.trick_log) < s.hand_size - 1:
-            moves.append(A.knock(seat))  # rules.md: on the last trick the dog must play
+            moves.append(A.knock(seat))  # docs/rules.md §1.5: on the last trick the dog must play
         return moves
     if s.phase in (TRUMP, VOTE):
         kind = A.TRUMP if s.phase == TRUMP else A.VOTE
@@ -162,7 +162,7 @@ def trick_done(s: State) -> State:
         raise AssertionError("a trick where everybody knocked")  # non-dogs always play
     winner = close_trick(s)
     if any(s.hands):
-        # rules.md §1: a dog whose card won passes the lead to the next player holding cards
+        # docs/rules.md §1.5: a dog whose card won passes the lead to the next player holding cards
         _open_trick(s, winner if s.hands[winner] else end.next_holder(s, winner))
         return s
     top = end.end_round(s)

@@ -1,4 +1,4 @@
-"""The ruleset: which game, how many players and every option, validated once (rules.md)."""
+"""The ruleset: which game, how many players and every option, validated once (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ class RulesError(Explained):
 
 @dataclass(frozen=True, slots=True)
 class KnockoutOptions:
-    """rules.md §1, every option with its default."""
+    """docs/rules.md §1, every option with its default."""
 
     start_cards: int = 7
     dogs_life: str = "once_per_game"  # once_per_game | once_per_player | off
@@ -34,7 +34,7 @@ class KnockoutOptions:
 
 @dataclass(frozen=True, slots=True)
 class WhistOptions:
-    """rules.md §2."""
+    """docs/rules.md §2."""
 
     target: int = 5
     honours: bool = False
@@ -43,7 +43,7 @@ class WhistOptions:
 
 @dataclass(frozen=True, slots=True)
 class GermanOptions:
-    """rules.md §3."""
+    """docs/rules.md §3."""
 
     games: int = 1
 
@@ -163,7 +163,7 @@ def _check_fit(game: str, n: int, opts: Options) -> None:
 
 
 def parse_option_value(text: str) -> Any:
-    """Command-line option values: true/false, integers, or names as in rules.md."""
+    """Command-line option values: true/false, integers, or names as in docs/rules.md."""
     low = text.strip().lower()
     if low in ("true", "false"):
         return low == "true"
@@ -172,14 +172,14 @@ def parse_option_value(text: str) -> Any:
     return text.strip()
 
 
-# rules.md §2 names two targets: the default 5 and "American" 7.
+# docs/rules.md §2.5 names two targets: the default 5 and "American" 7.
 STANDARD_WHIST_TARGETS = (5, 7)
 
 
 def is_standard(rules: Ruleset) -> bool:
     """Whether these are rules the rules book names as standard, the only ones a rated table
-    plays: Knockout Whist's Classic or Dutch preset (rules.md §1), Whist to 5 or 7 points
-    without honours, one game or a rubber (§2), German Whist of any match length (§3). Any
+    plays: Knockout Whist's Classic or Dutch preset (docs/rules.md §1.8), Whist to 5 or 7 points
+    without honours, one game or a rubber (docs/rules.md §2), German Whist of any match length. Any
     other option is a house rule. The length of a match is its format, not a house rule."""
     options = rules.option_dict()
     if rules.game == "knockout":

@@ -9,7 +9,7 @@ from .cards import SUIT_MASK
 from .deals import Source
 from .rules import Ruleset
 
-# Explicit phases (architecture.md). Dealing and the end of a deal are not phases of their
+# Explicit phases (docs/architecture.md §3). Dealing and the end of a deal are not phases of their
 # own: nobody decides anything there, so `apply` passes through them at once.
 TRUMP, VOTE, EXCHANGE, PLAY, OVER = "trump", "vote", "exchange", "play", "over"
 
@@ -23,7 +23,7 @@ class TrickLog(NamedTuple):
 
 
 class DealLog(NamedTuple):
-    """A finished deal as game-record.md describes it (cards as integers, events as actions)."""
+    """A finished deal as docs/game-record.md §3 says (cards as integers, events as actions)."""
 
     dealer: int
     hands: tuple[tuple[int, ...], ...]
@@ -143,7 +143,7 @@ def legal_plays(state: State, seat: int) -> list[Any]:
 
 
 def legal_mask(state: State, seat: int) -> int:
-    """The cards `seat` may play now: follow the led suit if possible (rules.md, common)."""
+    """The cards `seat` may play now: follow the led suit if possible (docs/rules.md §0.3)."""
     hand = state.hands[seat]
     if state.trick:
         follow = hand & SUIT_MASK[state.trick[0][1] // 13]

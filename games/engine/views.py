@@ -1,6 +1,6 @@
 """What one seat, or a spectator, may know of a game: the only thing that leaves the engine.
 
-rules.md, hidden information: a player sees their own hand, cards face up on the table and
+docs/rules.md §0.4, hidden information: a player sees their own hand, cards face up on the table and
 what has been played; spectators see only what every player sees. Unknown cards are
 explicit: another player's hand is a list of `None`, one per card held.
 """
@@ -109,7 +109,7 @@ def _knockout(state: State) -> dict[str, Any]:
 
 
 def _whist(state: State) -> dict[str, Any]:
-    # Everyone saw the turned card and remembers that the dealer holds it (rules.md §2), so
+    # Everyone saw the turned card and remembers that the dealer holds it (docs/rules.md §2.2), so
     # it stays in the view until the dealer plays it (then it is a played card like any
     # other, in the trick); `turned_up` says whether it still lies face up on the table.
     held = state.turned >= 0 and state.hands[state.dealer] >> state.turned & 1

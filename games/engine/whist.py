@@ -1,4 +1,4 @@
-"""Whist for four in two partnerships, to `target` points, honours and rubbers (rules.md §2)."""
+"""Whist for four in two partnerships, to `target` points, honours, rubbers (docs/rules.md §2)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def legal(s: State, seat: int) -> list[A.Action]:
 
 
 def turned_public(s: State) -> bool:
-    """The turned card lies face up until the dealer's first turn (rules.md §2)."""
+    """The turned card lies face up until the dealer's first turn (docs/rules.md §2.2)."""
     if s.phase != PLAY or s.trick_log:  # PLAY: a finished match has no turn to come
         return False
     return s.to_act != s.dealer and all(p != s.dealer for p, _ in s.trick)
@@ -141,7 +141,7 @@ def _finish(s: State, side: int, reason: str) -> None:
 
 
 def resign(s: State, seat: int) -> None:
-    """rules.md: the resigning side loses the match at once."""
+    """docs/rules.md §0.5: the resigning side loses the match at once."""
     s.resigned = (*s.resigned, seat)
     finish_deal(s, None)
     _finish(s, 1 - side_of(seat), "resign")

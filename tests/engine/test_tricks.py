@@ -1,4 +1,4 @@
-"""rules.md, common to all three games: how a trick is played and won."""
+"""docs/rules.md §0.3, common to all three games: how a trick is played and won."""
 
 from __future__ import annotations
 

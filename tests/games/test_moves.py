@@ -131,7 +131,7 @@ def test_knockout_resign_lets_a_bot_play_the_seat_to_the_end(make_user):
     done = table(t.pk)
     assert done.status == Table.Status.FINISHED
     assert not done.seats.get(index=0).away  # resigned, which is not away (docs/protocol.md)
-    assert done.record["result"]["ranking"][-1] == [0]  # rules.md: resigned players last
+    assert done.record["result"]["ranking"][-1] == [0]  # docs/rules.md §1.6: resigned players last
     assert Move.objects.filter(table=t, seat=0, by=Move.By.BOT).exists()
 
 

@@ -1,4 +1,4 @@
-"""A whole game over the sockets: no receiver ever gets a card it may not see (rules.md)."""
+"""A whole game over the sockets: no receiver gets a card it may not see (docs/rules.md §0.4)."""
 
 from __future__ import annotations
 
@@ -137,7 +137,7 @@ async def test_an_idle_socket_survives_more_than_ten_seconds_on_the_redis_layer(
     while (await ws.receive_json_from(timeout=5))["type"] != "chat":
         pass
 
-    await asyncio.sleep(11)  # stack-notes pitfall 2: redis-py 8 used to drop it after ~5 s
+    await asyncio.sleep(11)  # docs/stack-notes.md §2.2: redis-py 8 used to drop it after ~5 s
 
     await ws.send_json_to({"type": "ping"})
     assert await ws.receive_json_from(timeout=5) == {"type": "pong"}
