@@ -33,8 +33,10 @@ setup: $(STAMP)
 
 $(BIN)/python:
 	@[ -n "$(PYTHON)" ] || { echo "error: no Python 3.12 or newer found (looked for python3.14," \
-		"python3.13, python3.12 on PATH and in pyenv). Install one (Debian: apt-get install" \
-		"python3.12-venv; or pyenv install 3.12) or set PYTHON=/path/to/python3.12" >&2; exit 1; }
+		"python3.13, python3.12 on PATH and in pyenv's versions). Install Python 3.12 or newer" \
+		"with its venv module: your system's package where it has one (Debian 13, Ubuntu 24.04:" \
+		"apt-get install python3 python3-venv), or pyenv (pyenv install 3.12), or python.org;" \
+		"then run make again, or name it: make PYTHON=/path/to/python3.12 setup" >&2; exit 1; }
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 12))' || { \
 		echo "error: $(PYTHON) is not Python >= 3.12 (Django 6 needs it); set PYTHON=..." >&2; \
 		exit 1; }
@@ -51,7 +53,7 @@ test-setup: setup chromium services database
 
 ## chromium: Debian's Chromium for the browser tests, and gettext (apt-get, as root)
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
+	@if ! command -v chromium >/dev/null; then \
 		apt-get update && DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y --no-install-recommends chromium fonts-liberation; \
 	fi

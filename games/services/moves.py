@@ -107,7 +107,7 @@ def bot_play(table_id: int, expected_moves: int) -> bool:
 
 
 def _bot_action(table: Table, seat: Seat, state: State) -> Any:
-    """The bot's choice from the seat's view only (architecture principle 3)."""
+    """The bot's choice from the seat's view only (docs/architecture.md §3)."""
     view = seat_view(state, seat.index)
     level = seat.bot or settings.WHIST_STANDIN_BOT
     try:

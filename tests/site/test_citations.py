@@ -26,6 +26,7 @@ BARE = [
     ),
     (re.compile(r"\bpitfalls?\s+\d+", re.IGNORECASE), "a pitfall by number"),
     (re.compile(r"\bstack[- ]notes\b", re.IGNORECASE), "the stack notes without docs/"),
+    (re.compile(r"\barchitecture principle", re.IGNORECASE), "the architecture without docs/"),
     (re.compile(r"§"), "a § with no docs/<file>.md before it"),
 ]
 
@@ -122,6 +123,7 @@ def test_a_bare_document_name_is_reported():
 def test_a_pitfall_by_number_is_reported():
     assert problems("# redis-py 8 kills idle sockets (pitfall 2)") != []
     assert problems("# (stack-notes)") != []
+    assert problems("# the seat's view only (architecture principle 3)") != []
 
 
 def test_a_section_sign_without_a_document_is_reported():
