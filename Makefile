@@ -13,7 +13,7 @@ STAMP := $(VENV)/.install.stamp
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# Daphne with a message-size cap and keepalive pings (stack-notes pitfall 11).
+# Daphne with a message-size cap and keepalive pings (docs/stack-notes.md §2.11).
 DAPHNE_FLAGS := --websocket-max-message-size 65536 --ping-interval 20 --ping-timeout 30
 
 # Override both to run a second suite beside this one (its own database name and Redis port).
@@ -33,8 +33,10 @@ setup: $(STAMP)
 
 $(BIN)/python:
 	@[ -n "$(PYTHON)" ] || { echo "error: no Python 3.12 or newer found (looked for python3.14," \
-		"python3.13, python3.12 on PATH and in pyenv). Install one (Debian: apt-get install" \
-		"python3.12-venv; or pyenv install 3.12) or set PYTHON=/path/to/python3.12" >&2; exit 1; }
+		"python3.13, python3.12 on PATH and in pyenv's versions). Install Python 3.12 or newer" \
+		"with its venv module: your system's package where it has one (Debian 13, Ubuntu 24.04:" \
+		"apt-get install python3 python3-venv), or pyenv (pyenv install 3.12), or python.org;" \
+		"then run make again, or name it: make PYTHON=/path/to/python3.12 setup" >&2; exit 1; }
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 12))' || { \
 		echo "error: $(PYTHON) is not Python >= 3.12 (Django 6 needs it); set PYTHON=..." >&2; \
 		exit 1; }
@@ -49,8 +51,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 ## test-setup: setup, plus Chromium, nginx, PostgreSQL, Redis and the whist role and database
 test-setup: setup chromium services database
 
+## chromium: Debian's Chromium for the browser tests, and gettext (apt-get, as root)
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
+	@if ! command -v chromium >/dev/null; then \
 		apt-get update && DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y --no-install-recommends chromium fonts-liberation; \
 	fi
@@ -65,6 +68,7 @@ chromium:
 		apt-get install -y --no-install-recommends gettext; \
 	fi
 
+## services: start PostgreSQL and Redis on 127.0.0.1 if they are down
 services:
 	@pg_isready -q -h 127.0.0.1 || { \
 		pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start; \
@@ -75,6 +79,7 @@ services:
 		for i in $$(seq 30); do redis-cli ping >/dev/null 2>&1 && break; sleep 1; done; \
 		redis-cli ping; }
 
+## database: the PostgreSQL role and database `whist` (password `whist`), if missing
 database: services
 	@$(PSQL) -c "SELECT 1 FROM pg_roles WHERE rolname = 'whist'" | grep -q 1 || \
 		$(PSQL) -c "CREATE ROLE whist LOGIN CREATEDB PASSWORD 'whist'"
@@ -91,15 +96,16 @@ run: setup
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
 	$(RUN_ENV) $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_FLAGS) whistsite.asgi:application
 
-## test: all tests against PostgreSQL and Redis; browser tests in a second pytest process
-test: test-setup
+## test: make lint, then all tests against PostgreSQL and Redis; browser tests in a second pytest process
+test: lint test-setup
 	$(TEST_ENV) $(BIN)/pytest -m "not e2e"
 	$(TEST_ENV) $(BIN)/pytest -m e2e || [ $$? -eq 5 ]
 
-## lint: ruff check and ruff format --check
+## lint: ruff check, ruff format --check, and the import contracts (lint-imports; docs/architecture.md §8)
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 ## bench: the engine benchmark
 bench: setup

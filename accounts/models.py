@@ -15,7 +15,7 @@ class User(AbstractUser):
     """A player; usernames and e-mail addresses are unique regardless of letter case."""
 
     display_name = models.CharField(_("display name"), max_length=50, blank=True)
-    # Written only by the rankings app's bookkeeping (docs/rules.md §4); the table shows it.
+    # Written only by the rankings app's bookkeeping (docs/rules.md §4.1); the table shows it.
     level = models.PositiveSmallIntegerField(_("level"), default=1)
     # The player's choice of card designs (static/js/cards.js names them); rankings checks
     # that they are unlocked.

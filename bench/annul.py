@@ -18,7 +18,6 @@ Run: `.venv/bin/python bench/annul.py [--players N] [--games N]`.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
@@ -26,11 +25,12 @@ import time
 import warnings
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.arguments import Parser, whole_number  # noqa: E402
 from bench.capacity import database_url, drop_database, ensure_database, load  # noqa: E402
 
 DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"
@@ -38,21 +38,7 @@ BENCH_DATABASE = "whist_bench_annul"
 BATCH = 2000
 
 
-class _Parser(argparse.ArgumentParser):
-    """Bad arguments: one line on standard error and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 2:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 2, not {text!r}")
-    return value
+count = whole_number(2)
 
 
 class Season:
@@ -253,7 +239,7 @@ def annul_part(tables: list[int]) -> None:
 
 
 def main() -> None:
-    parser = _Parser(prog="annul.py", description=__doc__)
+    parser = Parser(prog="annul.py", description=__doc__)
     parser.add_argument("--players", type=count, default=1000)
     parser.add_argument("--games", type=count, default=10_000)
     args = parser.parse_args()

@@ -37,12 +37,13 @@ import time
 import uuid
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.arguments import Parser  # noqa: E402
 from games.engine import action_from_event, apply, make_rules, new_game  # noqa: E402
 from games.engine.bots import choose_action, forced  # noqa: E402
 from games.engine.bots.arena import percentile  # noqa: E402
@@ -61,13 +62,6 @@ from whistsite.settings import CHANNEL_LAYERS
 
 CHANNEL_LAYERS["default"].setdefault("CONFIG", {})["prefix"] = "bench-capacity"
 """
-
-
-class _Parser(argparse.ArgumentParser):
-    """Bad arguments: one line on standard error and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def table_counts(text: str) -> list[int]:
@@ -451,7 +445,7 @@ def _measure(
 
 
 def main() -> None:
-    parser = _Parser(prog="capacity.py", description=__doc__)
+    parser = Parser(prog="capacity.py", description=__doc__)
     parser.add_argument(
         "--seconds", type=positive, default=30.0, help="per game in part 1, per row in part 2"
     )

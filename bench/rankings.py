@@ -18,7 +18,6 @@ Run: `.venv/bin/python bench/rankings.py [--players N] [--games N] [--requests N
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import statistics
@@ -26,11 +25,11 @@ import sys
 import time
 import warnings
 from pathlib import Path
-from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.arguments import Parser, whole_number  # noqa: E402
 from bench.capacity import database_url, drop_database, ensure_database, load  # noqa: E402
 
 DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"
@@ -38,21 +37,7 @@ BENCH_DATABASE = "whist_bench_rankings"
 GOAL_MS = 20.0
 
 
-class _Parser(argparse.ArgumentParser):
-    """Bad arguments: one line on standard error and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return value
+count = whole_number(1)
 
 
 def percentiles(ms: list[float]) -> str:
@@ -117,7 +102,7 @@ def scores_part(scores: int) -> None:
 
 
 def main() -> None:
-    parser = _Parser(prog="rankings.py", description=__doc__)
+    parser = Parser(prog="rankings.py", description=__doc__)
     parser.add_argument("--players", type=count, default=1000)
     parser.add_argument("--games", type=count, default=10_000)
     parser.add_argument("--requests", type=count, default=50, help="renders per page")

@@ -81,7 +81,7 @@ def chat_hidden(table_id: int, ids: list[int]) -> None:
 
 def user_revoke(user_id: int, reason: str = "logout", ban: dict[str, Any] | None = None) -> None:
     """Close every open socket of a user on every server (logout, ban, password change:
-    pitfall 14); a ban travels with its reason and end, which the sockets show."""
+    docs/stack-notes.md §2.14); a ban travels with its reason and end, which the sockets show."""
     send(user_group(user_id), {"type": "user.revoke", "reason": reason, "ban": ban})
 
 

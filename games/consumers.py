@@ -1,8 +1,8 @@
 """WebSocket consumers: one per table socket and one per lobby socket (docs/protocol.md).
 
 They only check shapes and forward to services and selectors; every ORM call runs in a
-worker thread (pitfall 8). JSON is decoded here, so a malformed frame gets an error and
-the socket stays open (pitfall 13); anything a handler did not expect is logged and
+worker thread (docs/stack-notes.md §2.8). JSON is decoded here, so a bad frame gets an error and
+the socket stays open (docs/stack-notes.md §2.13); anything a handler did not expect is logged and
 answered with a `server_error`, never a dead socket, and the heartbeat ends with the
 consumer whatever ends it.
 """
@@ -203,7 +203,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             await sync_to_async(socket_limits.socket_close)(self.user_id, self.channel_name)
 
     async def user_revoke(self, event: dict[str, Any]) -> None:
-        """Logout, ban or password change (pitfall 14): close this user's socket; a banned
+        """Logout, ban, new password (docs/stack-notes.md §2.14): close the user's socket; a banned
         player is told why; after a password change the page opens the socket again, which
         only the session that made the change may still use."""
         reason = event.get("reason")
@@ -358,7 +358,7 @@ class TableConsumer(JsonFrames):
                 await self.send_json({"type": "chat_hidden", "ids": ids})
 
     async def rankings_awards(self, event: dict[str, Any]) -> None:
-        """What a finished game brought this user (rating, XP, level, unlocks): protocol.md."""
+        """What a finished game brought this user (rating, XP, level, unlocks): docs/protocol.md."""
         if event["table_id"] == self.table_id:
             await self.send_json(
                 {"type": "awards", "table_id": event["table_id"], "awards": event["awards"]}

@@ -137,7 +137,7 @@ def _seat_dict(seat: Seat) -> dict[str, Any]:
         "bot": seat.bot or None,
         "connected": seat.connections > 0,
         "away": seat.away,
-        # docs/rules.md §4: the player's level and chosen card back (bots: none, the default).
+        # docs/rules.md §4.2: the player's level and chosen card back (bots: none, the default).
         "level": human.level if human else None,
         "back": human.card_back if human else DEFAULT_BACK,
     }

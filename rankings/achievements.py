@@ -65,7 +65,7 @@ def _rubber(game: Game, me: SeatFacts, counts: Counts) -> bool:
 
 
 def _dogs_life_survived(game: Game, me: SeatFacts, counts: Counts) -> bool:
-    """rules.md §1: given a dog's life in one round, took a trick in the next, won the game."""
+    """docs/rules.md §1.5: a dog's life in one round, a trick in the next, won the game."""
     if game.name != "knockout" or not me.won:
         return False
     outcomes = game.outcomes()
@@ -76,12 +76,12 @@ def _dogs_life_survived(game: Game, me: SeatFacts, counts: Counts) -> bool:
 
 
 def _german_thirteen(game: Game, me: SeatFacts, counts: Counts) -> bool:
-    """rules.md §3: every trick of a second half (the only tricks that count)."""
+    """docs/rules.md §3.3: every trick of a second half (the only tricks that count)."""
     return game.name == "german" and any(o["tricks"][me.index] == 13 for o in game.outcomes())
 
 
 def _grand_slam(game: Game, me: SeatFacts, counts: Counts) -> bool:
-    """rules.md §2: the partnership took all 13 tricks of a hand."""
+    """docs/rules.md §2.4: the partnership took all 13 tricks of a hand."""
     return game.name == "whist" and any(o["tricks"][me.index % 2] == 13 for o in game.outcomes())
 
 

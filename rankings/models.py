@@ -130,7 +130,7 @@ class SeatResult(models.Model):
 
 
 class Progress(models.Model):
-    """A player's XP, level and counts of complete games (docs/rules.md §4)."""
+    """A player's XP, level and counts of complete games (docs/rules.md §4.1)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE,

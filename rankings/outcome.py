@@ -42,7 +42,7 @@ class SeatFacts:
 
     @property
     def earns(self) -> bool:
-        """Gets XP and achievements: played the game to the end itself (rules.md §4)."""
+        """Gets XP and achievements: played the game to the end itself (docs/rules.md §4.1)."""
         return self.human and self.counted and not self.resigned
 
 
@@ -74,7 +74,7 @@ def _decisions(moves: Iterable[tuple[int, str, str]], players: int) -> tuple[lis
     own, other, resigned = [0] * players, [0] * players, set()
     for seat, by, action in moves:
         if seat in resigned:
-            continue  # rules.md: after a Knockout resignation a bot plays the seat by rule
+            continue  # docs/rules.md §0.5: after a Knockout resignation a bot plays the seat
         if by == Move.By.HUMAN:
             own[seat] += 1
         else:

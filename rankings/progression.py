@@ -1,4 +1,4 @@
-"""Experience points and levels (docs/rules.md §4).
+"""Experience points and levels (docs/rules.md §4.1).
 
 XP: every complete game gives each human who played it to the end (not a resignation, not
 a seat bots played for the most part) XP_GAME, and a win XP_WIN instead; both Whist partners

@@ -1,11 +1,11 @@
 """The rating model: OpenSkill's Plackett-Luce, how a result becomes teams and ranks, and the
 conservative rating shown to people.
 
-Knockout Whist is a free-for-all ranked by knock-out order (rules.md §1: ties share a
-place), Whist two teams of two (§2), German Whist one against one (§3, a drawn match is a
-tie). The shown rating is mu - 3 sigma, scaled: 1000 + 40 (mu - 3 sigma), so a newcomer
-(mu 25, sigma 25/3) shows 1000 and a player of average skill whose sigma has shrunk to
-beta (25/6) shows 1500.
+Knockout Whist is a free-for-all ranked by knock-out order (docs/rules.md §1.6: ties share
+a place), Whist two teams of two (docs/rules.md §2.1), German Whist one against one
+(docs/rules.md §3.4: a drawn match is a tie). The shown rating is mu - 3 sigma, scaled:
+1000 + 40 (mu - 3 sigma), so a newcomer (mu 25, sigma 25/3) shows 1000 and a player of
+average skill whose sigma has shrunk to beta (25/6) shows 1500.
 """
 
 from __future__ import annotations

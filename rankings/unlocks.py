@@ -1,5 +1,5 @@
 """Card backs and card fronts, unlocked independently: by level or by achievement
-(docs/rules.md §4). static/js/cards.js draws each design by the same id."""
+(docs/rules.md §4.2). static/js/cards.js draws each design by the same id."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ class GameRecord(models.Model):
     # [{"name", "user" (id or null), "username", "bot" (level or null)}] per seat, as seated.
     seats = models.JSONField(_("seats"))
     result = models.JSONField(_("result"))
-    record = models.JSONField(_("record"))  # whist-record/1, docs/game-record.md
+    record = models.JSONField(_("record"))  # whist-record/1, docs/game-record.md §2
     annulled = models.BooleanField(_("annulled"), default=False)
     annulled_at = models.DateTimeField(_("annulled at"), null=True, blank=True)
     annul_reason = models.CharField(_("reason for annulling"), max_length=300, blank=True)

@@ -10,7 +10,7 @@ E2E_DIR = Path(__file__).parent / "e2e"
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark tests in tests/e2e as `e2e` before `-m` selects (pitfall 5: own process)."""
+    """Mark tests/e2e as `e2e` before `-m` selects (docs/stack-notes.md §2.5: own process)."""
     for item in items:
         if item.path.is_relative_to(E2E_DIR):
             item.add_marker(pytest.mark.e2e)

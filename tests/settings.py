@@ -10,7 +10,7 @@ from whistsite.settings import *  # noqa: E402, F403
 
 # PostgreSQL when DATABASE_URL is set (as `make test` does), else SQLite: see whistsite.settings.
 
-# A real hash costs about 0.26 s here (stack-notes pitfall 15); tests need no security.
+# A real hash costs about 0.26 s here (docs/stack-notes.md §2.15); tests need no security.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # Tasks run in the test's own process unless a test starts a worker itself.

@@ -109,7 +109,7 @@ else:
         "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
     }
 # Named explicitly: ChannelsLiveServerTestCase under pytest-django otherwise connects to
-# "test_test_<name>" (stack-notes pitfall 3, django/channels#2176).
+# "test_test_<name>" (docs/stack-notes.md §2.3, django/channels#2176).
 DATABASES["default"]["TEST"] = {
     "NAME": (
         f"test_{DATABASES['default']['NAME']}" if DATABASE_URL else BASE_DIR / "test_db.sqlite3"
@@ -164,7 +164,8 @@ else:
     }
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "whist@localhost")
 
-# REDIS_URL: channel layer on Redis database 1, Celery's broker on database 0 (pitfall 11).
+# REDIS_URL: channel layer on Redis database 1, Celery's broker on database 0
+# (docs/stack-notes.md §2.11).
 # Without it: in-process channel layer and Celery tasks run eagerly, in the request.
 REDIS_URL = os.environ.get("REDIS_URL")
 if REDIS_URL:
@@ -175,13 +176,13 @@ if REDIS_URL:
                 "hosts": [
                     {
                         "address": redis_db_url(REDIS_URL, 1),
-                        # redis-py 8's default of 5 s kills idle sockets (pitfall 2).
+                        # redis-py 8's default of 5 s kills idle sockets (docs/stack-notes.md §2.2).
                         "socket_timeout": None,
-                        # redis-py 8 caps a pool at 100 connections (pitfall 10).
+                        # redis-py 8 caps a pool at 100 connections (docs/stack-notes.md §2.10).
                         "max_connections": 1000,
                     }
                 ],
-                # The default of 100 drops messages silently in a burst (pitfall 12).
+                # The default of 100 drops messages silently in a burst (docs/stack-notes.md §2.12).
                 "capacity": 1000,
                 "expiry": 60,
             },
@@ -198,7 +199,8 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
 
 # Celery: a task is acknowledged after it ran, so a killed worker's task comes back
-# (bot tasks are idempotent); beat runs the watchdog that re-queues overdue turns (pitfall 16).
+# (bot tasks are idempotent); beat runs the watchdog that re-queues overdue turns
+# (docs/stack-notes.md §2.16).
 CELERY_TASK_ACKS_LATE = True
 # Tests give a worker of their own a queue of its own, so that no other worker takes its tasks.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("WHIST_CELERY_QUEUE", "celery")
@@ -265,7 +267,7 @@ else:
 
 # Logins (the site's form and the admin's): django-axes counts failures in that cache per
 # account and per client address (IPv6 per /64), and its backend refuses a locked-out pair
-# before the next backend hashes any password (stack-notes pitfall 15). No site-wide bucket.
+# before the next backend hashes any password (docs/stack-notes.md §2.15). No site-wide bucket.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "accounts.backends.ModerationBackend",

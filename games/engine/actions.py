@@ -1,4 +1,4 @@
-"""Player decisions as small immutable values, and their record form (game-record.md events)."""
+"""Player decisions as small immutable values, and their record form (docs/game-record.md §4)."""
 
 from __future__ import annotations
 

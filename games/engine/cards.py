@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 # A card is suit * 13 + rank: rank 0 is the two, rank 12 the ace; suits are ordered
-# clubs < diamonds < hearts < spades (rules.md §1: the cut's suit order).
+# clubs < diamonds < hearts < spades (docs/rules.md §1.4: the cut's suit order).
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 NT = 4  # "no trump", where a suit is expected

@@ -1,6 +1,6 @@
 """Where the cards come from: a seeded source for real games, a scripted one for tests and replays.
 
-The engine never shuffles by itself (architecture.md): every deck order, cut deck and the
+The engine never shuffles by itself (docs/architecture.md §3): every deck order, cut deck and the
 first dealer come from one of these immutable sources, so a game replays exactly.
 """
 

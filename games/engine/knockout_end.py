@@ -1,4 +1,4 @@
-"""Knockout Whist between rounds: knock-outs, dog's lives, the top player, the end (rules.md §1)."""
+"""Knockout Whist between rounds: knock-outs, dog's lives, top player, end (docs/rules.md §1.4)."""
 
 from __future__ import annotations
 

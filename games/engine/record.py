@@ -1,4 +1,4 @@
-"""Game records in the format `whist-record/1` (game-record.md): write, read, replay to verify."""
+"""Game records in `whist-record/1` (docs/game-record.md): write, read, replay to verify."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Check a `whist-record/1` record step by step and name its first problem with its place.
 
-`check(record)` replays the record through the engine (game-record.md: "an independent
+`check(record)` replays the record through the engine (docs/game-record.md §7: "an independent
 replay must agree with every tricks, outcome and result field") and either returns every
 step of the replay or raises RecordProblem: a code for programs, and a message template
 with the deal, trick, event and card where the record first goes wrong (counted from 1,

@@ -1,4 +1,4 @@
-"""The shape of a `whist-record/1` record (game-record.md): fields, seats, options, cards.
+"""The shape of a `whist-record/1` record (docs/game-record.md): fields, seats, options, cards.
 
 Checked before anything is replayed, so that the replay (record_check.py) only ever meets
 well-formed deals; each problem names its place (deal, seat, card), counted from 1.

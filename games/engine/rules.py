@@ -1,4 +1,4 @@
-"""The ruleset: which game, how many players and every option, validated once (rules.md)."""
+"""The ruleset: which game, how many players and every option, validated once (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def option(default: Any, label: str, **spec: Any) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class KnockoutOptions:
-    """rules.md §1, every option with its default."""
+    """docs/rules.md §1, every option with its default."""
 
     start_cards: int = option(7, gettext_noop("Cards in the first round"), low=1, high=8)
     dogs_life: str = option(
@@ -67,7 +67,7 @@ class KnockoutOptions:
 
 @dataclass(frozen=True, slots=True)
 class WhistOptions:
-    """rules.md §2."""
+    """docs/rules.md §2."""
 
     target: int = option(5, gettext_noop("Points for a game"), low=1, high=15)
     honours: bool = option(False, gettext_noop("Honours count"))
@@ -76,7 +76,7 @@ class WhistOptions:
 
 @dataclass(frozen=True, slots=True)
 class GermanOptions:
-    """rules.md §3."""
+    """docs/rules.md §3."""
 
     games: int = option(1, gettext_noop("Games in the match"), low=1, high=15)
 
@@ -209,7 +209,7 @@ def _check_fit(game: str, n: int, opts: Options) -> None:
 
 
 def parse_option_value(text: str) -> Any:
-    """Command-line option values: true/false, integers, or names as in rules.md."""
+    """Command-line option values: true/false, integers, or names as in docs/rules.md."""
     low = text.strip().lower()
     if low in ("true", "false"):
         return low == "true"
@@ -218,14 +218,14 @@ def parse_option_value(text: str) -> Any:
     return text.strip()
 
 
-# rules.md §2 names two targets: the default 5 and "American" 7.
+# docs/rules.md §2.5 names two targets: the default 5 and "American" 7.
 STANDARD_WHIST_TARGETS = (5, 7)
 
 
 def is_standard(rules: Ruleset) -> bool:
     """Whether these are rules the rules book names as standard, the only ones a rated table
-    plays: Knockout Whist's Classic or Dutch preset (rules.md §1), Whist to 5 or 7 points
-    without honours, one game or a rubber (§2), German Whist of any match length (§3). Any
+    plays: Knockout Whist's Classic or Dutch preset (docs/rules.md §1.8), Whist to 5 or 7 points
+    without honours, one game or a rubber (docs/rules.md §2), German Whist of any match length. Any
     other option is a house rule. The length of a match is its format, not a house rule."""
     options = rules.option_dict()
     if rules.game == "knockout":

@@ -17,7 +17,7 @@ from rankings.unlocks import newly_unlocked
 def credit(
     score: GameScore, record: dict[str, Any], facts: list[SeatFacts], results: list[SeatResult]
 ) -> None:
-    """Credit XP (rules.md §4: once per complete game), levels, achievements and unlocks to
+    """Credit XP (docs/rules.md §4.1: once per complete game), levels, achievements and unlocks to
     the seats that earn them, writing their results' fields; progress rows locked by user id."""
     earners = [f for f in facts if f.earns]
     if not earners:

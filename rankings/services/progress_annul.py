@@ -174,7 +174,7 @@ def _save(replays: list[Replayed]) -> None:
 
 def _users_save(replays: list[Replayed]) -> None:
     """accounts.User.level, and a card design the player no longer has goes back to the
-    default (rules.md §4: unlocks follow from the level and the achievements)."""
+    default (docs/rules.md §4.2: unlocks follow from the level and the achievements)."""
     users = get_user_model().objects.filter(pk__in=[o.progress.user_id for o in replays])
     cards = {u.pk: u for u in users.only("pk", "level", "card_back", "card_front")}
     for out in sorted(replays, key=lambda o: o.progress.user_id):

@@ -143,7 +143,7 @@ function renderTalon(app) {
     face.dataset.testid = "faceup";
     box.appendChild(face);
   }
-  // rules.md §3: after 13 tricks the talon is used up; then no pile is drawn at all.
+  // docs/rules.md §3.2: after 13 tricks the talon is used up; then no pile is drawn at all.
   if (view.talon > 0) box.appendChild(cardBack(ownBack(app)));
   const text = view.talon > 0 ? fmt(gettext("%(n)s cards in the talon"), { n: view.talon }) : gettext("The talon is used up.");
   box.appendChild(node("span", null, text));

@@ -15,7 +15,7 @@ from tests.servers import ROOT
 from tests.servers import daphne as _daphne
 from tests.servers import stop as _stop
 
-# Playwright's sync API keeps an event loop in this thread (stack-notes pitfall 4).
+# Playwright's sync API keeps an event loop in this thread (docs/stack-notes.md §2.4).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM_ARGS = [
@@ -31,7 +31,7 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    """Launch the system Chromium: Playwright cannot download its own here (pitfall 6)."""
+    """The system Chromium: Playwright cannot download its own here (docs/stack-notes.md §2.6)."""
     return {**browser_type_launch_args, "executable_path": shutil.which("chromium"),
             "args": CHROMIUM_ARGS}  # fmt: skip
 

@@ -1,6 +1,6 @@
 """Decks written as text and scripted move sequences, so engine tests read like the rule book.
 
-Cards are written as in rules.md (`AS`, `TD`, `2C`); a hand is a string of cards in the
+Cards are written as in docs/rules.md §0.1 (`AS`, `TD`, `2C`); a hand is a string of cards in the
 order they are dealt. A script is a string of moves, each optionally prefixed with the
 seat that must be the one to act (`1:KS`), so a script also checks whose turn it is:
 

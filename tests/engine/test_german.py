@@ -1,4 +1,4 @@
-"""rules.md §3 German Whist: a first half drawing from the talon, a second half that counts."""
+"""docs/rules.md §3 German Whist: a first half drawing from the talon, a second half that counts."""
 
 from __future__ import annotations
 

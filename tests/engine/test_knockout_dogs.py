@@ -1,4 +1,4 @@
-"""rules.md §1 Knockout Whist, the dog's life (`dogs_life`, default `once_per_game`)."""
+"""docs/rules.md §1.5 Knockout Whist, the dog's life (`dogs_life`, default `once_per_game`)."""
 
 from __future__ import annotations
 

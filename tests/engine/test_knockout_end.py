@@ -1,4 +1,4 @@
-"""rules.md §1 Knockout Whist: who wins, the order of precedence, the ranking, resigning."""
+"""docs/rules.md §1 Knockout Whist: who wins, the order of precedence, the ranking, resigning."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from games.engine import IllegalAction, actions, apply, legal_actions
 from .helpers import deck, knockout, run
 from .test_knockout_dogs import ROUND_1, ROUND_1_PLAY
 
-# Four players, one card: the trick example of rules.md (hearts trump, seat 2 wins).
+# Four players, one card: the trick example of docs/rules.md §0.3 (hearts trump, seat 2 wins).
 ONE_CARD = deck(4, 3, ["KS", "3S", "2H", "AS"], turned="5H")
 ONE_CARD_PLAY = "0:KS 1:3S 2:2H 3:AS"
 # Two players, two cards: seat 1 takes both tricks.

@@ -1,4 +1,4 @@
-"""rules.md §1 Knockout Whist: the deal, play, and what happens after each round."""
+"""docs/rules.md §1 Knockout Whist: the deal, play, and what happens after each round."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""rules.md §1 Knockout Whist variants, each off by default."""
+"""docs/rules.md §1.7 Knockout Whist variants, each off by default."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""rules.md: which games, player counts and options a ruleset accepts, and the presets."""
+"""docs/rules.md: which games, player counts and options a ruleset accepts, and the presets."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Which rules are standard (a rated table plays only these): rules.md's presets and defaults."""
+"""Which rules are standard (rated tables play only these): docs/rules.md §1.8 presets, defaults."""
 
 from __future__ import annotations
 

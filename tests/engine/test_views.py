@@ -1,4 +1,4 @@
-"""Hidden information: no view ever shows a card its viewer could not know (rules.md)."""
+"""Hidden information: no view ever shows a card its viewer could not know (docs/rules.md §0.4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""rules.md §2 Whist: four players in two partnerships, to `target` points, honours, rubbers."""
+"""docs/rules.md §2 Whist: four players in two partnerships, to `target`, honours, rubbers."""
 
 from __future__ import annotations
 

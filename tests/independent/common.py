@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 RANKS = "23456789TJQKA"
-SUITS = "CDHS"  # rules.md §1 cut decision: clubs < diamonds < hearts < spades
+SUITS = "CDHS"  # docs/rules.md §1.4 cut decision: clubs < diamonds < hearts < spades
 DECK = frozenset(r + s for r in RANKS for s in SUITS)
 ACTIONS = {
     "play": "card",

@@ -20,7 +20,7 @@ End = tuple[int, str, Round]  # winner, reason, deciding round
 
 
 def knockouts(game: Game, rnd: Round, counts: list[int]) -> tuple[list[int], list[int]]:
-    """rules.md §1 after each round: who is out now and who gets a dog's life now."""
+    """docs/rules.md §1.4 after each round: who is out now and who gets a dog's life now."""
     if rnd.j == 0 and game.opts["safe_first_round"]:
         return [], []
     zero = [s for s in rnd.active if counts[s] == 0]
@@ -37,7 +37,7 @@ def knockouts(game: Game, rnd: Round, counts: list[int]) -> tuple[list[int], lis
 
 
 def game_end(game: Game, rnd: Round, counts: list[int], out: list[int]) -> tuple | None:
-    """Winner and reason if this round ends the game (precedence as rules.md §1)."""
+    """Winner and reason if this round ends the game (precedence as docs/rules.md §1.6)."""
     if rnd.rainbow is not None:
         return rnd.rainbow, "rainbow"
     if rnd.h == 1:
@@ -87,7 +87,7 @@ def _deal(game: Game, report: Report, j: int, rec: dict) -> End | None:
 
 
 def ranking(game: Game, winner: int, rnd: Round) -> list[list[int]]:
-    """rules.md §1 ranking: winner, still in, later knock-outs higher, resigned last."""
+    """docs/rules.md §1.6 ranking: winner, still in, later knock-outs higher, resigned last."""
     left: dict[int, list[int]] = {}
     for seat in range(game.n):
         if seat == winner or seat in game.resigned:

@@ -36,7 +36,7 @@ KO_OPTIONS: dict[str, tuple] = {
     "sweep_wins": (False, bool),
     "eliminated_vote": (False, bool),
 }
-VOTE_ORDER = ["NT", "C", "D", "H", "S"]  # rules.md §1 vote tie: spades > ... > no trump
+VOTE_ORDER = ["NT", "C", "D", "H", "S"]  # docs/rules.md §1.7 vote tie: spades > ... > no trump
 
 
 @dataclass
@@ -77,7 +77,7 @@ class Round:
 
 
 def last_no_trump(game: Game, h: int) -> bool:
-    """rules.md §1 `last_round_no_trump`: the one-card round has no trump."""
+    """docs/rules.md §1.7 `last_round_no_trump`: the one-card round has no trump."""
     return game.opts["last_round_no_trump"] and h == 1
 
 
@@ -111,7 +111,7 @@ def top_player(game: Game, report: Report, j: int, rec: dict, h: int) -> int | N
 
 
 def _dealer_leader(game: Game, report: Report, j: int, rec: dict, top: int | None) -> tuple:
-    """rules.md §1 fair lead, or under `lead: trump_chooser` the top player deals and leads."""
+    """docs/rules.md §1.4 fair lead, or under `lead: trump_chooser` the top player deals, leads."""
     chooser_leads = j > 0 and game.opts["lead"] == "trump_chooser"
     want = top if chooser_leads else game.prev_leader
     dealer = check_dealer(report, j, rec, want, game.n)
@@ -153,7 +153,7 @@ def _suit_event(game: Game, cur: Events, seat: int, action: str) -> str:
 
 
 def vote_result(votes: list[str], choice: str) -> str:
-    """rules.md §1 `eliminated_vote`: most votes; ties to the chooser, else the highest suit."""
+    """docs/rules.md §1.7 `eliminated_vote`: most votes; a tie: the chooser, else the top suit."""
     counts = Counter([*votes, choice])
     most = max(counts.values())
     tied = [s for s, c in counts.items() if c == most]
@@ -174,7 +174,7 @@ def _trump(game: Game, cur: Events, rnd: Round, chooser: int | None) -> str:
 
 
 def _exchange(game: Game, cur: Events, hands: list[set[str]], stock: list, leader: int) -> None:
-    """rules.md §1 `exchange`: clockwise from the first leader, dogs and the out excepted."""
+    """docs/rules.md §1.7 `exchange`: clockwise from the first leader, dogs and the out excepted."""
     top = 0
     for seat in game.clockwise(leader):
         if game.status[seat] != "in":
@@ -195,7 +195,7 @@ def _exchange(game: Game, cur: Events, hands: list[set[str]], stock: list, leade
 
 
 def _rainbow(game: Game, hands: list[set[str]], rnd: Round) -> int | None:
-    """rules.md §1 `rainbow`: in the four-card round, first holder of all four suits wins."""
+    """docs/rules.md §1.7 `rainbow`: in the four-card round, first holder of all four suits wins."""
     if not game.opts["rainbow"] or rnd.h != 4:
         return None
     for seat in game.clockwise(rnd.leader):

@@ -1,6 +1,6 @@
 """Independent replay checker for whist-record/1 records: `python -m tests.independent.replay FILE`.
 
-DECISIONS (points rules.md / game-record.md leave open; compare with the engine's choices):
+DECISIONS (points docs/rules.md / docs/game-record.md leave open; compare with the engine):
 
 Messages
  D1  Records, deals, events and tricks are numbered from 0; "record i" is the i-th non-blank

@@ -27,7 +27,7 @@ def trick(plays: list[tuple[int, str]], winner: int) -> dict:
     return {"leader": plays[0][0], "plays": [list(p) for p in plays], "winner": winner}
 
 
-# --- rules.md examples and rule functions -------------------------------------------------
+# --- docs/rules.md examples and rule functions --------------------------------------------
 
 
 def test_trick_example_from_rules_md() -> None:

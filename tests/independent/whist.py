@@ -81,17 +81,17 @@ class Match:
 
 
 def _is_honour(card: str, trump: str) -> bool:
-    """rules.md §2: the ace, king, queen and jack of trumps."""
+    """docs/rules.md §2.6: the ace, king, queen and jack of trumps."""
     return suit(card) == trump and card[0] in "AKQJ"
 
 
 def _honour_points(held: int) -> int:
-    """rules.md §2: all four honours score 4, three score 2."""
+    """docs/rules.md §2.6: all four honours score 4, three score 2."""
     return {4: 4, 3: 2}.get(held, 0)
 
 
 def whist_outcome(match: Match, side_tricks: list[int], held: list[int]) -> dict:
-    """rules.md §2 scoring: trick points first, then honours unless refused."""
+    """docs/rules.md §2.6 scoring: trick points first, then honours unless refused."""
     target, before = match.opts["target"], match.score
     points = [max(0, t - 6) for t in side_tricks]
     score = [b + p for b, p in zip(before, points, strict=True)]
@@ -103,7 +103,7 @@ def whist_outcome(match: Match, side_tricks: list[int], held: list[int]) -> dict
 
 
 def _game_value(loser_points: int) -> int:
-    """rules.md §2 rubber: 3 if the losers had 0, 2 for 1 or 2, 1 for 3 or more."""
+    """docs/rules.md §2.7 rubber: 3 if the losers had 0, 2 for 1 or 2, 1 for 3 or more."""
     return 3 if loser_points == 0 else 2 if loser_points <= 2 else 1
 
 
@@ -204,7 +204,7 @@ def replay_whist(rec: dict, report: Report) -> None:
 def _first_half(
     cur: Events, hands: list[set[str]], leader: int, trump: str, talon: list[str], done: list
 ) -> int:
-    """rules.md §3: the winner takes the face-up talon card, the loser the next one."""
+    """docs/rules.md §3.2: the winner takes the face-up talon card, the loser the next one."""
     for t in range(13):
         trick = play_fixed_trick(cur, hands, leader, trump)
         done.append(trick)
@@ -241,7 +241,7 @@ def _german_deal(report: Report, j: int, rec: dict, match: Match) -> Events:
 
 
 def _german_after(match: Match, second: list[int]) -> None:
-    """rules.md §3 match: stop once a player has won more than half of `games`."""
+    """docs/rules.md §3.4 match: stop once a player has won more than half of `games`."""
     win = 0 if second[0] >= 7 else 1
     match.wins[win] += 1
     match.games.append(second)

@@ -1,4 +1,4 @@
-"""XP and levels, docs/rules.md §4: XP for every complete game, more for a win, identical for
+"""XP and levels, docs/rules.md §4.1: XP for every complete game, more for a win, identical for
 both Whist partners, credited once, none for a resignation; bots get none."""
 
 from __future__ import annotations

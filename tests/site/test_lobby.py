@@ -14,13 +14,6 @@ from games.models import Table
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def ann(client: Client):
-    user = get_user_model().objects.create_user("ann", password="x-Long-pass-1", display_name="Ann")
-    client.force_login(user)
-    return user
-
-
 def make_user(name: str):
     return get_user_model().objects.create_user(name, password="x-Long-pass-1", display_name=name)
 

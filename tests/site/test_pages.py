@@ -14,13 +14,6 @@ from games.models import Table
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def ann(client: Client):
-    user = get_user_model().objects.create_user("ann", password="x-Long-pass-1", display_name="Ann")
-    client.force_login(user)
-    return user
-
-
 def form_data(**changes: str) -> dict[str, str]:
     data = {"game": "knockout", "players": "4", "preset": "classic", "time_limit": "60",
             "start_cards": "7", "dogs_life": "once_per_game", "lead": "left_of_dealer",
