@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from .forms import LoginForm, ProfileForm, SignUpForm
 from .selectors import blocked_ids, blocked_users
 from .services import sessions_revoke
-from .stats import games_played
 from .throttle import limited
 
 
@@ -109,7 +108,6 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     own = player == request.user
     context = {
         "player": player,
-        "played": games_played(player),
         "own": own,
         "blocked": player.pk in blocked_ids(request.user),
         "blocked_players": blocked_users(player) if own else [],

@@ -1,4 +1,4 @@
-"""The create-table form: game, player count, every rule option of rules.md, seats and bots."""
+"""The create-table form: game, player count, every rule option of docs/rules.md, seats and bots."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def preset_choices() -> list[tuple[str, str]]:
 
 
 def option_names(game: str) -> list[str]:
-    """The option names of one game, in the order of rules.md."""
+    """The option names of one game, in the order of docs/rules.md."""
     return [f.name for f in option_fields(game)]
 
 

@@ -1,5 +1,5 @@
 """Receivers of other apps' signals in the card room: a logout, ban or password change
-closes the user's open sockets (number 14 in docs/stack-notes.md §Pitfalls, each seen here),
+closes the user's open sockets (docs/stack-notes.md §2.14),
 a ban also hands their seats to bots, and a changed block list reaches the user's table sockets."""
 
 from typing import Any

@@ -91,7 +91,7 @@ def can_watch(table: Table, user: Any, session: Any = None) -> bool:
 
 
 def table_dict(table: Table, seat_index: int | None) -> dict[str, Any]:
-    """The `table` part of a state message (docs/protocol.md §Server → client)."""
+    """The `table` part of a state message (docs/protocol.md §"Server → client")."""
     human_turn_deadline = table.turn_deadline if _human_deadline(table) else None
     return {
         **_table_fields(table),

@@ -8,6 +8,7 @@ import time
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import close_old_connections, transaction
 from django.utils import timezone
@@ -33,6 +34,9 @@ def analysis_request(stored: GameRecord) -> RecordAnalysis:
     return row
 
 
+ANALYSE_TASK = "records.tasks.analyse_game"
+
+
 def _lost(row: RecordAnalysis) -> bool:
     """Queued or running, but with no sign of life for STALE: its task was lost."""
     if row.status not in (RecordAnalysis.Status.QUEUED, RecordAnalysis.Status.RUNNING):
@@ -43,14 +47,14 @@ def _lost(row: RecordAnalysis) -> bool:
 def queue(record_id: int) -> None:
     """Send the task to a worker. Embedded (eager, as games.scheduling decides by the same
     setting): under a running server, in a thread of this process; else at once."""
-    from records import tasks
-
     if not settings.CELERY_TASK_ALWAYS_EAGER:
-        tasks.analyse_game.delay(record_id)
+        # By its registered name (records/tasks.py), so this module need not import the tasks
+        # that import it.
+        current_app.send_task(ANALYSE_TASK, args=(record_id,))
     elif server_loop() is not None:
         threading.Thread(target=_in_thread, args=(record_id,), daemon=True).start()
     else:
-        tasks.analyse_game.run(record_id)
+        analysis_run(record_id)
 
 
 def _in_thread(record_id: int) -> None:

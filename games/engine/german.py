@@ -1,4 +1,5 @@
-"""German Whist for two: a first half drawing from the talon, a second that counts (rules.md §3)."""
+"""German Whist for two: a first half drawing from the talon, a second that counts
+(docs/rules.md §3)."""
 
 from __future__ import annotations
 

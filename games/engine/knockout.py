@@ -1,4 +1,5 @@
-"""Knockout Whist for 2-7 players: rounds, trump choice, votes, exchanges and play (rules.md §1)."""
+"""Knockout Whist for 2-7 players: rounds, trump choice, votes, exchanges and play
+(docs/rules.md §1)."""
 
 from __future__ import annotations
 

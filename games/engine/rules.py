@@ -90,7 +90,7 @@ GAME_NAMES = {
 
 
 def option_fields(game: str) -> list[Field]:
-    """The option fields of one game in the order of rules.md; each has `.metadata["spec"]`."""
+    """The option fields of one game in the order of docs/rules.md; each has `.metadata["spec"]`."""
     return list(fields(OPTION_TYPES[game]))
 
 

@@ -1,6 +1,6 @@
 """What one seat, or a spectator, may know of a game: the only thing that leaves the engine.
 
-rules.md, hidden information: a player sees their own hand, cards face up on the table and
+docs/rules.md §0.4, hidden information: a player sees their own hand, cards face up on the table and
 what has been played; spectators see only what every player sees. Unknown cards are
 explicit: another player's hand is a list of `None`, one per card held.
 """

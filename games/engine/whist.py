@@ -1,4 +1,5 @@
-"""Whist for four in two partnerships, to `target` points, honours and rubbers (rules.md §2)."""
+"""Whist for four in two partnerships, to `target` points, honours and rubbers
+(docs/rules.md §2)."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def legal(s: WhistState, seat: int) -> list[Action]:
 
 
 def turned_public(s: WhistState) -> bool:
-    """The turned card lies face up until the dealer's first turn (rules.md §2)."""
+    """The turned card lies face up until the dealer's first turn (docs/rules.md §2)."""
     if s.phase != PLAY or s.trick_log:  # PLAY: a finished match has no turn to come
         return False
     return s.to_act != s.dealer and all(p != s.dealer for p, _ in s.trick)

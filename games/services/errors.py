@@ -12,7 +12,8 @@ from games.engine.errors import Explained
 
 
 class ServiceError(Exception):
-    """A refused request; `code` names the reason (docs/protocol.md §Server → client lists them)."""
+    """A refused request; `code` names the reason, one of those listed in
+    docs/protocol.md §"Server → client"."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)

@@ -4,7 +4,7 @@ check, apply, log, bump the version once, and schedule what follows after the co
 Humans (`move_play`), bots (`bot_play`), timeouts (`timeout_play`), a player's return or
 absence (games/services/presence.py), a ban (games/services/sanctions.py) and the table's
 own life (games/services/tables.py) all end in `commit`: one committed change, one new
-version, one broadcast (docs/protocol.md §Server → client: the version grows by one).
+version, one broadcast (docs/protocol.md §"Server → client": the version grows by one).
 """
 
 from __future__ import annotations

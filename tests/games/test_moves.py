@@ -130,7 +130,7 @@ def test_knockout_resign_lets_a_bot_play_the_seat_to_the_end(make_user):
 
     done = table(t.pk)
     assert done.status == Table.Status.FINISHED
-    # Resigned, which is not away (docs/protocol.md §Time, presence, bots).
+    # Resigned, which is not away (docs/protocol.md §"Time, presence, bots").
     assert not done.seats.get(index=0).away
     assert done.record["result"]["ranking"][-1] == [0]  # docs/rules.md §1: resigned last
     assert Move.objects.filter(table=t, seat=0, by=Move.By.BOT).exists()

@@ -1,4 +1,4 @@
-"""Honest seat control (docs/protocol.md §Time, presence, bots): a bot stands in after a
+"""Honest seat control (docs/protocol.md §"Time, presence, bots"): a bot stands in after a
 timeout until the player says they are back; a resigned Knockout player is resigned, never
 away; a waiting table outlives its last player's short absence."""
 

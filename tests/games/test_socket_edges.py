@@ -1,6 +1,6 @@
 """The edges of the WebSocket handshake: the origin check compares scheme, host and port;
 a path that is no socket of the site is closed with 4404
-(docs/protocol.md §Close codes, and when the page reconnects)."""
+(docs/protocol.md §"Close codes")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The version grows by one per change (docs/protocol.md §Server → client): through a whole
+"""The version grows by one per change (docs/protocol.md §"Server → client"): through a whole
 game of humans, bots, a timeout, a return and a resignation, the table's group on the real
 channel layer and the players' sockets see every version once, in order, with no gap."""
 

@@ -138,7 +138,7 @@ async def test_an_idle_socket_survives_more_than_ten_seconds_on_the_redis_layer(
     while (await ws.receive_json_from(timeout=5))["type"] != "chat":
         pass
 
-    await asyncio.sleep(11)  # number 2 in docs/stack-notes.md §Pitfalls, each seen here
+    await asyncio.sleep(11)  # docs/stack-notes.md §2.2
 
     await ws.send_json_to({"type": "ping"})
     assert await ws.receive_json_from(timeout=5) == {"type": "pong"}

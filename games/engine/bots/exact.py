@@ -5,8 +5,8 @@ cards are left. `Search(trump, side, dogs)` values a position as the tricks the 
 `side` take from there to the end of the deal when they play to take as many as they can
 and every other seat plays to leave them as few as possible: in Whist the two
 partnerships, in Knockout Whist one player against all the others (a seat cannot count
-on the others' help, so this is the number of tricks it can be sure of). Dogs (rules.md
-§1) may knock on any trick but the round's last. Positions between tricks are kept in a
+on the others' help, so this is the number of tricks it can be sure of). Dogs (docs/rules.md §1.5)
+may knock on any trick but the round's last. Positions between tricks are kept in a
 table; cards that are neighbours among the cards left are tried once.
 """
 
