@@ -223,3 +223,13 @@ def test_the_knockout_score_sheet_names_each_rounds_trump_suit(make_user):
     html = client_for().get(f"/games/{table.pk}/").content.decode()
     assert f"cards, trump {named}" in html
     assert f"trump {first}<" not in html
+
+
+def test_the_score_sheets_trump_suit_is_named_in_the_readers_language(make_user):
+    ann = make_user("ann")
+    table = services.table_play_now(ann, "knockout", 3, "beginner")
+    play_to_end(table.pk, {0: ann})
+    first = GameRecord.objects.get(pk=table.pk).record["deals"][0]["outcome"]["trump"]
+    named = {"S": "Pik", "H": "Herz", "D": "Karo", "C": "Kreuz"}[first]
+    html = client_for().get(f"/games/{table.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert f"Trumpf {named}" in html
