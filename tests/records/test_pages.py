@@ -214,22 +214,19 @@ def test_the_game_page_names_the_rules_it_was_played_by(
     assert f"<dd>{name} · " in html
 
 
-def test_the_knockout_score_sheet_names_each_rounds_trump_suit(make_user):
+@pytest.mark.parametrize(
+    "language, trump, names",
+    [
+        ("en", "trump", {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}),
+        ("de", "Trumpf", {"S": "Pik", "H": "Herz", "D": "Karo", "C": "Kreuz"}),
+    ],
+)
+def test_the_knockout_score_sheet_names_each_rounds_trump_suit(make_user, language, trump, names):
     ann = make_user("ann")
     table = services.table_play_now(ann, "knockout", 3, "beginner")
     play_to_end(table.pk, {0: ann})
     first = GameRecord.objects.get(pk=table.pk).record["deals"][0]["outcome"]["trump"]
-    named = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}[first]
-    html = client_for().get(f"/games/{table.pk}/").content.decode()
-    assert f"cards, trump {named}" in html
-    assert f"trump {first}<" not in html
-
-
-def test_the_score_sheets_trump_suit_is_named_in_the_readers_language(make_user):
-    ann = make_user("ann")
-    table = services.table_play_now(ann, "knockout", 3, "beginner")
-    play_to_end(table.pk, {0: ann})
-    first = GameRecord.objects.get(pk=table.pk).record["deals"][0]["outcome"]["trump"]
-    named = {"S": "Pik", "H": "Herz", "D": "Karo", "C": "Kreuz"}[first]
-    html = client_for().get(f"/games/{table.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert f"Trumpf {named}" in html
+    page = client_for().get(f"/games/{table.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    html = page.content.decode()
+    assert f"{trump} {names[first]}" in html
+    assert f"{trump} {first}<" not in html  # not the record's letter
