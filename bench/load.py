@@ -36,6 +36,7 @@ import time
 import uuid
 from pathlib import Path
 from typing import Any, NoReturn
+from urllib.parse import urlsplit
 
 import psutil
 
@@ -142,7 +143,9 @@ class Stack:
     def __init__(self, args: argparse.Namespace, tmp: Path) -> None:
         self.args, self.tmp, self.procs = args, tmp, []
         self.redis_port = free_port()
-        self.db_url = database_url(os.environ.get("DATABASE_URL", DATABASE_URL), "whist_load")
+        # Its own database beside DATABASE_URL's (dropped at the end): `<name>_bench`.
+        base = os.environ.get("DATABASE_URL", DATABASE_URL)
+        self.db_url = database_url(base, f"{urlsplit(base).path.strip('/') or 'whist'}_bench")
         self.queue = f"bench-load-{uuid.uuid4().hex[:8]}"
         self.env = {
             **os.environ,
