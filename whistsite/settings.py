@@ -103,7 +103,16 @@ TEMPLATES = [
 # DATABASE_URL (PostgreSQL) if set, else the embedded SQLite file for `make run`.
 DATABASE_URL = os.environ.get("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
+    # Persistent connections (one per server thread, checked before reuse): a new
+    # PostgreSQL connection per call cost Daphne about a tenth of its time (issue 14).
+    # Channels' database_sync_to_async closes only connections older than this.
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            conn_max_age=int(os.environ.get("WHIST_DB_CONN_MAX_AGE", "600")),
+            conn_health_checks=True,
+        )
+    }
 else:
     DATABASES = {
         "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
