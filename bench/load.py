@@ -32,6 +32,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -259,6 +260,7 @@ class Room:
         from django.contrib.auth import get_user_model
 
         self.args, self.User, self.made = args, get_user_model(), 0
+        self.lock = threading.Lock()  # tables are made in several threads at once
 
     def users(self, count: int) -> list[tuple[Any, str]]:
         """`count` new users, each with a logged-in session cookie."""
@@ -266,7 +268,8 @@ class Room:
         from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
         from django.contrib.sessions.backends.db import SessionStore
 
-        start, self.made = self.made, self.made + count
+        with self.lock:
+            start, self.made = self.made, self.made + count
         users = self.User.objects.bulk_create(
             self.User(username=f"load{i}", password="!", display_name=f"Load {i}")
             for i in range(start, start + count)
