@@ -48,8 +48,10 @@ class TableConsumer(JsonFrames):
         self.seat: int | None = None
         self.joined: list[str] = []
         self.blocked: set[int] = set()
-        allowed = await database_sync_to_async(self._may_watch)()
+        # The handshake first: under load the checks below may queue for a while, and
+        # Daphne drops a handshake not answered within its connect timeout.
         await self.accept()
+        allowed = await database_sync_to_async(self._may_watch)()
         if allowed is None or not allowed:
             await self.close(CLOSE_NOT_FOUND if allowed is None else CLOSE_FORBIDDEN)
             return
