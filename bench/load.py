@@ -160,6 +160,7 @@ class Stack:
             "DJANGO_DEBUG": "false",
             "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "WHIST_MAX_SOCKETS_PER_ADDRESS": "100000",  # every bench socket is from 127.0.0.1
         }
         (tmp / "load_settings.py").write_text(SETTINGS.format(backend=LAYERS[args.layer]))
         self.daphnes: list[tuple[int, psutil.Process]] = []

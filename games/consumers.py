@@ -82,9 +82,10 @@ class TableConsumer(JsonFrames):
 
     async def beat(self) -> None:
         await super().beat()
-        await database_sync_to_async(services.seat_heartbeat)(
-            self.table_id, self.user, self.channel_name
-        )
+        if getattr(self, "counted", False):
+            await database_sync_to_async(services.seat_heartbeat)(
+                self.table_id, self.user, self.channel_name
+            )
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "joined", []):

@@ -153,8 +153,17 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "error", "code": code, "message": message})
 
     async def _admit_user(self) -> bool:
-        """A logged-in user's socket counts against their limit and is refused while they
-        are banned (closed with the reason); False if it was closed."""
+        """Every socket counts against its address's limit; a logged-in user's also against
+        theirs, and is refused while they are banned (closed with the reason). False if
+        it was closed."""
+        client = self.scope.get("client") or [None]
+        self.address = client[0]
+        if self.address is not None:
+            if not await sync_to_async(socket_limits.address_open)(self.address, self.channel_name):
+                await self._too_many()
+                return False
+            self.address_counted = True
+            self._start_beat()
         if self.user_id is None:
             return True
         user = self.scope["user"]
@@ -165,16 +174,21 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             await self.close(CLOSE_REVOKED)
             return False
         if not await sync_to_async(socket_limits.socket_open)(self.user_id, self.channel_name):
-            with translation.override(scope_language(self.scope)):
-                await self.error("too_many_sockets", _("too many open connections: close a "
-                                                       "tab or two"))  # fmt: skip
-            await self.close(CLOSE_TOO_MANY)
+            await self._too_many()
             return False
         self.counted = True
         self._start_beat()
         return True
 
+    async def _too_many(self) -> None:
+        with translation.override(scope_language(self.scope)):
+            await self.error("too_many_sockets", _("too many open connections: close a "
+                                                   "tab or two"))  # fmt: skip
+        await self.close(CLOSE_TOO_MANY)
+
     def _start_beat(self) -> None:
+        if getattr(self, "beating", None) is not None:
+            return
         self.beating = asyncio.create_task(self._beat(), name=f"{HEARTBEAT} {self.channel_name}")
 
     def _stop_beat(self) -> None:
@@ -193,11 +207,16 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
                 log.exception("heartbeat of %s failed", self.channel_name)
 
     async def beat(self) -> None:
-        await sync_to_async(socket_limits.socket_refresh)(self.user_id, self.channel_name)
+        if getattr(self, "address_counted", False):
+            await sync_to_async(socket_limits.address_refresh)(self.address, self.channel_name)
+        if getattr(self, "counted", False):
+            await sync_to_async(socket_limits.socket_refresh)(self.user_id, self.channel_name)
 
     async def _release(self) -> None:
         """On disconnect: the heartbeat stops and the socket no longer counts."""
         self._stop_beat()
+        if getattr(self, "address_counted", False):
+            await sync_to_async(socket_limits.address_close)(self.address, self.channel_name)
         if getattr(self, "counted", False):
             await sync_to_async(socket_limits.socket_close)(self.user_id, self.channel_name)
 

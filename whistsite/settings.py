@@ -306,6 +306,8 @@ WHIST_RATE_REPORTS = os.environ.get("WHIST_RATE_REPORTS", "20/h")  # per user
 # At most this many unfinished tables created by one user, and open sockets of one user.
 WHIST_MAX_OPEN_TABLES = int(os.environ.get("WHIST_MAX_OPEN_TABLES", "3"))
 WHIST_MAX_SOCKETS = int(os.environ.get("WHIST_MAX_SOCKETS", "8"))
+# Open sockets of one client address (anonymous ones too): games/socket_limits.py.
+WHIST_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WHIST_MAX_SOCKETS_PER_ADDRESS", "64"))
 
 # Logs on standard error (and DJANGO_LOG_FILE if set): requests that failed (4xx, 5xx),
 # security events, failed logins and lockouts (axes), moderator actions (accounts.audit).
