@@ -74,7 +74,7 @@ def table_changed(table_id: int, lobby: bool = False) -> None:
 
 def _off_thread(fn: Any, *args: Any) -> None:
     loop = server_loop()
-    if loop is None or _on(loop) or not settings.WHIST_BROADCAST_THREADS:
+    if loop is None or _on(loop) or not settings.WHIST_DB_THREADS:
         fn(*args)
         return
     try:

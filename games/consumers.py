@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
@@ -24,6 +23,7 @@ from games.socket_frames import (  # noqa: F401  (HEARTBEAT, too_deep: re-export
     CLOSE_NOT_FOUND,
     HEARTBEAT,
     JsonFrames,
+    db_call,
     too_deep,
 )
 
@@ -51,7 +51,7 @@ class TableConsumer(JsonFrames):
         # The handshake first: under load the checks below may queue for a while, and
         # Daphne drops a handshake not answered within its connect timeout.
         await self.accept()
-        allowed = await database_sync_to_async(self._may_watch)()
+        allowed = await db_call(self._may_watch)()
         if allowed is None or not allowed:
             await self.close(CLOSE_NOT_FOUND if allowed is None else CLOSE_FORBIDDEN)
             return
@@ -60,14 +60,12 @@ class TableConsumer(JsonFrames):
         await self._join(broadcast.table_group(self.table_id))
         if self.user_id is not None:
             await self._join(broadcast.user_group(self.user_id))
-            self.seat = await database_sync_to_async(services.seat_connect)(
+            self.seat = await db_call(services.seat_connect)(
                 self.table_id, self.user, self.channel_name
             )
-            self.blocked = await database_sync_to_async(blocked_ids)(self.user)
+            self.blocked = await db_call(blocked_ids)(self.user)
         await self.on_resync({})
-        chat = await database_sync_to_async(selectors.chat_recent)(
-            self.table_id, hide_users=self.blocked
-        )
+        chat = await db_call(selectors.chat_recent)(self.table_id, hide_users=self.blocked)
         await self.send_json({"type": "chat", "messages": client_chat(chat)})
 
     def _may_watch(self) -> bool | None:
@@ -83,16 +81,14 @@ class TableConsumer(JsonFrames):
     async def beat(self) -> None:
         await super().beat()
         if getattr(self, "counted", False):
-            await database_sync_to_async(services.seat_heartbeat)(
-                self.table_id, self.user, self.channel_name
-            )
+            await db_call(services.seat_heartbeat)(self.table_id, self.user, self.channel_name)
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         await self._release()
         if getattr(self, "counted", False):
-            await database_sync_to_async(services.seat_disconnect)(self.table_id, self.channel_name)
+            await db_call(services.seat_disconnect)(self.table_id, self.channel_name)
 
     async def on_act(self, content: dict[str, Any]) -> None:
         version, action = content.get("version"), content.get("action")
@@ -120,7 +116,7 @@ class TableConsumer(JsonFrames):
         await self.send_json({"type": "pong"})
 
     async def on_resync(self, content: dict[str, Any]) -> None:
-        message = await database_sync_to_async(self._state_message)()
+        message = await db_call(self._state_message)()
         if message is not None:
             await self._send_state(message, force=True)
 
@@ -135,7 +131,7 @@ class TableConsumer(JsonFrames):
         """Run a service; a refusal becomes an error (the client asks for the state with
         `resync` if it wants it). Whether it ran."""
         try:
-            await database_sync_to_async(service)(*args, **kwargs)
+            await db_call(service)(*args, **kwargs)
         except services.ServiceError as exc:
             await self.error(exc.code, exc.message)
             return False
@@ -171,10 +167,10 @@ class TableConsumer(JsonFrames):
     async def user_blocks(self, event: dict[str, Any]) -> None:
         """The user's block list changed: newly blocked players' lines leave the page."""
         before = self.blocked
-        self.blocked = await database_sync_to_async(blocked_ids)(self.user)
+        self.blocked = await db_call(blocked_ids)(self.user)
         added = self.blocked - before
         if added:
-            lines = await database_sync_to_async(selectors.chat_recent)(self.table_id)
+            lines = await db_call(selectors.chat_recent)(self.table_id)
             ids = [m["id"] for m in lines if m["uid"] in added]
             if ids:
                 await self.send_json({"type": "chat_hidden", "ids": ids})
@@ -215,10 +211,10 @@ class LobbyConsumer(JsonFrames):
         await self._release()
 
     async def on_resync(self, content: dict[str, Any]) -> None:
-        await self.send_json(await database_sync_to_async(lobby.lobby_message)())
+        await self.send_json(await db_call(lobby.lobby_message)())
         user = self.scope.get("user")
         if user is not None and user.is_authenticated:  # their own tables, private ones too
-            mine = await database_sync_to_async(lobby.running_tables)(user)
+            mine = await db_call(lobby.running_tables)(user)
             await self.send_json({"type": "mine", "tables": mine})
 
     async def on_ping(self, content: dict[str, Any]) -> None:

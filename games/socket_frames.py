@@ -18,6 +18,7 @@ from collections import deque
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -38,6 +39,13 @@ CLOSE_REVOKED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4401, 4403, 4404
 # Too many sockets of one user; "open again" (a password change: the session may be gone).
 CLOSE_TOO_MANY, CLOSE_RECONNECT = 4429, 4000
 HEARTBEAT = "whist-heartbeat"
+
+
+def db_call(fn: Any) -> Any:
+    """`fn` (ORM code) as a coroutine function. On PostgreSQL in any thread of the loop's
+    pool, each with its own persistent connection, so a table waiting for its row lock or a
+    slow query holds up no other table; with SQLite in the one thread (pitfall 8)."""
+    return database_sync_to_async(fn, thread_sensitive=not settings.WHIST_DB_THREADS)
 
 
 class JsonFrames(AsyncJsonWebsocketConsumer):

@@ -117,9 +117,10 @@ else:
     DATABASES = {
         "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
     }
-# On a server, build each change's views in a pool thread rather than the services' one
-# thread (games/broadcast.py); not with SQLite, whose writer would lock those readers out.
-WHIST_BROADCAST_THREADS = bool(DATABASE_URL)
+# On PostgreSQL, sockets' database work and each change's views run in any thread of a
+# pool, not all in one (games/socket_frames.db_call, games/broadcast.py); not with SQLite,
+# whose writer would lock the other threads out.
+WHIST_DB_THREADS = bool(DATABASE_URL)
 # Named explicitly: ChannelsLiveServerTestCase under pytest-django otherwise connects to
 # "test_test_<name>" (stack-notes pitfall 3, django/channels#2176).
 DATABASES["default"]["TEST"] = {
