@@ -29,6 +29,8 @@ async def test_an_address_has_at_most_a_few_open_sockets_logged_in_or_not(make_u
     t = await db(german_table)(ann, bob)
     path = f"/ws/table/{t.pk}/"
     first, second = await from_address(path, "10.9.8.7"), await from_address(path, "10.9.8.7")
+    for ws in (first, second):  # admitted (counted) once their first state arrives
+        await until(ws, "state")
     third = await from_address("/ws/lobby/", "10.9.8.7")
     assert (await third.receive_json_from(timeout=5))["code"] == "too_many_sockets"
     assert await closed_with(third) == 4429
