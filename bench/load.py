@@ -109,6 +109,10 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--daphne", type=_count(1), default=1, help="Daphne processes")
     parser.add_argument("--workers", type=_count(1), default=1, help="Celery workers")
     parser.add_argument("--hostile", type=_count(0), default=0, help="hostile sockets")
+    parser.add_argument(
+        "--attacked", type=_count(1), default=None, help="tables the hostile sockets watch "
+        "(default: as many as hostile sockets); the others' latencies are the quiet ones"
+    )  # fmt: skip
     parser.add_argument("--layer", choices=sorted(LAYERS), default="core")
     args = parser.parse_args()
     if args.game == "whist" and args.players != 4 or args.game == "german" and args.players != 2:
@@ -336,7 +340,8 @@ async def play(stack: Stack, room: Room, stats: Stats) -> dict[str, Any]:
                 task.cancel()
 
     opened, attacks = asyncio.Event(), []
-    loops = [asyncio.create_task(table_loop(i, i < min(args.hostile, args.tables)))
+    attacked = min(args.attacked or args.hostile, args.hostile, args.tables)
+    loops = [asyncio.create_task(table_loop(i, i < attacked))
              for i in range(args.tables)]  # fmt: skip
     await asyncio.wait_for(opened.wait(), 600)
     await asyncio.sleep(1.0)
