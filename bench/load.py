@@ -32,10 +32,12 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
 from typing import Any, NoReturn
+from urllib.parse import urlsplit
 
 import psutil
 
@@ -45,8 +47,7 @@ sys.path[:0] = [str(BENCH), str(ROOT)]
 
 from capacity import database_url, drop_database, ensure_database  # noqa: E402
 from load_clients import Player, Stats, TableClock, hostile  # noqa: E402
-
-from games.engine.bots.arena import percentile  # noqa: E402
+from load_report import report  # noqa: E402
 
 DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"  # the Makefile's test target
 LAYERS = {
@@ -108,6 +109,10 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--daphne", type=_count(1), default=1, help="Daphne processes")
     parser.add_argument("--workers", type=_count(1), default=1, help="Celery workers")
     parser.add_argument("--hostile", type=_count(0), default=0, help="hostile sockets")
+    parser.add_argument(
+        "--attacked", type=_count(1), default=None, help="tables the hostile sockets watch "
+        "(default: as many as hostile sockets); the others' latencies are the quiet ones"
+    )  # fmt: skip
     parser.add_argument("--layer", choices=sorted(LAYERS), default="core")
     args = parser.parse_args()
     if args.game == "whist" and args.players != 4 or args.game == "german" and args.players != 2:
@@ -142,7 +147,9 @@ class Stack:
     def __init__(self, args: argparse.Namespace, tmp: Path) -> None:
         self.args, self.tmp, self.procs = args, tmp, []
         self.redis_port = free_port()
-        self.db_url = database_url(os.environ.get("DATABASE_URL", DATABASE_URL), "whist_load")
+        # Its own database beside DATABASE_URL's (dropped at the end): `<name>_bench`.
+        base = os.environ.get("DATABASE_URL", DATABASE_URL)
+        self.db_url = database_url(base, f"{urlsplit(base).path.strip('/') or 'whist'}_bench")
         self.queue = f"bench-load-{uuid.uuid4().hex[:8]}"
         self.env = {
             **os.environ,
@@ -156,6 +163,7 @@ class Stack:
             "DJANGO_DEBUG": "false",
             "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "WHIST_MAX_SOCKETS_PER_ADDRESS": "100000",  # every bench socket is from 127.0.0.1
         }
         (tmp / "load_settings.py").write_text(SETTINGS.format(backend=LAYERS[args.layer]))
         self.daphnes: list[tuple[int, psutil.Process]] = []
@@ -256,6 +264,7 @@ class Room:
         from django.contrib.auth import get_user_model
 
         self.args, self.User, self.made = args, get_user_model(), 0
+        self.lock = threading.Lock()  # tables are made in several threads at once
 
     def users(self, count: int) -> list[tuple[Any, str]]:
         """`count` new users, each with a logged-in session cookie."""
@@ -263,7 +272,8 @@ class Room:
         from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
         from django.contrib.sessions.backends.db import SessionStore
 
-        start, self.made = self.made, self.made + count
+        with self.lock:
+            start, self.made = self.made, self.made + count
         users = self.User.objects.bulk_create(
             self.User(username=f"load{i}", password="!", display_name=f"Load {i}")
             for i in range(start, start + count)
@@ -330,7 +340,8 @@ async def play(stack: Stack, room: Room, stats: Stats) -> dict[str, Any]:
                 task.cancel()
 
     opened, attacks = asyncio.Event(), []
-    loops = [asyncio.create_task(table_loop(i, i < min(args.hostile, args.tables)))
+    attacked = min(args.attacked or args.hostile, args.hostile, args.tables)
+    loops = [asyncio.create_task(table_loop(i, i < attacked))
              for i in range(args.tables)]  # fmt: skip
     await asyncio.wait_for(opened.wait(), 600)
     await asyncio.sleep(1.0)
@@ -364,37 +375,6 @@ async def hostile_sockets(
         table_id = attacks[i % len(attacks)][0]
         url = f"ws://127.0.0.1:{ports[i % len(ports)]}/ws/table/{table_id}/"
         asyncio.create_task(hostile(url, cookie, stats, frames / window * 0.95, stop))
-
-
-def ms(values: list[float], q: float) -> str:
-    return f"{1000 * percentile(values, q):.0f}" if values else "-"
-
-
-def report(args: argparse.Namespace, stats: Stats, run: dict[str, Any]) -> None:
-    lat, moves = stats.latencies, stats.moves
-    print(
-        f"\nload.py: {args.tables} tables x {args.players} seats ({args.bots} bots, "
-        f"{args.game}), think {args.think:g} s, {args.daphne} daphne, {args.workers} worker(s), "
-        f"layer {args.layer}, {run['sockets']} sockets, {run['elapsed']:.0f} s measured"
-    )
-    print(f"{'moves':>7}{'moves/s':>9}{'p50':>7}{'p95':>7}{'p99':>7}{'max':>7}"
-          f"{'gaps':>6}{'lost':>6}{'done':>6}  (act -> all seats, ms)")  # fmt: skip
-    print(
-        f"{moves:>7}{moves / run['elapsed']:>9.1f}{ms(lat, 0.5):>7}{ms(lat, 0.95):>7}"
-        f"{ms(lat, 0.99):>7}{ms(lat, 1.0):>7}{stats.gaps:>6}{stats.lost:>6}{stats.finished:>6}"
-    )
-    if args.hostile:
-        hot = stats.hostile_latencies
-        print(f"attacked tables: {len(hot)} moves, p50 {ms(hot, 0.5)}, p99 {ms(hot, 0.99)} ms; "
-              f"{args.hostile} hostile sockets got {stats.refused} refusals")  # fmt: skip
-    names = ("daphne", "celery", "redis", "postgres*")
-    per = [f"{n} {1000 * c / max(moves, 1):.1f}" for n, c in zip(names, run["cpu"], strict=True)]
-    print(f"CPU ms per move: {', '.join(per)}, all {1000 * sum(run['cpu']) / max(moves, 1):.1f} "
-          f"(*whole server)")  # fmt: skip
-    print(f"memory per open socket: {run['rss'] / 1024:.1f} KB (Daphne's resident growth from "
-          f"the first table's sockets to all)")  # fmt: skip
-    closes = dict(stats.closed) or "none"
-    print(f"errors: {dict(stats.errors) or 'none'}; unexpected closes: {closes}")
 
 
 def main() -> None:

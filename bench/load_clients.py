@@ -82,9 +82,16 @@ class Player:
     async def run(self, ready: asyncio.Event) -> None:
         origin = self.url.split("/ws/")[0].replace("ws://", "http://")
         headers = {"Cookie": self.cookie, "Origin": origin}
-        async with websockets.connect(
-            self.url, additional_headers=headers, max_size=2**22, open_timeout=60
-        ) as ws:
+        try:
+            connection = await websockets.connect(
+                self.url, additional_headers=headers, max_size=2**22, open_timeout=60
+            )
+        except (OSError, TimeoutError, websockets.WebSocketException) as exc:
+            # Counted and shown (a refused or timed-out handshake), never a silent hang.
+            self.clock.stats.closed[f"connect: {type(exc).__name__}: {exc}"[:120]] += 1
+            ready.set()
+            return
+        async with connection as ws:
             ready.set()
             try:
                 async for frame in ws:

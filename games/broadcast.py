@@ -1,16 +1,27 @@
-"""Channel-layer groups of the card room and the messages sent to them after each commit."""
+"""Channel-layer groups of the card room and the messages sent to them after each commit.
+
+A change of a table is one event to the table's group carrying every receiver's view
+(built once, after the commit); each socket keeps its own and drops the rest, so each
+socket gets exactly one message per change and the layer one send (docs/protocol.md).
+From a server's database thread the send is handed to the event loop and not waited for,
+so the next table's move does not queue behind a round trip to Redis.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from functools import partial
 from typing import Any
 
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
 
 from games import lobby, selectors
+from games.scheduling import server_loop
 
 log = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
@@ -31,37 +42,85 @@ def send(group: str, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    loop = server_loop()
     try:
-        async_to_sync(layer.group_send)(group, message)
+        if loop is not None and not _on(loop):
+            asyncio.run_coroutine_threadsafe(_send_logged(layer, group, message), loop)
+        else:
+            async_to_sync(layer.group_send)(group, message)
+    except Exception:  # includes a loop that closed meanwhile (a server shutting down)
+        log.exception("could not send %s to %s", message.get("type"), group)
+
+
+def _on(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+async def _send_logged(layer: Any, group: str, message: dict[str, Any]) -> None:
+    try:
+        await layer.group_send(group, message)
     except Exception:
         log.exception("could not send %s to %s", message.get("type"), group)
 
 
 def table_changed(table_id: int, lobby: bool = False) -> None:
-    """After the commit: the new state to every receiver of the table (and the lobby list)."""
-    transaction.on_commit(partial(send_table_state, table_id, lobby))
+    """After the commit: the new state to every receiver of the table (and the lobby list),
+    built in a thread of its own on a server, so the thread of the moves goes on at once."""
+    transaction.on_commit(partial(_off_thread, send_table_state, table_id, lobby))
+
+
+def _off_thread(fn: Any, *args: Any) -> None:
+    loop = server_loop()
+    if loop is None or _on(loop) or not settings.WHIST_DB_THREADS:
+        fn(*args)
+        return
+    try:
+        loop.call_soon_threadsafe(_start, loop, fn, args)
+    except RuntimeError:  # the loop closed meanwhile (a server shutting down)
+        log.warning("server loop closed: %s%r not sent", fn.__name__, args)
+
+
+def _start(loop: asyncio.AbstractEventLoop, fn: Any, args: tuple) -> None:
+    loop.create_task(_run_logged(fn, args))
+
+
+async def _run_logged(fn: Any, args: tuple) -> None:
+    try:
+        # Not the one thread of the services: any of the pool's (each its own connection).
+        await database_sync_to_async(fn, thread_sensitive=False)(*args)
+    except Exception:
+        log.exception("%s%r failed", fn.__name__, args)
 
 
 def send_table_state(table_id: int, lobby: bool = False) -> None:
-    """Each seated user gets their seat's view; everyone else the spectator view."""
+    """One event to the table's group: each seated user's view and the spectator view."""
     table = selectors.table_get(table_id)
     if table is None:
         return
-    seats = list(table.seats.all())
-    seated = [s.user_id for s in seats if s.user_id is not None]
-    spectators = selectors.state_message(table, None)
-    send(table_group(table_id), _state_event("table.state", table, spectators, seated=seated))
-    for seat in seats:
-        if seat.user_id is not None:
-            message = selectors.state_message(table, seat.index)
-            send(user_group(seat.user_id), _state_event("seat.state", table, message))
+    send(table_group(table_id), state_event(table))
     if lobby and not table.private:
         send_lobby()
 
 
-def _state_event(kind: str, table: Any, message: dict, **extra: Any) -> dict[str, Any]:
-    event = {"type": kind, "table_id": table.pk, "version": table.version, "message": message}
-    return event | extra
+def state_event(table: Any) -> dict[str, Any]:
+    """`table.state`: the spectator view, [user id, view] per seated user, and the game
+    version (so a socket can refuse a stale move without asking the database)."""
+    seated = [
+        [seat.user_id, selectors.state_message(table, seat.index)]
+        for seat in table.seats.all()
+        if seat.user_id is not None
+    ]
+    return {
+        "type": "table.state",
+        "table_id": table.pk,
+        "version": table.version,
+        "game_version": table.game_version,
+        "spectator": selectors.state_message(table, None),
+        "seated": seated,
+    }
 
 
 def send_lobby() -> None:

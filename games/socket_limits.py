@@ -1,7 +1,9 @@
-"""At most WHIST_MAX_SOCKETS open sockets per user, counted in the cache all servers share:
-each socket is an entry with an expiry that its server's heartbeat pushes on, so the
-sockets of a server that died stop counting by themselves. A soft limit: two sockets
-opening at the same instant may both pass."""
+"""At most WHIST_MAX_SOCKETS open sockets per user and WHIST_MAX_SOCKETS_PER_ADDRESS per
+client address (anonymous sockets too), counted in the cache all servers share: each
+socket is an entry with an expiry that its server's heartbeat pushes on, so the sockets
+of a server that died stop counting by themselves. A soft limit: two sockets opening at
+the same instant may both pass. Behind a reverse proxy the address is the one Daphne is
+told (`--proxy-headers`), else every socket would share the proxy's."""
 
 from __future__ import annotations
 
@@ -11,37 +13,66 @@ from django.conf import settings
 from django.core.cache import cache
 
 
-def _key(user_id: int) -> str:
-    return f"games:sockets:{user_id}"
+def _key(owner: int | str) -> str:
+    return f"games:sockets:{owner}"
+
+
+def _address(address: str) -> str:
+    return f"addr:{address}"
 
 
 def _ttl() -> float:
     return max(settings.WHIST_PRESENCE_STALE, 2 * settings.WHIST_PRESENCE_BEAT)
 
 
-def _live(user_id: int) -> dict[str, float]:
+def _live(owner: int | str) -> dict[str, float]:
     now = time.time()
-    return {c: t for c, t in (cache.get(_key(user_id)) or {}).items() if t > now}
+    return {c: t for c, t in (cache.get(_key(owner)) or {}).items() if t > now}
+
+
+def _open(owner: int | str, channel: str, most: int) -> bool:
+    sockets = _live(owner)
+    if channel not in sockets and len(sockets) >= most:
+        return False
+    sockets[channel] = time.time() + _ttl()
+    cache.set(_key(owner), sockets, _ttl())
+    return True
+
+
+def _refresh(owner: int | str, channel: str) -> None:
+    sockets = _live(owner)
+    sockets[channel] = time.time() + _ttl()
+    cache.set(_key(owner), sockets, _ttl())
+
+
+def _close(owner: int | str, channel: str) -> None:
+    sockets = _live(owner)
+    if sockets.pop(channel, None) is not None:
+        cache.set(_key(owner), sockets, _ttl())
 
 
 def socket_open(user_id: int, channel: str) -> bool:
     """Count socket `channel` of the user; False (not counted) if they have too many open."""
-    sockets = _live(user_id)
-    if channel not in sockets and len(sockets) >= settings.WHIST_MAX_SOCKETS:
-        return False
-    sockets[channel] = time.time() + _ttl()
-    cache.set(_key(user_id), sockets, _ttl())
-    return True
+    return _open(user_id, channel, settings.WHIST_MAX_SOCKETS)
 
 
 def socket_refresh(user_id: int, channel: str) -> None:
     """The heartbeat: socket `channel` is still open."""
-    sockets = _live(user_id)
-    sockets[channel] = time.time() + _ttl()
-    cache.set(_key(user_id), sockets, _ttl())
+    _refresh(user_id, channel)
 
 
 def socket_close(user_id: int, channel: str) -> None:
-    sockets = _live(user_id)
-    if sockets.pop(channel, None) is not None:
-        cache.set(_key(user_id), sockets, _ttl())
+    _close(user_id, channel)
+
+
+def address_open(address: str, channel: str) -> bool:
+    """Count socket `channel` of a client address; False if the address has too many open."""
+    return _open(_address(address), channel, settings.WHIST_MAX_SOCKETS_PER_ADDRESS)
+
+
+def address_refresh(address: str, channel: str) -> None:
+    _refresh(_address(address), channel)
+
+
+def address_close(address: str, channel: str) -> None:
+    _close(_address(address), channel)

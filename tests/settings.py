@@ -24,3 +24,8 @@ WHITENOISE_USE_FINDERS = True
 SECURE_SSL_REDIRECT = False
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
 SECURE_HSTS_SECONDS = 0
+
+# A connection per call, as before persistent connections (whistsite.settings): the pool
+# threads that build broadcasts would otherwise hold theirs open and the test database
+# could not be dropped at the end of the session.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

@@ -103,11 +103,24 @@ TEMPLATES = [
 # DATABASE_URL (PostgreSQL) if set, else the embedded SQLite file for `make run`.
 DATABASE_URL = os.environ.get("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
+    # Persistent connections (one per server thread, checked before reuse): a new
+    # PostgreSQL connection per call cost Daphne about a tenth of its time (issue 14).
+    # Channels' database_sync_to_async closes only connections older than this.
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            conn_max_age=int(os.environ.get("WHIST_DB_CONN_MAX_AGE", "600")),
+            conn_health_checks=True,
+        )
+    }
 else:
     DATABASES = {
         "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
     }
+# On PostgreSQL, sockets' database work and each change's views run in any thread of a
+# pool, not all in one (games/socket_frames.db_call, games/broadcast.py); not with SQLite,
+# whose writer would lock the other threads out.
+WHIST_DB_THREADS = bool(DATABASE_URL)
 # Named explicitly: ChannelsLiveServerTestCase under pytest-django otherwise connects to
 # "test_test_<name>" (docs/stack-notes.md §2.3, django/channels#2176).
 DATABASES["default"]["TEST"] = {
@@ -296,6 +309,8 @@ WHIST_RATE_REPORTS = os.environ.get("WHIST_RATE_REPORTS", "20/h")  # per user
 # At most this many unfinished tables created by one user, and open sockets of one user.
 WHIST_MAX_OPEN_TABLES = int(os.environ.get("WHIST_MAX_OPEN_TABLES", "3"))
 WHIST_MAX_SOCKETS = int(os.environ.get("WHIST_MAX_SOCKETS", "8"))
+# Open sockets of one client address (anonymous ones too): games/socket_limits.py.
+WHIST_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WHIST_MAX_SOCKETS_PER_ADDRESS", "64"))
 
 # Logs on standard error (and DJANGO_LOG_FILE if set): requests that failed (4xx, 5xx),
 # security events, failed logins and lockouts (axes), moderator actions (accounts.audit).

@@ -160,8 +160,9 @@ function onError(msg) {
     return;
   }
   // A confirmed resignation stands whatever a bot played meanwhile: send it again with the
-  // state the server sends after a stale refusal.
+  // current state, which the page asks for after a stale refusal (the server sends none).
   app.resignAgain = msg.code === "stale" && app.lastAction?.action === "resign";
+  if (msg.code === "stale") requestResync();
   const text = ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message;
   flash(text);
   setTimeout(render, 2500);

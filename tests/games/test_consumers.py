@@ -73,7 +73,7 @@ async def test_malformed_and_oversized_frames_get_an_error_and_the_socket_stays(
     await ws.disconnect()
 
 
-async def test_an_illegal_move_gets_a_named_error_and_the_current_state(make_user):
+async def test_an_illegal_move_gets_a_named_error_and_the_state_only_when_asked(make_user):
     t, ann, bob = await german(make_user)
     s = await db(state)(t.pk)
     waiting = bob if s.to_act == 0 else ann
@@ -88,6 +88,8 @@ async def test_an_illegal_move_gets_a_named_error_and_the_current_state(make_use
         {"type": "act", "version": shown["version"], "action": {"action": "knock"}}
     )
     assert (await until(ws, "error"))["code"] in ("not_your_turn", "wrong_phase")
+    assert await ws.receive_nothing(timeout=0.5)
+    await ws.send_json_to({"type": "resync"})
     assert (await until(ws, "state"))["version"] == shown["version"]
     await ws.disconnect()
 

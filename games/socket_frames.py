@@ -1,0 +1,259 @@
+"""The base of the card room's WebSocket consumers: frames decoded and checked here
+(size, JSON, depth, rate), each socket counted against its user's and its address's
+limits, a heartbeat while open, and a socket closed when its user is revoked.
+
+JSON is decoded here, so a malformed frame gets an error and the socket stays open
+(docs/stack-notes.md §2.13); anything a handler did not expect is logged and answered with a
+`server_error`, never a dead socket, and the heartbeat ends with the consumer whatever
+ends it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.db import DatabaseError, IntegrityError, InterfaceError
+from django.utils import translation
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+
+from accounts.selectors import ban_active, ban_text
+from games import shutdown, socket_limits
+from games.languages import scope_language
+
+log = logging.getLogger(__name__)
+MAX_FRAME = 4096
+MAX_DEPTH = 16
+TOO_DEEP = object()
+CLOSE_REVOKED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4401, 4403, 4404
+# Too many sockets of one user; "open again" (a password change: the session may be gone).
+CLOSE_TOO_MANY, CLOSE_RECONNECT = 4429, 4000
+HEARTBEAT = "whist-heartbeat"
+
+
+def db_call(fn: Any) -> Any:
+    """`fn` (ORM code) as a coroutine function. On PostgreSQL in any thread of the loop's
+    pool, each with its own persistent connection, so a table waiting for its row lock or a
+    slow query holds up no other table; with SQLite in the one thread (docs/stack-notes.md §2.8)."""
+    return database_sync_to_async(fn, thread_sensitive=not settings.WHIST_DB_THREADS)
+
+
+class JsonFrames(AsyncJsonWebsocketConsumer):
+    """Decode frames ourselves: oversized, malformed or too frequent ones get an error message;
+    a failing handler is logged and answered; the heartbeat ends with the consumer."""
+
+    handlers: dict[str, str] = {}
+    accepted = False
+    user_id: int | None = None
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:  # a close, a crash or a cancelled task: no heartbeat outlives its socket
+            self._stop_beat()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        try:
+            await super().dispatch(message)
+        except StopConsumer:
+            raise
+        except Exception as exc:
+            log.exception("%s failed on %s", type(self).__name__, message.get("type"))
+            await self._failed(message, exc)
+
+    async def _failed(self, message: dict[str, Any], exc: Exception) -> None:
+        kind = message.get("type")
+        if kind == "websocket.disconnect":
+            raise StopConsumer()
+        try:
+            if kind == "websocket.connect" or not self.accepted:
+                await self.close(1011)
+            else:
+                with translation.override(getattr(self, "language", None) or "en"):
+                    await self._explain(exc)
+        except Exception:
+            log.exception("could not answer after a failure")
+
+    async def _explain(self, exc: Exception) -> None:
+        if isinstance(exc, DatabaseError | InterfaceError) and not isinstance(exc, IntegrityError):
+            # The database is down or restarting: nothing was changed; try again later.
+            await self.error(
+                "unavailable",
+                _("the game's database cannot be reached just now: nothing was changed, "
+                  "try again in a moment"),
+            )  # fmt: skip
+        else:
+            await self.error("server_error", _("the server failed on that message"))
+
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol, headers)
+        self.accepted = True
+        shutdown.track(self)
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        try:
+            await super().websocket_disconnect(message)
+        finally:
+            shutdown.untrack(self)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # Messages for people (errors here and in the services) in the socket's language.
+        if not hasattr(self, "language"):
+            self.language = scope_language(self.scope)
+        with translation.override(self.language):
+            await self._receive(text_data)
+
+    async def _receive(self, text_data: str | None) -> None:
+        if not self._allowed_rate():
+            await self.error("rate_limited", _("too many messages: slow down"))
+            return
+        if text_data is None or len(text_data) > MAX_FRAME:
+            code = "too_large" if text_data else "bad_json"
+            await self.error(
+                code,
+                _("send JSON text frames of at most %(most)s characters") % {"most": MAX_FRAME},
+            )
+            return
+        try:
+            content = json.loads(text_data)
+        except ValueError:
+            await self.error("bad_json", _("the message is not JSON"))
+            return
+        except RecursionError:  # "[[[[...": past the parser's recursion limit (Python 3.12)
+            content = TOO_DEEP
+        if content is TOO_DEEP or too_deep(content):
+            await self.error(
+                "bad_json",
+                _("the message is nested too deeply (at most %(most)s levels)")
+                % {"most": MAX_DEPTH},
+            )
+            return
+        kind = content.get("type") if isinstance(content, dict) else None
+        handler = self.handlers.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            known = ", ".join(sorted(self.handlers))
+            await self.error(
+                "bad_message", _("unknown message; send one of %(known)s") % {"known": known}
+            )
+            return
+        await getattr(self, handler)(content)
+
+    def _allowed_rate(self) -> bool:
+        frames, seconds = settings.WHIST_WS_RATE
+        stamps: deque = self.__dict__.setdefault("_stamps", deque())
+        now = time.monotonic()
+        while stamps and now - stamps[0] > seconds:
+            stamps.popleft()
+        stamps.append(now)
+        return len(stamps) <= frames
+
+    async def error(self, code: str, message: str) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message})
+
+    async def _admit_user(self) -> bool:
+        """Every socket counts against its address's limit; a logged-in user's also against
+        theirs, and is refused while they are banned (closed with the reason). False if
+        it was closed."""
+        client = self.scope.get("client") or [None]
+        self.address = client[0]
+        if self.address is not None:
+            if not await sync_to_async(socket_limits.address_open)(self.address, self.channel_name):
+                await self._too_many()
+                return False
+            self.address_counted = True
+            self._start_beat()
+        if self.user_id is None:
+            return True
+        user = self.scope["user"]
+        ban = await sync_to_async(ban_active)(user)
+        if ban is not None:
+            with translation.override(scope_language(self.scope)):
+                await self.error("banned", ban_text(ban))
+            await self.close(CLOSE_REVOKED)
+            return False
+        if not await sync_to_async(socket_limits.socket_open)(self.user_id, self.channel_name):
+            await self._too_many()
+            return False
+        self.counted = True
+        self._start_beat()
+        return True
+
+    async def _too_many(self) -> None:
+        with translation.override(scope_language(self.scope)):
+            await self.error("too_many_sockets", _("too many open connections: close a "
+                                                   "tab or two"))  # fmt: skip
+        await self.close(CLOSE_TOO_MANY)
+
+    def _start_beat(self) -> None:
+        if getattr(self, "beating", None) is not None:
+            return
+        self.beating = asyncio.create_task(self._beat(), name=f"{HEARTBEAT} {self.channel_name}")
+
+    def _stop_beat(self) -> None:
+        beating = getattr(self, "beating", None)
+        if beating is not None and not beating.done():
+            beating.cancel()
+
+    async def _beat(self) -> None:
+        """While open, tell the cache (and, at a table, the database) this socket is alive
+        (a server that dies stops telling, and its sockets stop counting)."""
+        while True:
+            await asyncio.sleep(settings.WHIST_PRESENCE_BEAT)
+            try:
+                await self.beat()
+            except Exception:  # a database or cache hiccup: the next beat tries again
+                log.exception("heartbeat of %s failed", self.channel_name)
+
+    async def beat(self) -> None:
+        if getattr(self, "address_counted", False):
+            await sync_to_async(socket_limits.address_refresh)(self.address, self.channel_name)
+        if getattr(self, "counted", False):
+            await sync_to_async(socket_limits.socket_refresh)(self.user_id, self.channel_name)
+
+    async def _release(self) -> None:
+        """On disconnect: the heartbeat stops and the socket no longer counts."""
+        self._stop_beat()
+        if getattr(self, "address_counted", False):
+            await sync_to_async(socket_limits.address_close)(self.address, self.channel_name)
+        if getattr(self, "counted", False):
+            await sync_to_async(socket_limits.socket_close)(self.user_id, self.channel_name)
+
+    async def user_revoke(self, event: dict[str, Any]) -> None:
+        """Logout, ban, new password (docs/stack-notes.md §2.14): close the user's socket; a banned
+        player is told why; after a password change the page opens the socket again, which
+        only the session that made the change may still use."""
+        reason = event.get("reason")
+        if reason == "password":
+            await self.close(CLOSE_RECONNECT)
+            return
+        ban = event.get("ban")
+        if reason == "banned" and ban:
+            until = parse_datetime(ban["until"]) if ban.get("until") else None
+            language = getattr(self, "language", None) or scope_language(self.scope)
+            with translation.override(language):
+                await self.error("banned", ban_text({"reason": ban["reason"], "until": until}))
+        await self.close(CLOSE_REVOKED)
+
+
+def too_deep(value: Any, most: int = MAX_DEPTH) -> bool:
+    """Whether a decoded frame nests lists and objects more than `most` levels deep (no
+    message needs more than three; deeper ones would only feed recursive code)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > most:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return False

@@ -1,0 +1,50 @@
+"""No query in a loop on the move path: a move and its broadcast cost as many queries at
+a table of four humans as at a table of two (issue 14)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import transaction
+
+from games import broadcast, services
+from games.engine.views import seat_view
+from games.gamestate import state_for
+
+from .helpers import table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+MOVE_QUERIES = 8  # lock, seats, move log, table save, savepoints: none per seat (8 at 2 and 4)
+BROADCAST_QUERIES = 2  # the table with its creator and rematch, its seats with their users
+
+
+def started(make_user: Any, game: str, players: int) -> tuple[Any, list[Any]]:
+    users = [make_user(f"{game}{i}") for i in range(players)]
+    created = services.table_create(users[0], game)
+    for index, user in enumerate(users[1:], start=1):
+        services.seat_take(user, created.pk, index)
+    return services.table_start(users[0], created.pk), users
+
+
+@pytest.mark.parametrize(("game", "players"), [("german", 2), ("whist", 4)])
+def test_a_move_takes_a_bounded_number_of_queries(
+    make_user, django_assert_max_num_queries, game, players
+):
+    started_table, users = started(make_user, game, players)
+    current = table(started_table.pk)
+    state = state_for(current)
+    event = {k: v for k, v in seat_view(state, state.to_act)["legal"][0].items() if k != "seat"}
+    with django_assert_max_num_queries(MOVE_QUERIES), transaction.atomic():
+        services.move_play(current.pk, event, current.version, user=users[state.to_act])
+        transaction.set_rollback(True)  # the broadcast is measured on its own, below
+
+
+@pytest.mark.parametrize(("game", "players"), [("german", 2), ("whist", 4)])
+def test_a_broadcast_takes_the_same_queries_for_any_number_of_seats(
+    make_user, django_assert_max_num_queries, game, players
+):
+    started_table, _users = started(make_user, game, players)
+    state_for(table(started_table.pk))  # the state is cached, as after a move's commit
+    with django_assert_max_num_queries(BROADCAST_QUERIES):
+        broadcast.send_table_state(started_table.pk)
