@@ -15,6 +15,7 @@ import socket
 import ssl
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -29,6 +30,7 @@ from websockets.sync.client import connect
 
 from deploy.render_nginx import render
 from games import services
+from games.models import Presence
 from tests.servers import ROOT, free_port, stop, wait_for
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -208,6 +210,17 @@ def test_a_player_plays_a_card_through_the_proxy(proxy) -> None:
         sockets[name].send(json.dumps(act))
         after = first_state(sockets[name], newer_than=state["version"])
         assert after["version"] == state["version"] + 1 and after["seat"] == state["seat"]
+    # The server records the closed sockets (presence rows, a new version) in its own
+    # transactions: wait for that before the test's database is emptied under it.
+    wait_until(lambda: not Presence.objects.filter(seat__table=table).exists())
+    time.sleep(0.5)  # the last change's broadcast and its task, after the commit
+
+
+def wait_until(condition: Any, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the server did not finish in time"
+        time.sleep(0.05)
 
 
 def first_state(ws: Any, newer_than: int = -1) -> dict[str, Any]:
