@@ -227,9 +227,6 @@ class LobbyConsumer(JsonFrames):
     async def lobby_tables(self, event: dict[str, Any]) -> None:
         await self.send_json(lobby_rows.with_rows({**event, "type": "tables"}, self.scope))
 
-    async def seat_state(self, event: dict[str, Any]) -> None:
-        """Seat views travel through the user's group; the lobby ignores them."""
-
     async def rankings_awards(self, event: dict[str, Any]) -> None:
         """Awards travel through the user's group too; the table's socket shows them."""
 
