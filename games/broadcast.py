@@ -15,9 +15,7 @@ from functools import partial
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from django.conf import settings
 from django.db import transaction
 
 from games import lobby, selectors
@@ -67,32 +65,13 @@ async def _send_logged(layer: Any, group: str, message: dict[str, Any]) -> None:
 
 
 def table_changed(table_id: int, lobby: bool = False) -> None:
-    """After the commit: the new state to every receiver of the table (and the lobby list),
-    built in a thread of its own on a server, so the thread of the moves goes on at once."""
-    transaction.on_commit(partial(_off_thread, send_table_state, table_id, lobby))
-
-
-def _off_thread(fn: Any, *args: Any) -> None:
-    loop = server_loop()
-    if loop is None or _on(loop) or not settings.WHIST_DB_THREADS:
-        fn(*args)
-        return
-    try:
-        loop.call_soon_threadsafe(_start, loop, fn, args)
-    except RuntimeError:  # the loop closed meanwhile (a server shutting down)
-        log.warning("server loop closed: %s%r not sent", fn.__name__, args)
-
-
-def _start(loop: asyncio.AbstractEventLoop, fn: Any, args: tuple) -> None:
-    loop.create_task(_run_logged(fn, args))
-
-
-async def _run_logged(fn: Any, args: tuple) -> None:
-    try:
-        # Not the one thread of the services: any of the pool's (each its own connection).
-        await database_sync_to_async(fn, thread_sensitive=False)(*args)
-    except Exception:
-        log.exception("%s%r failed", fn.__name__, args)
+    """After the commit: the new state to every receiver of the table (and the lobby list).
+    Built in the committing thread at once (any thread of the pool on a server, so other
+    tables do not wait), so that each version is read and sent before the table's next
+    change can commit: a build handed to another thread could read the next version and
+    leave this one unsent (a gap every client would see). The send itself goes to the
+    event loop and is not waited for."""
+    transaction.on_commit(partial(send_table_state, table_id, lobby))
 
 
 def send_table_state(table_id: int, lobby: bool = False) -> None:

@@ -160,7 +160,7 @@ def socket_to(proxy: dict, path: str, cookie: str = "", origin: str | None = Non
     origin = origin or f"https://127.0.0.1:{proxy['https']}"
     headers = {"Cookie": cookie} if cookie else {}
     return connect(f"wss://127.0.0.1:{proxy['https']}{path}", ssl=TLS, origin=origin,
-                   additional_headers=headers, open_timeout=10, compression=None)  # fmt: skip
+                   additional_headers=headers, open_timeout=30, compression=None)  # fmt: skip
 
 
 def test_pages_come_over_tls_with_the_sites_security_headers(proxy) -> None:
