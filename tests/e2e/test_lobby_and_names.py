@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.helpers import sign_up
+from tests.e2e.helpers import sign_up, take_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,6 +54,7 @@ def test_the_table_and_its_notices_name_bots_by_their_level(page: Page, site_url
     # Three bots of one level are told apart by their seat number, as on the game's page.
     for number in (2, 3, 4):
         expect(page.locator(".seat .name", has_text=f"Bot (Beginner) {number}")).to_have_count(1)
+    take_turn(page)  # when the deal leaves Cy to lead, the bots play after Cy's card
     expect(page.locator("#announcer")).to_contain_text(
         re.compile(r"Bot \(Beginner\) [234] played the"), timeout=15000
     )
