@@ -36,7 +36,7 @@ import threading
 import time
 import uuid
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 from urllib.parse import urlsplit
 
 import psutil
@@ -48,6 +48,8 @@ sys.path[:0] = [str(BENCH), str(ROOT)]
 from capacity import database_url, drop_database, ensure_database  # noqa: E402
 from load_clients import Player, Stats, TableClock, hostile  # noqa: E402
 from load_report import report  # noqa: E402
+
+from bench.arguments import Parser, whole_number  # noqa: E402
 
 DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"  # the Makefile's test target
 LAYERS = {
@@ -66,26 +68,6 @@ if "pubsub" in {backend!r}:
 """
 
 
-class _Parser(argparse.ArgumentParser):
-    """Bad arguments: one line on standard error and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def _count(low: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = low - 1
-        if value < low:
-            raise argparse.ArgumentTypeError(f"want a whole number of at least {low}, not {text!r}")
-        return value
-
-    return parse
-
-
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -97,20 +79,20 @@ def _seconds(text: str) -> float:
 
 
 def arguments() -> argparse.Namespace:
-    parser = _Parser(prog="load.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=_count(1), default=10)
-    parser.add_argument("--players", type=_count(2), default=4, help="seats per table")
+    parser = Parser(prog="load.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=whole_number(1), default=10)
+    parser.add_argument("--players", type=whole_number(2), default=4, help="seats per table")
     parser.add_argument("--game", choices=["knockout", "whist", "german"], default="whist")
-    parser.add_argument("--bots", type=_count(0), default=0, help="bot seats per table")
+    parser.add_argument("--bots", type=whole_number(0), default=0, help="bot seats per table")
     parser.add_argument("--level", choices=["beginner", "club", "expert"], default="beginner")
     parser.add_argument("--think", type=_seconds, default=2.0, help="seconds before a move")
     parser.add_argument("--seconds", type=_seconds, default=30.0, help="measured time")
     parser.add_argument("--warmup", type=_seconds, default=5.0)
-    parser.add_argument("--daphne", type=_count(1), default=1, help="Daphne processes")
-    parser.add_argument("--workers", type=_count(1), default=1, help="Celery workers")
-    parser.add_argument("--hostile", type=_count(0), default=0, help="hostile sockets")
+    parser.add_argument("--daphne", type=whole_number(1), default=1, help="Daphne processes")
+    parser.add_argument("--workers", type=whole_number(1), default=1, help="Celery workers")
+    parser.add_argument("--hostile", type=whole_number(0), default=0, help="hostile sockets")
     parser.add_argument(
-        "--attacked", type=_count(1), default=None, help="tables the hostile sockets watch "
+        "--attacked", type=whole_number(1), default=None, help="tables the hostile sockets watch "
         "(default: as many as hostile sockets); the others' latencies are the quiet ones"
     )  # fmt: skip
     parser.add_argument("--layer", choices=sorted(LAYERS), default="core")

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from django.utils.translation import gettext as _
-
 from games.engine import IllegalAction, action_from_event
+from games.engine.engine import not_your_turn
+from games.services import errors
 from games.services.errors import ServiceError, explained
 
 
@@ -27,26 +27,17 @@ class Holds(Protocol):
 def quick_refusal(socket: Holds, version: int, action: dict[str, Any]) -> ServiceError | None:
     """The refusal the service would answer for this move, when it is certain already."""
     if socket.user_id is None:
-        return ServiceError("not_seated", _("log in and take a seat to play"))
+        return errors.not_logged_in()
     if socket.seat is None:
-        return ServiceError("not_seated", _("you have no seat at this table"))
+        return errors.no_seat()
     if version < socket.game_version:
         # The game moved past `version`: the service's version check cannot pass.
-        return ServiceError(
-            "stale",
-            _("the game has changed: you saw version %(seen)s, it is at %(now)s")
-            % {"seen": version, "now": socket.version},
-        )
+        return errors.stale(version, socket.version)
     out_of_turn = socket.to_act is not None and socket.to_act != socket.seat
     if version == socket.version and out_of_turn and _plays_own(socket, action):
         # The state the player saw says someone else is to act: the engine would refuse
         # (or, if the game moved on since, the version check would).
-        exc = IllegalAction(
-            "not_your_turn",
-            "it is seat %(to_act)s's turn, not seat %(seat)s's",
-            to_act=socket.to_act,
-            seat=socket.seat,
-        )
+        exc = not_your_turn(socket.to_act, socket.seat)
         return ServiceError(exc.code, explained(exc))
     return None
 

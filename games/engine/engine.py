@@ -53,6 +53,14 @@ def apply_by_player(state: State, action: Action) -> State:
     return apply(state, action)
 
 
+def not_your_turn(to_act: int, seat: int) -> IllegalAction:
+    """The refusal of a decision by `seat` while `to_act` is to act."""
+    return IllegalAction(
+        "not_your_turn", gettext_noop("it is seat %(to_act)s's turn, not seat %(seat)s's"),
+        to_act=to_act, seat=seat,
+    )  # fmt: skip
+
+
 def legal_actions(
     state: State, seat: int | None = None, *, resign_too: bool = True
 ) -> list[Action]:
@@ -92,10 +100,7 @@ def _apply_checked(state: State, action: Action) -> State:
     if action.kind == RESIGN:
         return _resign(state, action)
     if action.seat != state.to_act:
-        raise IllegalAction(
-            "not_your_turn", gettext_noop("it is seat %(to_act)s's turn, not seat %(seat)s's"),
-            to_act=state.to_act, seat=action.seat,
-        )  # fmt: skip
+        raise not_your_turn(state.to_act, action.seat)
     if action.kind == PLAY or action not in state.game.legal(state, action.seat):
         raise _refusal(state, action)
     new = state.clone()

@@ -7,6 +7,7 @@ see consumers.py); engine refusals are looked up in the same catalogue by their 
 from __future__ import annotations
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from games.engine.errors import Explained
 
@@ -27,3 +28,23 @@ def explained(exc: Exception) -> str:
         return str(exc)
     text = gettext(exc.template)
     return text % exc.params if exc.params else text
+
+
+# Refusals more than one place answers (the services, and the table socket before it asks
+# them: games/quick_refusal.py), written once.
+
+
+def not_logged_in() -> ServiceError:
+    return ServiceError("not_seated", _("log in and take a seat to play"))
+
+
+def no_seat() -> ServiceError:
+    return ServiceError("not_seated", _("you have no seat at this table"))
+
+
+def stale(seen: int, now: int) -> ServiceError:
+    return ServiceError(
+        "stale",
+        _("the game has changed: you saw version %(seen)s, it is at %(now)s")
+        % {"seen": seen, "now": now},
+    )

@@ -37,6 +37,7 @@ from games.engine.views import seat_view
 from games.gamestate import cache_put, state_for
 from games.models import Move, Seat, Table
 from games.selectors import plays_by_bot, seat_name, seat_of
+from games.services import errors
 from games.services.errors import ServiceError, explained
 
 log = logging.getLogger(__name__)
@@ -104,10 +105,10 @@ def lock_table(table_id: int) -> tuple[Table, list[Seat]]:
 
 def _own_seat(seats: list[Seat], user: Any) -> Seat:
     if user is None or not user.is_authenticated:
-        raise ServiceError("not_seated", _("log in and take a seat to play"))
+        raise errors.not_logged_in()
     seat = seat_of(seats, user)
     if seat is None:
-        raise ServiceError("not_seated", _("you have no seat at this table"))
+        raise errors.no_seat()
     return seat
 
 
@@ -131,11 +132,7 @@ def _check_version(table: Table, version: int | None) -> None:
     if version is None:
         return
     if not isinstance(version, int) or not table.game_version <= version <= table.version:
-        raise ServiceError(
-            "stale",
-            _("the game has changed: you saw version %(seen)s, it is at %(now)s")
-            % {"seen": version, "now": table.version},
-        )
+        raise errors.stale(version, table.version)
 
 
 def _action(event: dict[str, Any]) -> Action:

@@ -9,13 +9,12 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from games import scheduling
 from games.gamestate import state_for
 from games.models import Presence, Seat, Table
 from games.selectors import is_seated, seat_of, seat_resigned
-from games.services.errors import ServiceError
+from games.services import errors
 from games.services.moves import commit, lock_table
 
 
@@ -125,7 +124,7 @@ def seat_back(table_id: int, user: Any) -> None:
         table, seats = lock_table(table_id)
         seat = seat_of(seats, user)
         if seat is None:
-            raise ServiceError("not_seated", _("you have no seat at this table"))
+            raise errors.no_seat()
         if seat.away:
             _return(table, seats, seat.index)
 

@@ -19,6 +19,7 @@ from games.engine.bots import LEVELS
 from games.engine.rules import is_standard
 from games.models import Presence, Seat, Table
 from games.selectors import INVITES_SESSION_KEY, has_invite, seat_of
+from games.services import errors
 from games.services.errors import ServiceError, explained
 from games.services.moves import commit, lock_table
 
@@ -159,7 +160,7 @@ def seat_leave(user: Any, table_id: int) -> None:
             raise ServiceError("not_open", _("the game has started: resign instead"))
         seat = seat_of(seats, user)
         if seat is None:
-            raise ServiceError("not_seated", _("you have no seat at this table"))
+            raise errors.no_seat()
         seat.user = None
         seat.last_seen = timezone.now()  # when it became free: the empty table's grace runs
         seat.save(update_fields=["user", "last_seen"])
