@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import labels
 from records.uploads import MAX_BYTES
 
 
@@ -16,8 +17,7 @@ class HistoryFilterForm(forms.Form):
 
     game = forms.ChoiceField(
         label=_("Game"), required=False,
-        choices=[("", _("All games")), ("knockout", _("Knockout Whist")), ("whist", _("Whist")),
-                 ("german", _("German Whist"))],
+        choices=lambda: [("", _("All games")), *labels.game_names().items()],
     )  # fmt: skip
     result = forms.ChoiceField(
         label=_("Result"), required=False,
