@@ -64,19 +64,21 @@ async def _send_logged(layer: Any, group: str, message: dict[str, Any]) -> None:
         log.exception("could not send %s to %s", message.get("type"), group)
 
 
-def table_changed(table_id: int, lobby: bool = False) -> None:
+def table_changed(table_id: int, lobby: bool = False, table: Any = None) -> None:
     """After the commit: the new state to every receiver of the table (and the lobby list).
     Built in the committing thread at once (any thread of the pool on a server, so other
     tables do not wait), so that each version is read and sent before the table's next
     change can commit: a build handed to another thread could read the next version and
     leave this one unsent (a gap every client would see). The send itself goes to the
-    event loop and is not waited for."""
-    transaction.on_commit(partial(send_table_state, table_id, lobby))
+    event loop and is not waited for. `table`: the committed table with its seats loaded
+    (`table.seats.all()`), as a move leaves it, so that nothing is read again."""
+    transaction.on_commit(partial(send_table_state, table_id, lobby, table))
 
 
-def send_table_state(table_id: int, lobby: bool = False) -> None:
+def send_table_state(table_id: int, lobby: bool = False, table: Any = None) -> None:
     """One event to the table's group: each seated user's view and the spectator view."""
-    table = selectors.table_get(table_id)
+    if table is None:
+        table = selectors.table_get(table_id)
     if table is None:
         return
     send(table_group(table_id), state_event(table))

@@ -99,8 +99,15 @@ def table_dict(table: Table, seat_index: int | None) -> dict[str, Any]:
         "seats": [_seat_dict(s) for s in table.seats.all()],
         "deadline": human_turn_deadline.isoformat() if human_turn_deadline else None,
         "result": (table.record or {}).get("result"),
-        "rematch": getattr(getattr(table, "rematch", None), "pk", None),
+        "rematch": _rematch_id(table),
     }
+
+
+def _rematch_id(table: Table) -> int | None:
+    """The rematch's table id; only a finished table has one (no query for a table in play)."""
+    if table.status != Table.Status.FINISHED:
+        return None
+    return getattr(getattr(table, "rematch", None), "pk", None)
 
 
 def _human_deadline(table: Table) -> bool:

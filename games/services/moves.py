@@ -18,6 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -36,7 +37,7 @@ from games.engine.record import to_record
 from games.engine.views import seat_view
 from games.gamestate import cache_put, state_for
 from games.models import Move, Seat, Table
-from games.selectors import plays_by_bot, seat_name, seat_of
+from games.selectors import plays_by_bot, seat_name, seat_of, seats_with_sockets
 from games.services import errors
 from games.services.errors import ServiceError, explained
 
@@ -95,12 +96,18 @@ def timeout_play(table_id: int, expected_moves: int) -> bool:
 
 
 def lock_table(table_id: int) -> tuple[Table, list[Seat]]:
-    """The table row locked until the end of the transaction, with its seats in order."""
-    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    """The table row locked until the end of the transaction, with its seats in order (their
+    users and open sockets loaded, as `table.seats.all()` too: a move's broadcast is built
+    from them without reading the table again)."""
+    table = (
+        Table.objects.select_for_update()
+        .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
+        .filter(pk=table_id)
+        .first()
+    )
     if table is None:
         raise ServiceError("no_table", _("there is no table %(id)s") % {"id": table_id})
-    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
-    return table, seats
+    return table, list(table.seats.all())
 
 
 def _own_seat(seats: list[Seat], user: Any) -> Seat:
@@ -188,7 +195,9 @@ def commit(
     table.save()
     if finished:
         signals.game_finished.send(sender=Table, table=table, seats=seats, state=state)
-    broadcast.table_changed(table.pk, lobby=lobby or finished)
+    # A move changes only what is in hand (the table row, the state, a seat's `away`): its
+    # broadcast is built from these; other changes (sockets, seats) read the table again.
+    broadcast.table_changed(table.pk, lobby=lobby or finished, table=table if action else None)
     if task is not None:  # after the broadcast: an eager bot's answer comes after it too
         transaction.on_commit(partial(scheduling.run_later, *task))
     return state

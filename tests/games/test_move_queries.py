@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from games import broadcast, services
 from games.engine.views import seat_view
@@ -16,7 +17,7 @@ from .helpers import table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 MOVE_QUERIES = 8  # lock, seats, move log, table save, savepoints: none per seat (8 at 2 and 4)
-BROADCAST_QUERIES = 2  # the table with its creator and rematch, its seats with their users
+BROADCAST_QUERIES = 2  # a change other than a move reads the table (creator, rematch) and its seats
 
 
 def started(make_user: Any, game: str, players: int) -> tuple[Any, list[Any]]:
@@ -48,3 +49,23 @@ def test_a_broadcast_takes_the_same_queries_for_any_number_of_seats(
     state_for(table(started_table.pk))  # the state is cached, as after a move's commit
     with django_assert_max_num_queries(BROADCAST_QUERIES):
         broadcast.send_table_state(started_table.pk)
+
+
+@pytest.mark.parametrize(("game", "players"), [("german", 2), ("whist", 4)])
+def test_a_moves_broadcast_is_built_from_the_locked_table_without_reading_it_again(
+    make_user, monkeypatch, game, players
+):
+    started_table, users = started(make_user, game, players)
+    current = table(started_table.pk)
+    state = state_for(current)
+    event = {k: v for k, v in seat_view(state, state.to_act)["legal"][0].items() if k != "seat"}
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(broadcast, "send", lambda group, message: sent.append(message))
+    with CaptureQueriesContext(connection) as queries:  # the commit and its hooks
+        services.move_play(current.pk, event, current.version, user=users[state.to_act])
+    table_reads = [q["sql"] for q in queries if q["sql"].startswith('SELECT "games_table"')]
+    assert len(table_reads) == 1  # the lock
+    assert "FOR UPDATE" in table_reads[0] or not connection.features.has_select_for_update
+    (message,) = sent
+    assert message["version"] == current.version + 1
+    assert [uid for uid, _ in message["seated"]] == [u.pk for u in users]
