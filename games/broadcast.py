@@ -10,6 +10,7 @@ so the next table's move does not queue behind a round trip to Redis.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from functools import partial
 from typing import Any
@@ -87,10 +88,14 @@ def send_table_state(table_id: int, lobby: bool = False, table: Any = None) -> N
 
 
 def state_event(table: Any) -> dict[str, Any]:
-    """`table.state`: the spectator view, [user id, view] per seated user, and the game
-    version (so a socket can refuse a stale move without asking the database)."""
+    """`table.state`: each receiver's state message as JSON text, encoded once here (the
+    spectator's, and [user id, seat, text] per seated user), with what a socket keeps of
+    it (the version, the game version, who is to act, who resigned) so that it can refuse
+    a stale move or a move out of turn without asking the database."""
+    spectator = selectors.state_message(table, None)
+    view = spectator["view"] or {}
     seated = [
-        [seat.user_id, selectors.state_message(table, seat.index)]
+        [seat.user_id, seat.index, _json(selectors.state_message(table, seat.index))]
         for seat in table.seats.all()
         if seat.user_id is not None
     ]
@@ -99,9 +104,16 @@ def state_event(table: Any) -> dict[str, Any]:
         "table_id": table.pk,
         "version": table.version,
         "game_version": table.game_version,
-        "spectator": selectors.state_message(table, None),
+        "to_act": view.get("to_act"),
+        "resigned": view.get("resigned") or [],
+        "spectator": _json(spectator),
         "seated": seated,
     }
+
+
+def _json(message: dict[str, Any]) -> str:
+    """As `AsyncJsonWebsocketConsumer.send_json` encodes (the default `json.dumps`)."""
+    return json.dumps(message)
 
 
 def send_lobby() -> None:

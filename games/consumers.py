@@ -140,22 +140,31 @@ class TableConsumer(JsonFrames):
 
     async def _send_state(self, message: dict[str, Any], force: bool = False) -> None:
         # Whole versioned views: never send one older than what this socket already has.
-        if message["version"] < self.version or (message["version"] == self.version and not force):
-            return
-        self.version = message["version"]
-        self.seat = message["seat"]
         view = message.get("view")
+        if self._keep(message["version"], message["seat"], view, force):
+            await self.send_json(message)
+
+    def _keep(self, version: int, seat: int | None, view: Any, force: bool = False) -> bool:
+        """Whether a state of `version` is newer than what this socket has; if so, remember
+        what the quick refusals need of it (games/quick_refusal.py)."""
+        if version < self.version or (version == self.version and not force):
+            return False
+        self.version, self.seat = version, seat
         self.to_act = view.get("to_act") if isinstance(view, dict) else None
         self.resigned = (view.get("resigned") or []) if isinstance(view, dict) else []
-        await self.send_json(message)
+        return True
 
     async def table_state(self, event: dict[str, Any]) -> None:
-        """A change: this socket's user's seat view if they are seated, else the spectator's."""
-        mine = next((m for uid, m in event["seated"] if uid == self.user_id), None)
-        if self.user_id is None or mine is None:
-            mine = event["spectator"]
+        """A change: this socket's user's seat view if they are seated, else the spectator's,
+        sent as the JSON text the broadcast encoded once (games/broadcast.py `state_event`)."""
+        seat, text = None, event["spectator"]
+        for user_id, index, seat_text in event["seated"]:
+            if user_id == self.user_id:
+                seat, text = index, seat_text
         self.game_version = max(self.game_version, event["game_version"])
-        await self._send_state(mine)
+        view = {"to_act": event["to_act"], "resigned": event["resigned"]}
+        if self._keep(event["version"], seat, view):
+            await self.send(text_data=text)
 
     async def chat_message(self, event: dict[str, Any]) -> None:
         shown = [m for m in event["messages"] if m.get("uid") not in self.blocked]

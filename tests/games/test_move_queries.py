@@ -68,4 +68,4 @@ def test_a_moves_broadcast_is_built_from_the_locked_table_without_reading_it_aga
     assert "FOR UPDATE" in table_reads[0] or not connection.features.has_select_for_update
     (message,) = sent
     assert message["version"] == current.version + 1
-    assert [uid for uid, _ in message["seated"]] == [u.pk for u in users]
+    assert [uid for uid, _seat, _text in message["seated"]] == [u.pk for u in users]
