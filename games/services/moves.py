@@ -192,7 +192,8 @@ def commit(
         _finish(table, seats, state)
     elif game_changed or (state is not None and state.to_act in (away or {})):
         task = _plan_turn(table, seats, state)
-    table.save()
+    # A move writes only what a move changes; other changes save what their caller set too.
+    table.save(update_fields=_move_fields(finished) if action is not None else None)
     if finished:
         signals.game_finished.send(sender=Table, table=table, seats=seats, state=state)
     # A move changes only what is in hand (the table row, the state, a seat's `away`): its
@@ -201,6 +202,11 @@ def commit(
     if task is not None:  # after the broadcast: an eager bot's answer comes after it too
         transaction.on_commit(partial(scheduling.run_later, *task))
     return state
+
+
+def _move_fields(finished: bool) -> list[str]:
+    fields = ["version", "game_version", "moves", "turn_deadline"]
+    return [*fields, "status", "finished", "record"] if finished else fields
 
 
 def _set_away(seat: Seat, away: bool) -> None:
