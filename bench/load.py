@@ -225,6 +225,12 @@ def cpu(processes: list[psutil.Process]) -> float:
     return total
 
 
+def own_cpu() -> float:
+    """User + system seconds of this process alone (the bench's clients), not its children."""
+    times = psutil.Process().cpu_times()
+    return times.user + times.system
+
+
 def postgres_processes() -> list[psutil.Process]:
     """The PostgreSQL server's top process (reaped backends count in its children times)."""
     found = []
@@ -336,11 +342,13 @@ async def play(stack: Stack, room: Room, stats: Stats) -> dict[str, Any]:
     daphnes = [p for _, p in stack.daphnes]
     watched = daphnes, stack.workers, [stack.redis_process], postgres_processes()
     before, clock0 = [cpu(group) for group in watched], time.perf_counter()
+    clients0 = own_cpu()
     stats.measuring = True
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     elapsed = time.perf_counter() - clock0
     spent = [cpu(group) - b for group, b in zip(watched, before, strict=True)]
+    spent.append(own_cpu() - clients0)
     stop.set()
     for task in loops:
         task.cancel()
