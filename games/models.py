@@ -40,6 +40,9 @@ class Table(models.Model):
     time_limit = models.PositiveIntegerField(_("time limit (seconds)"), default=60)
     # When the human to act runs out of time, or when the bot to act is due (watchdog).
     turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
+    # When the table's pending `turn_timeout` task runs (None: none pending). One timer per
+    # table, not one per turn: a timer that finds the deadline moved later sets itself again.
+    timer_due = models.DateTimeField(_("timeout timer due"), null=True, blank=True)
     record = models.JSONField(_("record"), null=True, blank=True)
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"

@@ -19,7 +19,8 @@ def bot_move(table_id: int, expected_moves: int) -> bool:
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def turn_timeout(table_id: int, expected_moves: int) -> bool:
-    """The human to act ran out of time: a bot plays for them from now on, until they are back."""
+    """The table's timer: if the human to act ran out of time, a bot plays for them from now
+    on, until they are back; else it sets itself again for the current deadline."""
     return services.timeout_play(table_id, expected_moves)
 
 

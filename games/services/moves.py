@@ -76,16 +76,28 @@ def bot_play(table_id: int, expected_moves: int) -> bool:
         return True
 
 
-def timeout_play(table_id: int, expected_moves: int) -> bool:
-    """The human to act ran out of time: the seat is away and the stand-in bot plays the turn,
-    both in one change."""
+def timeout_play(table_id: int, expected_moves: int | None = None) -> bool:
+    """The table's timer: if the human to act ran out of time, the seat is away and the
+    stand-in bot plays the turn, both in one change. A timer that finds the deadline later
+    than it (the turn moved on since it was set) sets itself again for that deadline,
+    unless another timer is pending. `expected_moves` is not needed: the deadline says."""
     with transaction.atomic():
         table, seats = lock_table(table_id)
-        state = _turn_state(table, expected_moves)
-        if state is None:
+        now = timezone.now()
+        if table.timer_due is not None and table.timer_due <= now:
+            table.timer_due = None  # this is the pending timer (or it was lost): it ran
+            table.save(update_fields=["timer_due"])
+        state = state_for(table) if table.status == Table.Status.PLAYING else None
+        if state is None or state.over:
             return False
         seat, deadline = seats[state.to_act], table.turn_deadline
-        if plays_by_bot(seat, state) or deadline is None or deadline > timezone.now():
+        if plays_by_bot(seat, state) or deadline is None:
+            return False
+        if deadline > now:
+            task = _arm_timer(table)
+            if task is not None:
+                table.save(update_fields=["timer_due"])
+                transaction.on_commit(partial(scheduling.run_later, *task))
             return False
         action = _bot_action(table, seat, state)
         commit(table, seats, action=action, by=Move.By.TIMEOUT, away={seat.index: True})
@@ -205,7 +217,7 @@ def commit(
 
 
 def _move_fields(finished: bool) -> list[str]:
-    fields = ["version", "game_version", "moves", "turn_deadline"]
+    fields = ["version", "game_version", "moves", "turn_deadline", "timer_due"]
     return [*fields, "status", "finished", "record"] if finished else fields
 
 
@@ -242,19 +254,31 @@ def _finish(table: Table, seats: list[Seat], state: State) -> None:
 
 
 def _plan_turn(table: Table, seats: list[Seat], state: State | None) -> tuple | None:
-    """Set the deadline of the turn starting now; the task that plays or ends it, if any:
-    (name, args, delay)."""
+    """Set the deadline of the turn starting now; the task that plays or ends it, if one is
+    needed: (name, args, delay). A human's clock needs a new timer only when none is
+    pending: a pending one is due no later than this deadline and sets itself again."""
     table.turn_deadline = None
     if state is None or state.over:
         return None
     if plays_by_bot(seats[state.to_act], state):
-        task, delay = "bot_move", bot_delay(state)
-    elif table.time_limit:
-        task, delay = "turn_timeout", float(table.time_limit)
-    else:
+        delay = bot_delay(state)
+        table.turn_deadline = timezone.now() + timedelta(seconds=delay)
+        return "bot_move", (table.pk, table.moves), delay
+    if not table.time_limit:
         return None
-    table.turn_deadline = timezone.now() + timedelta(seconds=delay)
-    return task, (table.pk, table.moves), delay
+    table.turn_deadline = timezone.now() + timedelta(seconds=table.time_limit)
+    return _arm_timer(table)
+
+
+def _arm_timer(table: Table) -> tuple | None:
+    """The timeout task for the table's deadline, unless a timer is already pending (due
+    before the deadline, so it will run and set itself again). Sets `timer_due`."""
+    now = timezone.now()
+    if table.timer_due is not None and now < table.timer_due <= table.turn_deadline:
+        return None
+    table.timer_due = table.turn_deadline
+    delay = (table.turn_deadline - now).total_seconds()
+    return "turn_timeout", (table.pk, table.moves), delay
 
 
 def bot_delay(state: State) -> float:

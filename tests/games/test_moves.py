@@ -163,6 +163,51 @@ def test_time_running_out_makes_the_seat_away_and_a_bot_plays(make_user, queued)
     assert not Seat.objects.get(table=t, index=s.to_act).away
 
 
+def test_a_tables_human_turns_share_one_pending_timer(make_user, queued):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    players = seated(t, [ann, bob])
+    for _ in range(6):
+        seat = state(t.pk).to_act
+        play_first_legal(t.pk, players[seat], seat)
+
+    assert [name for name, _args in queued] == ["turn_timeout"]  # set at the deal, once
+    current = table(t.pk)
+    assert timezone.now() < current.timer_due < current.turn_deadline
+
+
+def test_a_timer_that_finds_the_deadline_later_sets_itself_again_for_it(make_user, queued):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    players = seated(t, [ann, bob])
+    seat = state(t.pk).to_act
+    play_first_legal(t.pk, players[seat], seat)
+    Table.objects.filter(pk=t.pk).update(timer_due=timezone.now())  # the first timer's time
+
+    assert not tasks.turn_timeout.run(t.pk, 0)  # the turn moved on: nobody is timed out
+
+    current = table(t.pk)
+    assert queued[-1] == ("turn_timeout", (t.pk, current.moves))
+    assert current.timer_due == current.turn_deadline
+    left = (current.turn_deadline - timezone.now()).total_seconds()
+    assert left - 1 < queued.delays[-1] <= left + 0.1
+    assert not tasks.turn_timeout.run(t.pk, 0)  # early again: the pending timer stays
+    assert len(queued) == 2
+
+
+def test_a_lost_timer_is_replaced_at_the_next_turn(make_user, queued):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    players = seated(t, [ann, bob])
+    lost = timezone.now() - timedelta(seconds=30)
+    Table.objects.filter(pk=t.pk).update(timer_due=lost)  # due long ago, never ran
+    seat = state(t.pk).to_act
+    play_first_legal(t.pk, players[seat], seat)
+
+    assert [name for name, _args in queued] == ["turn_timeout", "turn_timeout"]
+    assert table(t.pk).timer_due == table(t.pk).turn_deadline
+
+
 def test_a_player_disconnected_past_the_grace_period_is_away(make_user, queued):
     ann, bob = make_user("ann"), make_user("bob")
     t = german_table(ann, bob)

@@ -41,7 +41,10 @@ def test_i_am_back_returns_the_seat_and_its_turn_to_the_player(make_user, queued
     services.seat_back(t.pk, player)
 
     assert not Seat.objects.get(table=t, index=first).away
-    assert queued[-1][0] == "turn_timeout"  # the player's own clock again, not the bot
+    # The player's own clock again, not the bot: the table's timer is due by the deadline.
+    back = table(t.pk)
+    assert queued[-1][0] == "bot_move" and back.turn_deadline is not None
+    assert timezone.now() < back.timer_due <= back.turn_deadline
     payload = selectors.table_payload(table(t.pk), player)
     assert payload["table"]["deadline"] is not None
     assert payload["view"]["legal"]
