@@ -18,6 +18,7 @@ from collections import deque
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -48,6 +49,12 @@ def db_call(fn: Any) -> Any:
     return database_sync_to_async(fn, thread_sensitive=not settings.WHIST_DB_THREADS)
 
 
+def cache_call(fn: Any) -> Any:
+    """`fn` (cache code: the socket counts) as a coroutine function in any worker thread
+    (Django's caches are safe across threads), not queued behind the one shared thread."""
+    return sync_to_async(fn, thread_sensitive=False)
+
+
 class JsonFrames(AsyncJsonWebsocketConsumer):
     """Decode frames ourselves: oversized, malformed or too frequent ones get an error message;
     a failing handler is logged and answered; the heartbeat ends with the consumer."""
@@ -63,8 +70,16 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             self._stop_beat()
 
     async def dispatch(self, message: dict[str, Any]) -> None:
+        """As channels' `AsyncConsumer.dispatch`, without its hop to the one shared sync
+        thread to close that thread's old database connections before every message: no
+        handler here uses that thread's connection (every database call goes through
+        `db_call`, whose worker closes its own old connections before and after), and the
+        hop put each socket's every event (four per move at a table of four) in one queue."""
         try:
-            await super().dispatch(message)
+            handler = getattr(self, get_handler_name(message), None)
+            if handler is None:
+                raise ValueError(f"no handler for message type {message['type']}")
+            await handler(message)
         except StopConsumer:
             raise
         except Exception as exc:
@@ -167,7 +182,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         client = self.scope.get("client") or [None]
         self.address = client[0]
         if self.address is not None:
-            if not await sync_to_async(socket_limits.address_open)(self.address, self.channel_name):
+            if not await cache_call(socket_limits.address_open)(self.address, self.channel_name):
                 await self._too_many()
                 return False
             self.address_counted = True
@@ -175,13 +190,13 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         if self.user_id is None:
             return True
         user = self.scope["user"]
-        ban = await sync_to_async(ban_active)(user)
+        ban = await db_call(ban_active)(user)
         if ban is not None:
             with translation.override(scope_language(self.scope)):
                 await self.error("banned", ban_text(ban))
             await self.close(CLOSE_REVOKED)
             return False
-        if not await sync_to_async(socket_limits.socket_open)(self.user_id, self.channel_name):
+        if not await cache_call(socket_limits.socket_open)(self.user_id, self.channel_name):
             await self._too_many()
             return False
         self.counted = True
@@ -216,17 +231,17 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
 
     async def beat(self) -> None:
         if getattr(self, "address_counted", False):
-            await sync_to_async(socket_limits.address_refresh)(self.address, self.channel_name)
+            await cache_call(socket_limits.address_refresh)(self.address, self.channel_name)
         if getattr(self, "counted", False):
-            await sync_to_async(socket_limits.socket_refresh)(self.user_id, self.channel_name)
+            await cache_call(socket_limits.socket_refresh)(self.user_id, self.channel_name)
 
     async def _release(self) -> None:
         """On disconnect: the heartbeat stops and the socket no longer counts."""
         self._stop_beat()
         if getattr(self, "address_counted", False):
-            await sync_to_async(socket_limits.address_close)(self.address, self.channel_name)
+            await cache_call(socket_limits.address_close)(self.address, self.channel_name)
         if getattr(self, "counted", False):
-            await sync_to_async(socket_limits.socket_close)(self.user_id, self.channel_name)
+            await cache_call(socket_limits.socket_close)(self.user_id, self.channel_name)
 
     async def user_revoke(self, event: dict[str, Any]) -> None:
         """Logout, ban, new password (docs/stack-notes.md §2.14): close the user's socket; a banned
