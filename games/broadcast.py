@@ -65,38 +65,45 @@ async def _send_logged(layer: Any, group: str, message: dict[str, Any]) -> None:
         log.exception("could not send %s to %s", message.get("type"), group)
 
 
-def table_changed(table_id: int, lobby: bool = False, table: Any = None) -> None:
+def table_changed(
+    table_id: int, lobby: bool = False, table: Any = None, seats: list | None = None
+) -> None:
     """After the commit: the new state to every receiver of the table (and the lobby list).
     Built in the committing thread at once (any thread of the pool on a server, so other
     tables do not wait), so that each version is read and sent before the table's next
     change can commit: a build handed to another thread could read the next version and
     leave this one unsent (a gap every client would see). The send itself goes to the
-    event loop and is not waited for. `table`: the committed table with its seats loaded
-    (`table.seats.all()`), as a move leaves it, so that nothing is read again."""
-    transaction.on_commit(partial(send_table_state, table_id, lobby, table))
+    event loop and is not waited for. `table` and `seats`: the committed table and its
+    seats (with their users and open sockets) as a move leaves them, so that nothing is
+    read again."""
+    transaction.on_commit(partial(send_table_state, table_id, lobby, table, seats))
 
 
-def send_table_state(table_id: int, lobby: bool = False, table: Any = None) -> None:
+def send_table_state(
+    table_id: int, lobby: bool = False, table: Any = None, seats: list | None = None
+) -> None:
     """One event to the table's group: each seated user's view and the spectator view."""
     if table is None:
         table = selectors.table_get(table_id)
     if table is None:
         return
-    send(table_group(table_id), state_event(table))
+    send(table_group(table_id), state_event(table, seats))
     if lobby and not table.private:
         send_lobby()
 
 
-def state_event(table: Any) -> dict[str, Any]:
+def state_event(table: Any, seats: list | None = None) -> dict[str, Any]:
     """`table.state`: each receiver's state message as JSON text, encoded once here (the
     spectator's, and [user id, seat, text] per seated user), with what a socket keeps of
     it (the version, the game version, who is to act, who resigned) so that it can refuse
-    a stale move or a move out of turn without asking the database."""
-    spectator = selectors.state_message(table, None)
+    a stale move or a move out of turn without asking the database. `seats`: the table's,
+    if in hand (else `table.seats.all()`)."""
+    seats = list(table.seats.all()) if seats is None else seats
+    spectator = selectors.state_message(table, None, seats)
     view = spectator["view"] or {}
     seated = [
-        [seat.user_id, seat.index, _json(selectors.state_message(table, seat.index))]
-        for seat in table.seats.all()
+        [seat.user_id, seat.index, _json(selectors.state_message(table, seat.index, seats))]
+        for seat in seats
         if seat.user_id is not None
     ]
     return {

@@ -90,13 +90,17 @@ def can_watch(table: Table, user: Any, session: Any = None) -> bool:
     return has_invite(table, session)
 
 
-def table_dict(table: Table, seat_index: int | None) -> dict[str, Any]:
-    """The `table` part of a state message (docs/protocol.md §"Server → client")."""
-    human_turn_deadline = table.turn_deadline if _human_deadline(table) else None
+def table_dict(
+    table: Table, seat_index: int | None, seats: list[Seat] | None = None
+) -> dict[str, Any]:
+    """The `table` part of a state message (docs/protocol.md §"Server → client"); `seats`:
+    the table's, if in hand (else `table.seats.all()`)."""
+    seats = list(table.seats.all()) if seats is None else seats
+    human_turn_deadline = table.turn_deadline if _human_deadline(table, seats) else None
     return {
         **_table_fields(table),
         "invite": table.invite_token if seat_index is not None and table.private else None,
-        "seats": [_seat_dict(s) for s in table.seats.all()],
+        "seats": [_seat_dict(s) for s in seats],
         "deadline": human_turn_deadline.isoformat() if human_turn_deadline else None,
         "result": (table.record or {}).get("result"),
         "rematch": _rematch_id(table),
@@ -110,12 +114,12 @@ def _rematch_id(table: Table) -> int | None:
     return getattr(getattr(table, "rematch", None), "pk", None)
 
 
-def _human_deadline(table: Table) -> bool:
+def _human_deadline(table: Table, seats: list[Seat]) -> bool:
     """Whether `turn_deadline` is a human's time limit (not a bot's due time)."""
     state = state_for(table)
     if state is None or state.over or not table.time_limit:
         return False
-    seat = table.seats.all()[state.to_act]
+    seat = seats[state.to_act]
     return not plays_by_bot(seat, state)
 
 
@@ -150,8 +154,11 @@ def _seat_dict(seat: Seat) -> dict[str, Any]:
     }
 
 
-def state_message(table: Table, seat_index: int | None) -> dict[str, Any]:
-    """The `state` message for one seat (None: a spectator): the only door a view leaves by."""
+def state_message(
+    table: Table, seat_index: int | None, seats: list[Seat] | None = None
+) -> dict[str, Any]:
+    """The `state` message for one seat (None: a spectator): the only door a view leaves by.
+    `seats`: the table's, if in hand (else `table.seats.all()`)."""
     state = state_for(table)
     if state is None:
         view = None
@@ -163,7 +170,7 @@ def state_message(table: Table, seat_index: int | None) -> dict[str, Any]:
         "type": "state",
         "version": table.version,
         "seat": seat_index,
-        "table": table_dict(table, seat_index),
+        "table": table_dict(table, seat_index, seats),
         "view": view,
     }
 

@@ -18,7 +18,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -109,17 +108,12 @@ def timeout_play(table_id: int, expected_moves: int | None = None) -> bool:
 
 def lock_table(table_id: int) -> tuple[Table, list[Seat]]:
     """The table row locked until the end of the transaction, with its seats in order (their
-    users and open sockets loaded, as `table.seats.all()` too: a move's broadcast is built
-    from them without reading the table again)."""
-    table = (
-        Table.objects.select_for_update()
-        .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
-        .filter(pk=table_id)
-        .first()
-    )
+    users and open sockets loaded: a move's broadcast is built from them without reading
+    the table again)."""
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None:
         raise ServiceError("no_table", _("there is no table %(id)s") % {"id": table_id})
-    return table, list(table.seats.all())
+    return table, list(seats_with_sockets().filter(table_id=table_id))
 
 
 def _own_seat(seats: list[Seat], user: Any) -> Seat:
@@ -210,7 +204,10 @@ def commit(
         signals.game_finished.send(sender=Table, table=table, seats=seats, state=state)
     # A move changes only what is in hand (the table row, the state, a seat's `away`): its
     # broadcast is built from these; other changes (sockets, seats) read the table again.
-    broadcast.table_changed(table.pk, lobby=lobby or finished, table=table if action else None)
+    if action is not None:
+        broadcast.table_changed(table.pk, lobby or finished, table, seats)
+    else:
+        broadcast.table_changed(table.pk, lobby or finished)
     if task is not None:  # after the broadcast: an eager bot's answer comes after it too
         transaction.on_commit(partial(scheduling.run_later, *task))
     return state
