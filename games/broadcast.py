@@ -99,13 +99,9 @@ def state_event(table: Any, seats: list | None = None) -> dict[str, Any]:
     a stale move or a move out of turn without asking the database. `seats`: the table's,
     if in hand (else `table.seats.all()`)."""
     seats = list(table.seats.all()) if seats is None else seats
-    spectator = selectors.state_message(table, None, seats)
+    spectator, players = selectors.state_messages(table, seats)
     view = spectator["view"] or {}
-    seated = [
-        [seat.user_id, seat.index, _json(selectors.state_message(table, seat.index, seats))]
-        for seat in seats
-        if seat.user_id is not None
-    ]
+    seated = [[seat.user_id, seat.index, _json(message)] for seat, message in players]
     return {
         "type": "table.state",
         "table_id": table.pk,

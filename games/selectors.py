@@ -99,12 +99,17 @@ def table_dict(
     human_turn_deadline = table.turn_deadline if _human_deadline(table, seats) else None
     return {
         **_table_fields(table),
-        "invite": table.invite_token if seat_index is not None and table.private else None,
+        "invite": _invite(table, seat_index),
         "seats": [_seat_dict(s) for s in seats],
         "deadline": human_turn_deadline.isoformat() if human_turn_deadline else None,
         "result": (table.record or {}).get("result"),
         "rematch": _rematch_id(table),
     }
+
+
+def _invite(table: Table, seat_index: int | None) -> str | None:
+    """A private table's invite token, which its players see (to pass on)."""
+    return table.invite_token if seat_index is not None and table.private else None
 
 
 def _rematch_id(table: Table) -> int | None:
@@ -159,7 +164,27 @@ def state_message(
 ) -> dict[str, Any]:
     """The `state` message for one seat (None: a spectator): the only door a view leaves by.
     `seats`: the table's, if in hand (else `table.seats.all()`)."""
-    state = state_for(table)
+    return _message(table, state_for(table), seat_index, table_dict(table, seat_index, seats))
+
+
+def state_messages(
+    table: Table, seats: list[Seat]
+) -> tuple[dict[str, Any], list[tuple[Seat, dict[str, Any]]]]:
+    """The spectator's state message and each seated user's (a broadcast's), sharing one
+    `table` part: only a private table's invite differs, which its players see."""
+    state, shared = state_for(table), table_dict(table, None, seats)
+    players = {**shared, "invite": _invite(table, 0)}
+    seated = [
+        (seat, _message(table, state, seat.index, players))
+        for seat in seats
+        if seat.user_id is not None
+    ]
+    return _message(table, state, None, shared), seated
+
+
+def _message(
+    table: Table, state: State | None, seat_index: int | None, table_part: dict[str, Any]
+) -> dict[str, Any]:
     if state is None:
         view = None
     elif seat_index is None:
@@ -170,7 +195,7 @@ def state_message(
         "type": "state",
         "version": table.version,
         "seat": seat_index,
-        "table": table_dict(table, seat_index, seats),
+        "table": table_part,
         "view": view,
     }
 

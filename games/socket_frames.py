@@ -49,12 +49,6 @@ def db_call(fn: Any) -> Any:
     return database_sync_to_async(fn, thread_sensitive=not settings.WHIST_DB_THREADS)
 
 
-def cache_call(fn: Any) -> Any:
-    """`fn` (cache code: the socket counts) as a coroutine function in any worker thread
-    (Django's caches are safe across threads), not queued behind the one shared thread."""
-    return sync_to_async(fn, thread_sensitive=False)
-
-
 class JsonFrames(AsyncJsonWebsocketConsumer):
     """Decode frames ourselves: oversized, malformed or too frequent ones get an error message;
     a failing handler is logged and answered; the heartbeat ends with the consumer."""
@@ -179,10 +173,12 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         """Every socket counts against its address's limit; a logged-in user's also against
         theirs, and is refused while they are banned (closed with the reason). False if
         it was closed."""
+        # The counts are read, changed and written back (games/socket_limits.py): in the one
+        # shared thread (sync_to_async's default), so a process's sockets never race there.
         client = self.scope.get("client") or [None]
         self.address = client[0]
         if self.address is not None:
-            if not await cache_call(socket_limits.address_open)(self.address, self.channel_name):
+            if not await sync_to_async(socket_limits.address_open)(self.address, self.channel_name):
                 await self._too_many()
                 return False
             self.address_counted = True
@@ -196,7 +192,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
                 await self.error("banned", ban_text(ban))
             await self.close(CLOSE_REVOKED)
             return False
-        if not await cache_call(socket_limits.socket_open)(self.user_id, self.channel_name):
+        if not await sync_to_async(socket_limits.socket_open)(self.user_id, self.channel_name):
             await self._too_many()
             return False
         self.counted = True
@@ -231,17 +227,17 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
 
     async def beat(self) -> None:
         if getattr(self, "address_counted", False):
-            await cache_call(socket_limits.address_refresh)(self.address, self.channel_name)
+            await sync_to_async(socket_limits.address_refresh)(self.address, self.channel_name)
         if getattr(self, "counted", False):
-            await cache_call(socket_limits.socket_refresh)(self.user_id, self.channel_name)
+            await sync_to_async(socket_limits.socket_refresh)(self.user_id, self.channel_name)
 
     async def _release(self) -> None:
         """On disconnect: the heartbeat stops and the socket no longer counts."""
         self._stop_beat()
         if getattr(self, "address_counted", False):
-            await cache_call(socket_limits.address_close)(self.address, self.channel_name)
+            await sync_to_async(socket_limits.address_close)(self.address, self.channel_name)
         if getattr(self, "counted", False):
-            await cache_call(socket_limits.socket_close)(self.user_id, self.channel_name)
+            await sync_to_async(socket_limits.socket_close)(self.user_id, self.channel_name)
 
     async def user_revoke(self, event: dict[str, Any]) -> None:
         """Logout, ban, new password (docs/stack-notes.md §2.14): close the user's socket; a banned

@@ -182,25 +182,40 @@ DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "whist@localhos
 # Without it: in-process channel layer and Celery tasks run eagerly, in the request.
 REDIS_URL = os.environ.get("REDIS_URL")
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [
-                    {
-                        "address": redis_db_url(REDIS_URL, 1),
-                        # redis-py 8's default of 5 s kills idle sockets (docs/stack-notes.md §2.2).
-                        "socket_timeout": None,
-                        # redis-py 8 caps a pool at 100 connections (docs/stack-notes.md §2.10).
-                        "max_connections": 1000,
-                    }
-                ],
-                # The default of 100 drops messages silently in a burst (docs/stack-notes.md §2.12).
-                "capacity": 1000,
-                "expiry": 60,
-            },
-        }
+    # WHIST_CHANNEL_LAYER: "core" (channels_redis' lists, one per socket) or "pubsub"
+    # (one Redis publish per group message, relayed by each server to its own sockets).
+    WHIST_CHANNEL_LAYER = os.environ.get("WHIST_CHANNEL_LAYER", "pubsub")
+    LAYER_HOST = {
+        "address": redis_db_url(REDIS_URL, 1),
+        # redis-py 8's default of 5 s kills idle sockets (docs/stack-notes.md §2.2).
+        "socket_timeout": None,
+        # redis-py 8 caps a pool at 100 connections (docs/stack-notes.md §2.10).
+        "max_connections": 1000,
     }
+    if WHIST_CHANNEL_LAYER == "pubsub":
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "CONFIG": {"hosts": [LAYER_HOST]},
+            }
+        }
+    elif WHIST_CHANNEL_LAYER == "core":
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {
+                    "hosts": [LAYER_HOST],
+                    # The default of 100 drops messages silently in a burst
+                    # (docs/stack-notes.md §2.12).
+                    "capacity": 1000,
+                    "expiry": 60,
+                },
+            }
+        }
+    else:
+        raise ImproperlyConfigured(
+            f"WHIST_CHANNEL_LAYER must be core or pubsub, not {WHIST_CHANNEL_LAYER!r}"
+        )
     CELERY_BROKER_URL = redis_db_url(REDIS_URL, 0)
     CELERY_TASK_ALWAYS_EAGER = False
 else:
