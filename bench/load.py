@@ -52,20 +52,7 @@ from load_report import report  # noqa: E402
 from bench.arguments import Parser, whole_number  # noqa: E402
 
 DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"  # the Makefile's test target
-LAYERS = {
-    "core": "channels_redis.core.RedisChannelLayer",
-    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
-}
-SETTINGS = """\
-from whistsite.settings import *  # noqa: F403
-from whistsite.settings import CHANNEL_LAYERS
-
-CHANNEL_LAYERS["default"]["BACKEND"] = {backend!r}
-CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = "bench-load"
-if "pubsub" in {backend!r}:
-    for key in ("capacity", "expiry"):
-        CHANNEL_LAYERS["default"]["CONFIG"].pop(key, None)
-"""
+LAYERS = ("core", "pubsub")  # WHIST_CHANNEL_LAYER (whistsite/settings.py)
 
 
 def _seconds(text: str) -> float:
@@ -95,7 +82,7 @@ def arguments() -> argparse.Namespace:
         "--attacked", type=whole_number(1), default=None, help="tables the hostile sockets watch "
         "(default: as many as hostile sockets); the others' latencies are the quiet ones"
     )  # fmt: skip
-    parser.add_argument("--layer", choices=sorted(LAYERS), default="core")
+    parser.add_argument("--layer", choices=LAYERS, default="pubsub")
     args = parser.parse_args()
     if args.game == "whist" and args.players != 4 or args.game == "german" and args.players != 2:
         parser.error(f"{args.game} is for {4 if args.game == 'whist' else 2} players")
@@ -135,8 +122,9 @@ class Stack:
         self.queue = f"bench-load-{uuid.uuid4().hex[:8]}"
         self.env = {
             **os.environ,
-            "DJANGO_SETTINGS_MODULE": "load_settings",
-            "PYTHONPATH": os.pathsep.join([str(tmp), str(ROOT)]),
+            "DJANGO_SETTINGS_MODULE": "whistsite.settings",
+            "PYTHONPATH": str(ROOT),
+            "WHIST_CHANNEL_LAYER": args.layer,
             "DATABASE_URL": self.db_url,
             "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}",
             "WHIST_CELERY_QUEUE": self.queue,
@@ -147,7 +135,6 @@ class Stack:
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
             "WHIST_MAX_SOCKETS_PER_ADDRESS": "100000",  # every bench socket is from 127.0.0.1
         }
-        (tmp / "load_settings.py").write_text(SETTINGS.format(backend=LAYERS[args.layer]))
         self.daphnes: list[tuple[int, psutil.Process]] = []
         self.workers: list[psutil.Process] = []
 
@@ -160,7 +147,6 @@ class Stack:
         wait_port(self.redis_port, self.redis, "redis-server")
         ensure_database(self.db_url)
         os.environ.update({k: v for k, v in self.env.items() if k != "PYTHONPATH"})
-        sys.path.insert(0, str(self.tmp))
         import django
 
         django.setup()
