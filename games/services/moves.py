@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -110,7 +110,11 @@ def lock_table(table_id: int) -> tuple[Table, list[Seat]]:
     """The table row locked until the end of the transaction, with its seats in order (their
     users and open sockets loaded: a move's broadcast is built from them without reading
     the table again)."""
-    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    # Written out: every change takes this lock, and compiling the ORM's query cost more CPU
+    # than running it (0.90 against 0.41 ms with the query written out; issue 14).
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    sql = f"SELECT * FROM {Table._meta.db_table} WHERE id = %s{lock}"
+    table = next(iter(Table.objects.raw(sql, [table_id])), None)
     if table is None:
         raise ServiceError("no_table", _("there is no table %(id)s") % {"id": table_id})
     return table, list(seats_with_sockets().filter(table_id=table_id))
