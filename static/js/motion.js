@@ -31,11 +31,14 @@ function flyFrom(el, from, ms) {
   el.animate([{ transform: start, offset: 0 }], { duration: ms, easing: "ease-out" });
 }
 
-function animatePlays(snap) {
+function animatePlays(app, snap) {
   for (const card of document.querySelectorAll("#trick .trick-card")) {
     if (snap.trick.has(card.dataset.key)) continue;
     const from = snap.hand[card.dataset.card] || snap.seats[card.dataset.seat];
-    if (from) flyFrom(card, from, PLAY_MS);
+    if (from) {
+      flyFrom(card, from, PLAY_MS);
+      app.flights += 1;
+    }
   }
 }
 
@@ -63,7 +66,7 @@ function newDeal(app, previous) {
 export function animate(app, snap, previousView) {
   if (reduced.matches || !snap) return;
   if (newDeal(app, previousView)) animateDeal();
-  animatePlays(snap);
+  animatePlays(app, snap);
 }
 
 /** Near the end of a completed trick's pause, slide its cards to the winner's seat. */

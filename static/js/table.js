@@ -33,6 +33,7 @@ const app = {
   awards: null, // what the finished game brought this player (docs/protocol.md `awards`)
   banned: null, // why this player was banned, once the server said so
   alerts: [], // sounds asked for (sound.js), read by the browser tests
+  flights: 0, // cards flown to the trick so far (motion.js), read by the browser tests
   muted: false,
   wasMyTurn: false,
   send,
