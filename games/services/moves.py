@@ -36,7 +36,7 @@ from games.engine.record import to_record
 from games.engine.views import seat_view
 from games.gamestate import cache_put, state_for
 from games.models import Move, Seat, Table
-from games.selectors import plays_by_bot, seat_name, seat_of, seats_with_sockets
+from games.selectors import plays_by_bot, seat_name, seat_of, table_seats
 from games.services import errors
 from games.services.errors import ServiceError, explained
 
@@ -117,7 +117,7 @@ def lock_table(table_id: int) -> tuple[Table, list[Seat]]:
     table = next(iter(Table.objects.raw(sql, [table_id])), None)
     if table is None:
         raise ServiceError("no_table", _("there is no table %(id)s") % {"id": table_id})
-    return table, list(seats_with_sockets().filter(table_id=table_id))
+    return table, table_seats(table_id)
 
 
 def _own_seat(seats: list[Seat], user: Any) -> Seat:

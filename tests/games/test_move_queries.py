@@ -9,15 +9,17 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
-from games import broadcast, services
+from games import broadcast, selectors, services
 from games.engine.views import seat_view
 from games.gamestate import state_for
+from games.models import Presence, Seat
 
 from .helpers import table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-MOVE_QUERIES = 8  # lock, seats, move log, table save, savepoints: none per seat (8 at 2 and 4)
+MOVE_QUERIES = 9  # lock, seats, their users, move log, table save, savepoints: none per seat
 BROADCAST_QUERIES = 2  # a change other than a move reads the table (creator, rematch) and its seats
 
 
@@ -71,3 +73,22 @@ def test_a_moves_broadcast_is_built_from_the_locked_table_without_reading_it_aga
     (message,) = sent
     assert message["version"] == current.version + 1
     assert [uid for uid, _seat, _text in message["seated"]] == [u.pk for u in users]
+
+
+def test_a_tables_written_out_seats_are_the_orms_seats(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    created = services.table_create(ann, "knockout", 4, bot_levels=[None, None, "club", None])
+    services.seat_take(bob, created.pk, 1)
+    seat = Seat.objects.get(table=created, index=1)
+    for channel in ("a", "b"):
+        Presence.objects.create(seat=seat, channel=channel, seen=timezone.now())
+
+    def described(seats: list[Seat]) -> list[tuple]:
+        return [
+            (s.pk, s.index, s.bot, s.away, s.user_id, s.open_sockets, s.user and s.user.username)
+            for s in seats
+        ]
+
+    orm = list(selectors.seats_with_sockets().filter(table_id=created.pk))
+    assert described(selectors.table_seats(created.pk)) == described(orm)
+    assert [s.open_sockets for s in orm] == [0, 2, 0, 0]
