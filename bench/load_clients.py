@@ -72,9 +72,10 @@ class Player:
     """One seated socket that plays a random legal action `think` seconds after its turn."""
 
     def __init__(
-        self, url: str, cookie: str, seat: int, clock: TableClock, think: float, rng: random.Random
-    ) -> None:
-        self.url, self.cookie, self.seat = url, cookie, seat
+        self, url: str, cookie: str, seat: int, clock: TableClock, think: float, rng: random.Random,
+        address: str = "127.0.0.1",
+    ) -> None:  # fmt: skip
+        self.url, self.cookie, self.seat, self.address = url, cookie, seat, address
         self.clock, self.think, self.rng = clock, think, rng
         self.version = -1
         self.acted = -1  # the version we last acted on (act once per version)
@@ -84,8 +85,9 @@ class Player:
         headers = {"Cookie": self.cookie, "Origin": origin}
         try:
             connection = await websockets.connect(
-                self.url, additional_headers=headers, max_size=2**22, open_timeout=60
-            )
+                self.url, additional_headers=headers, max_size=2**22, open_timeout=60,
+                local_addr=(self.address, 0),
+            )  # fmt: skip
         except (OSError, TimeoutError, websockets.WebSocketException) as exc:
             # Counted and shown (a refused or timed-out handshake), never a silent hang.
             self.clock.stats.closed[f"connect: {type(exc).__name__}: {exc}"[:120]] += 1
