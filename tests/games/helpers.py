@@ -44,6 +44,14 @@ def play_first_legal(table_id: int, user: Any, seat: int) -> dict[str, Any]:
     return event
 
 
+def play_turns(table_id: int, players: dict[int, Any], count: int) -> None:
+    """`count` turns, each the first legal action of the human seat to act (`players`:
+    user by seat index)."""
+    for _ in range(count):
+        seat = state(table_id).to_act
+        play_first_legal(table_id, players[seat], seat)
+
+
 def cards_in(value: Any) -> set[str]:
     """Every card string anywhere in a JSON value."""
     if isinstance(value, str):

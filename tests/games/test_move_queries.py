@@ -31,14 +31,20 @@ def started(make_user: Any, game: str, players: int) -> tuple[Any, list[Any]]:
     return services.table_start(users[0], created.pk), users
 
 
+def first_legal(table_id: int) -> tuple[Any, Any, dict[str, Any]]:
+    """The table, its state and the first legal action of the seat to act."""
+    current = table(table_id)
+    state = state_for(current)
+    event = {k: v for k, v in seat_view(state, state.to_act)["legal"][0].items() if k != "seat"}
+    return current, state, event
+
+
 @pytest.mark.parametrize(("game", "players"), [("german", 2), ("whist", 4)])
 def test_a_move_takes_a_bounded_number_of_queries(
     make_user, django_assert_max_num_queries, game, players
 ):
     started_table, users = started(make_user, game, players)
-    current = table(started_table.pk)
-    state = state_for(current)
-    event = {k: v for k, v in seat_view(state, state.to_act)["legal"][0].items() if k != "seat"}
+    current, state, event = first_legal(started_table.pk)
     with django_assert_max_num_queries(MOVE_QUERIES), transaction.atomic():
         services.move_play(current.pk, event, current.version, user=users[state.to_act])
         transaction.set_rollback(True)  # the broadcast is measured on its own, below
@@ -59,9 +65,7 @@ def test_a_moves_broadcast_is_built_from_the_locked_table_without_reading_it_aga
     make_user, monkeypatch, game, players
 ):
     started_table, users = started(make_user, game, players)
-    current = table(started_table.pk)
-    state = state_for(current)
-    event = {k: v for k, v in seat_view(state, state.to_act)["legal"][0].items() if k != "seat"}
+    current, state, event = first_legal(started_table.pk)
     sent: list[dict[str, Any]] = []
     monkeypatch.setattr(broadcast, "send", lambda group, message: sent.append(message))
     with CaptureQueriesContext(connection) as queries:  # the commit and its hooks

@@ -16,7 +16,7 @@ from games.gamestate import cache_clear
 from games.models import Move, Seat, Table
 from games.services import ServiceError
 
-from .helpers import german_table, play_first_legal, state, table
+from .helpers import german_table, play_first_legal, play_turns, state, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -166,10 +166,7 @@ def test_time_running_out_makes_the_seat_away_and_a_bot_plays(make_user, queued)
 def test_a_tables_human_turns_share_one_pending_timer(make_user, queued):
     ann, bob = make_user("ann"), make_user("bob")
     t = german_table(ann, bob)
-    players = seated(t, [ann, bob])
-    for _ in range(6):
-        seat = state(t.pk).to_act
-        play_first_legal(t.pk, players[seat], seat)
+    play_turns(t.pk, seated(t, [ann, bob]), 6)
 
     assert [name for name, _args in queued] == ["turn_timeout"]  # set at the deal, once
     current = table(t.pk)
@@ -240,9 +237,7 @@ def test_a_restarted_process_continues_from_the_stored_move_log(make_user):
     ann, bob = make_user("ann"), make_user("bob")
     t = german_table(ann, bob)
     users = seated(t, [ann, bob])
-    for _ in range(5):
-        to_act = state(t.pk).to_act
-        play_first_legal(t.pk, users[to_act], to_act)
+    play_turns(t.pk, users, 5)
     before = [selectors.table_payload(table(t.pk), u) for u in (ann, bob, None)]
 
     cache_clear()  # what a restart loses
