@@ -21,7 +21,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast, scheduling, signals
+from games import broadcast, rows, scheduling, signals
 from games.engine import (
     Action,
     IllegalAction,
@@ -202,8 +202,12 @@ def commit(
         _finish(table, seats, state)
     elif game_changed or (state is not None and state.to_act in (away or {})):
         task = _plan_turn(table, seats, state)
-    # A move writes only what a move changes; other changes save what their caller set too.
-    table.save(update_fields=_move_fields(finished) if action is not None else None)
+    # A move writes only what a move changes (written out: games/rows.py); other changes
+    # save all that their caller set too.
+    if action is not None:
+        rows.update(table, _move_fields(finished))
+    else:
+        table.save()
     if finished:
         signals.game_finished.send(sender=Table, table=table, seats=seats, state=state)
     # A move changes only what is in hand (the table row, the state, a seat's `away`): its
@@ -238,8 +242,8 @@ def _apply(table: Table, state: State | None, action: Action, by: str) -> State:
         new = engine_apply(state, action)
     except IllegalAction as exc:
         raise ServiceError(exc.code, explained(exc)) from exc
-    Move.objects.create(
-        table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by
+    rows.insert(
+        Move(table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by)
     )
     table.moves += 1
     transaction.on_commit(partial(cache_put, table.pk, table.seed, table.moves, new))
