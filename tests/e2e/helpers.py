@@ -57,7 +57,9 @@ def take_turn(page: Page) -> str | None:
     return action
 
 
-def _left_hand(page: Page, card: str, seconds: float = 5.0) -> bool:
+def _left_hand(page: Page, card: str, seconds: float = 15.0) -> bool:
+    # Generous: a play missed here is tried again, and a game that has moved on to its next
+    # deal meanwhile would count a card of the new hand twice (CI failed so once, loaded).
     try:
         page.wait_for_function(
             """c => { const v = window.whistTable.msg.view;
