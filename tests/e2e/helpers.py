@@ -44,6 +44,16 @@ def wait_for_answer(page: Page, before: int) -> None:
     page.wait_for_function("v => window.whistTable.version > v", arg=before, timeout=5000)
 
 
+def wait_for_hand(page: Page, seconds: float = 30.0) -> None:
+    """Wait for the dealt hand on the table page; if it does not come, say where the page is
+    and what it shows (CI once saw the start still pending after 10 s, with nothing more)."""
+    try:
+        page.wait_for_selector("#hand .card", timeout=seconds * 1000)
+    except PlaywrightTimeout:
+        text = page.locator("body").inner_text()[:400]
+        raise AssertionError(f"no hand after {seconds} s at {page.url}: {text!r}") from None
+
+
 def take_turn(page: Page) -> str | None:
     """Make this page's decision if it has one (a card, a trump, an exchange); say what.
     A card counts as played once it has left the hand: a click that did not land (the card

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import game_over, play_until_over, sign_up
+from tests.e2e.helpers import game_over, play_until_over, sign_up, wait_for_hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +29,7 @@ def test_sign_up_create_knockout_table_with_bots_and_play_to_the_end(
     expect(page.locator("#dialog")).to_contain_text("Waiting for players")
     page.get_by_role("button", name="Start the game").click()
 
-    page.wait_for_selector("#hand .card", timeout=10000)
+    wait_for_hand(page)
     expect(page.locator("#trump-box")).to_be_visible()
     page.screenshot(path="/tmp/whist-e2e-knockout-start.png")
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.helpers import sign_up, take_turn
+from tests.e2e.helpers import sign_up, take_turn, wait_for_hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,7 +48,7 @@ def test_the_table_and_its_notices_name_bots_by_their_level(page: Page, site_url
     page.set_viewport_size({"width": 1280, "height": 860})
     sign_up(page, site_url, "cy", "Cy")
     page.get_by_role("button", name="Whist", exact=True).click()  # quick play, Beginner bots
-    page.wait_for_selector("#hand .card", timeout=10000)
+    wait_for_hand(page)
 
     expect(page.locator(".seat .name").filter(has_text="Bot (Beginner)")).to_have_count(3)
     # Three bots of one level are told apart by their seat number, as on the game's page.

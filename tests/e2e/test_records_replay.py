@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import play_until_over, sign_up
+from tests.e2e.helpers import play_until_over, sign_up, wait_for_hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +30,7 @@ def test_finish_find_replay_analyse_download_and_upload_a_game(page: Page, site_
     page.select_option("#id_seat_1", "beginner")
     page.click("[data-testid=create-submit]")
     page.get_by_role("button", name="Start the game").click()
-    page.wait_for_selector("#hand .card", timeout=10000)
+    wait_for_hand(page)
     play_until_over(page, seconds=150)
 
     page.click("[data-testid=my-games]")

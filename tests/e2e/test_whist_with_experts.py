@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import card_name, sign_up, take_turn
+from tests.e2e.helpers import card_name, sign_up, take_turn, wait_for_hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +24,7 @@ def test_whist_with_three_expert_bots_keeps_the_turned_card_known_through_a_hand
         page.select_option(f"#id_seat_{seat}", "expert")
     page.click("[data-testid=create-submit]")
     page.get_by_role("button", name="Start the game").click()
-    page.wait_for_selector("#hand .card", timeout=10000)
+    wait_for_hand(page)
     turned = page.evaluate("() => window.whistTable.msg.view.turned")
     assert turned, "the turned card is in the view at the start of the hand"
     expect(page.locator("#info")).to_contain_text(f"turned up the {card_name(turned)}")
