@@ -66,6 +66,9 @@ class TableConsumer(JsonFrames):
             )
             self.blocked = await db_call(blocked_ids)(self.user)
         await self.on_resync({})
+        await self._send_chat()
+
+    async def _send_chat(self) -> None:
         chat = await db_call(selectors.chat_recent)(self.table_id, hide_users=self.blocked)
         await self.send_json({"type": "chat", "messages": client_chat(chat)})
 
@@ -165,6 +168,13 @@ class TableConsumer(JsonFrames):
         view = {"to_act": event["to_act"], "resigned": event["resigned"]}
         if self._keep(event["version"], seat, view):
             await self.send(text_data=text)
+
+    async def layer_reconnected(self, event: dict[str, Any]) -> None:
+        """Redis came back: the state and the chat lines sent meanwhile were lost for this
+        socket (whistsite/channel_layer.py); the page skips lines it has already."""
+        if self.accepted:
+            await self.on_resync({})
+            await self._send_chat()
 
     async def chat_message(self, event: dict[str, Any]) -> None:
         shown = [m for m in event["messages"] if m.get("uid") not in self.blocked]

@@ -195,7 +195,8 @@ if REDIS_URL:
     if WHIST_CHANNEL_LAYER == "pubsub":
         CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                # channels_redis' PubSub layer that tells the sockets when Redis is back.
+                "BACKEND": "whistsite.channel_layer.ReconnectingPubSubLayer",
                 "CONFIG": {"hosts": [LAYER_HOST]},
             }
         }

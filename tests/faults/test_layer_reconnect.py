@@ -1,0 +1,37 @@
+"""The PubSub layer when Redis restarts (whistsite/channel_layer.py): Redis drops what is
+published while a subscriber is away, so once the layer is subscribed again each of its
+channels hears `layer.reconnected`, and group messages flow again."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.faults.stack import OwnRedis
+from whistsite.channel_layer import RECONNECTED, ReconnectingPubSubLayer
+
+pytestmark = pytest.mark.faults
+
+
+async def test_after_redis_restarts_each_channel_of_the_layer_hears_that_it_reconnected(tmp_path):
+    redis = OwnRedis(tmp_path)
+    redis.start()
+    layer = ReconnectingPubSubLayer(hosts=[{"address": redis.url, "socket_timeout": None}])
+    try:
+        seated, watching = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("table-1", seated)
+        await layer.group_add("table-1", watching)
+        redis.stop()
+        await asyncio.sleep(0.5)
+        redis.start()
+
+        for channel in (seated, watching):
+            assert await asyncio.wait_for(layer.receive(channel), 15) == RECONNECTED
+        await layer.group_send("table-1", {"type": "table.state", "version": 9})
+        for channel in (seated, watching):
+            message = await asyncio.wait_for(layer.receive(channel), 5)
+            assert message == {"type": "table.state", "version": 9}
+    finally:
+        await layer.flush()
+        redis.stop()

@@ -1,0 +1,63 @@
+"""channels_redis' PubSub layer, plus what it does not do: tell this process's sockets that
+its connection to Redis came back (docs/stack-notes.md §2.18).
+
+Redis keeps no publish for a subscriber that is away. While a server's subscription
+connection is down (Redis restarted), every change published to its sockets' groups is
+lost for them, and nothing else would tell them: the socket stays open, and a player
+waits for a state that never comes. redis-py reconnects the subscription by itself and
+subscribes again; at that moment each channel of this process gets a `layer.reconnected`
+message, and the consumers send their state again (games/socket_frames.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from channels_redis import pubsub
+from channels_redis.utils import _wrap_close
+
+RECONNECTED = {"type": "layer.reconnected"}
+
+
+class ReconnectingLoopLayer(pubsub.RedisPubSubLoopLayer):
+    """One event loop's layer that watches its shards' subscription connections."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._watched: dict[int, Any] = {}
+
+    async def _subscribe_to_channel(self, channel: str) -> None:
+        await super()._subscribe_to_channel(channel)
+        self._watch(self._get_shard(channel))
+
+    async def group_add(self, group: str, channel: str) -> None:
+        await super().group_add(group, channel)
+        self._watch(self._get_shard(self._get_group_channel_name(group)))
+
+    def _watch(self, shard: Any) -> None:
+        """Hear every later connect of the shard's subscription connection (the first one
+        has happened: the subscribe went through it)."""
+        connection = shard._pubsub.connection if shard._pubsub is not None else None
+        if connection is not None and self._watched.get(id(shard)) is not connection:
+            connection.register_connect_callback(self._reconnected)
+            self._watched[id(shard)] = connection
+
+    async def _reconnected(self, connection: Any) -> None:
+        """redis-py calls this after it connected again and subscribed again."""
+        message = self.channel_layer.serialize(RECONNECTED)
+        for queue in list(self.channels.values()):
+            queue.put_nowait(message)
+
+
+class ReconnectingPubSubLayer(pubsub.RedisPubSubChannelLayer):
+    """`RedisPubSubChannelLayer` whose per-loop layers say when Redis came back."""
+
+    def _get_layer(self) -> ReconnectingLoopLayer:
+        loop = asyncio.get_running_loop()
+        layer = self._layers.get(loop)
+        if layer is None:
+            layer = ReconnectingLoopLayer(*self._args, **self._kwargs, channel_layer=self)
+            self._layers[loop] = layer
+            _wrap_close(self, loop)
+        return layer
