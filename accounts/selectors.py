@@ -7,13 +7,13 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from accounts.models import Ban, Block, Mute
+from accounts.process_cache import cache
 
 BAN_CACHE_SECONDS = 60
 

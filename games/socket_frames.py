@@ -74,6 +74,9 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             if handler is None:
                 raise ValueError(f"no handler for message type {message['type']}")
             await handler(message)
+            # Channels keeps the last message it dispatched until the next one comes: an
+            # idle socket would hold its last table state (every seat's text, ~9 KB).
+            message.clear()
         except StopConsumer:
             raise
         except Exception as exc:

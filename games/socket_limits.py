@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 
 from django.conf import settings
-from django.core.cache import cache
+
+from accounts.process_cache import cache
 
 
 def _key(owner: int | str) -> str:
