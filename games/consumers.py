@@ -19,10 +19,9 @@ from accounts.selectors import blocked_ids
 from games import broadcast, lobby, lobby_rows, selectors, services
 from games.quick_refusal import quick_refusal
 from games.scheduling import register_loop
-from games.socket_frames import (  # noqa: F401  (HEARTBEAT, too_deep: re-exported for tests)
+from games.socket_frames import (  # noqa: F401  (too_deep: re-exported for tests)
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
-    HEARTBEAT,
     JsonFrames,
     db_call,
     too_deep,

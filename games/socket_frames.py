@@ -10,7 +10,6 @@ ends it.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import time
@@ -29,7 +28,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from accounts.selectors import ban_active, ban_text
-from games import shutdown, socket_limits
+from games import heartbeats, shutdown, socket_limits
 from games.languages import scope_language
 
 log = logging.getLogger(__name__)
@@ -39,7 +38,6 @@ TOO_DEEP = object()
 CLOSE_REVOKED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4401, 4403, 4404
 # Too many sockets of one user; "open again" (a password change: the session may be gone).
 CLOSE_TOO_MANY, CLOSE_RECONNECT = 4429, 4000
-HEARTBEAT = "whist-heartbeat"
 
 
 def db_call(fn: Any) -> Any:
@@ -209,26 +207,16 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         await self.close(CLOSE_TOO_MANY)
 
     def _start_beat(self) -> None:
-        if getattr(self, "beating", None) is not None:
-            return
-        self.beating = asyncio.create_task(self._beat(), name=f"{HEARTBEAT} {self.channel_name}")
+        if not getattr(self, "beating", False):
+            self.beating = True
+            heartbeats.start(self)
 
     def _stop_beat(self) -> None:
-        beating = getattr(self, "beating", None)
-        if beating is not None and not beating.done():
-            beating.cancel()
-
-    async def _beat(self) -> None:
-        """While open, tell the cache (and, at a table, the database) this socket is alive
-        (a server that dies stops telling, and its sockets stop counting)."""
-        while True:
-            await asyncio.sleep(settings.WHIST_PRESENCE_BEAT)
-            try:
-                await self.beat()
-            except Exception:  # a database or cache hiccup: the next beat tries again
-                log.exception("heartbeat of %s failed", self.channel_name)
+        heartbeats.stop(self)
 
     async def beat(self) -> None:
+        """While open, tell the cache (and, at a table, the database) this socket is alive
+        (a server that dies stops telling, and its sockets stop counting)."""
         if getattr(self, "address_counted", False):
             await sync_to_async(socket_limits.address_refresh)(self.address, self.channel_name)
         if getattr(self, "counted", False):

@@ -1,6 +1,6 @@
 """Sockets never die silently: 1,000 random and adversarial frames to each consumer on the
 Redis channel layer; every socket stays open and answers every frame, a handler that fails
-answers `server_error`, and no heartbeat task outlives its consumer."""
+answers `server_error`, and no socket beats after its consumer ended."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
+from games import heartbeats
 from games.broadcast import table_group
-from games.consumers import HEARTBEAT, too_deep
+from games.consumers import too_deep
 
 from .helpers import german_table
 from .test_consumers import connect, until
@@ -24,10 +25,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 FRAMES = 1000
 KINDS = ["act", "chat", "resync", "ping", "back", "dance", "", "ACT", "act\x00", "é"]
-
-
-def heartbeats() -> list[asyncio.Task]:
-    return [t for t in asyncio.all_tasks() if t.get_name().startswith(HEARTBEAT)]
 
 
 def deep(rng: random.Random, depth: int) -> Any:
@@ -130,7 +127,7 @@ async def test_a_thousand_adversarial_frames_to_each_consumer_keep_every_socket_
     lobby_ws = await connect("/ws/lobby/", ann)
     await until(table_ws, "chat")
     await until(lobby_ws, "tables")
-    assert len(heartbeats()) == 2
+    assert heartbeats.beating() == 2
 
     table_codes = await fuzz(table_ws, seed=11)
     lobby_codes = await fuzz(lobby_ws, seed=12)
@@ -142,7 +139,7 @@ async def test_a_thousand_adversarial_frames_to_each_consumer_keep_every_socket_
         await ws.send_json_to({"type": "ping"})
         assert (await until(ws, "pong")) == {"type": "pong"}
         await ws.disconnect()
-    assert heartbeats() == []
+    assert heartbeats.beating() == 0
 
 
 async def test_deeply_nested_json_gets_an_error_and_the_socket_stays(make_user):
@@ -178,8 +175,8 @@ async def test_the_heartbeat_ends_when_the_consumer_ends_without_a_disconnect(ma
     t = await db(german_table)(ann, bob)
     ws = await connect(f"/ws/table/{t.pk}/", ann)
     await until(ws, "chat")
-    assert len(heartbeats()) == 1
+    assert heartbeats.beating() == 1
 
     ws.future.cancel()  # the server's task ends: shutdown, a crash
     await asyncio.sleep(0.1)
-    assert heartbeats() == []
+    assert heartbeats.beating() == 0

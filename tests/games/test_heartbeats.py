@@ -1,0 +1,67 @@
+"""One heartbeat loop per event loop (games/heartbeats.py): each socket beats every
+WHIST_PRESENCE_BEAT seconds from when it started, a slow beat holds up no other socket,
+and a stopped socket beats no more."""
+
+from __future__ import annotations
+
+import asyncio
+
+from games import heartbeats
+
+
+class Socket:
+    """What the loop asks of a consumer: a name and a `beat()`."""
+
+    def __init__(self, name: str, takes: float = 0.0) -> None:
+        self.channel_name, self.takes, self.beats = name, takes, []
+
+    async def beat(self) -> None:
+        self.beats.append(asyncio.get_running_loop().time())
+        await asyncio.sleep(self.takes)
+
+
+async def test_each_socket_beats_every_period_counted_from_when_it_started(settings):
+    settings.WHIST_PRESENCE_BEAT = 0.2
+    early, late = Socket("early"), Socket("late")
+    start = asyncio.get_running_loop().time()
+    heartbeats.start(early)
+    await asyncio.sleep(0.1)
+    heartbeats.start(late)
+    await asyncio.sleep(0.65)
+    heartbeats.stop(early)
+    heartbeats.stop(late)
+
+    assert len(early.beats) == 3 and len(late.beats) == 3
+    for number, when in enumerate(early.beats, 1):
+        assert abs(when - start - 0.2 * number) < 0.06
+    for mine, theirs in zip(late.beats, early.beats, strict=True):
+        assert 0.05 < mine - theirs < 0.15  # its own phase: the beats stay spread
+
+
+async def test_a_slow_beat_holds_up_no_other_socket(settings):
+    settings.WHIST_PRESENCE_BEAT = 0.1
+    slow, quick = Socket("slow", takes=1.0), Socket("quick")
+    heartbeats.start(slow)
+    heartbeats.start(quick)
+    await asyncio.sleep(0.35)
+    heartbeats.stop(slow)
+    heartbeats.stop(quick)
+
+    assert len(quick.beats) == 3
+    assert len(slow.beats) == 1  # a beat still running is not started again
+
+
+async def test_a_stopped_socket_beats_no_more(settings):
+    settings.WHIST_PRESENCE_BEAT = 0.05
+    gone, open_ = Socket("gone"), Socket("open")
+    heartbeats.start(gone)
+    heartbeats.start(open_)
+    await asyncio.sleep(0.12)
+    heartbeats.stop(gone)
+    seen = len(gone.beats)
+    await asyncio.sleep(0.15)
+
+    assert heartbeats.beating() == 1
+    assert len(gone.beats) == seen and len(open_.beats) >= 4
+    heartbeats.stop(open_)
+    assert heartbeats.beating() == 0
