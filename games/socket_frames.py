@@ -72,14 +72,23 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             if handler is None:
                 raise ValueError(f"no handler for message type {message['type']}")
             await handler(message)
-            # Channels keeps the last message it dispatched until the next one comes: an
-            # idle socket would hold its last table state (every seat's text, ~9 KB).
-            message.clear()
+            if self._owns(message):
+                # Channels keeps the last message it dispatched until the next one comes:
+                # an idle socket would hold its last table state (every seat's text, ~9 KB).
+                message.clear()
         except StopConsumer:
             raise
         except Exception as exc:
             log.exception("%s failed on %s", type(self).__name__, message.get("type"))
             await self._failed(message, exc)
+
+    def _owns(self, message: dict[str, Any]) -> bool:
+        """Whether `message` is this socket's own dict, which it may empty: a frame from the
+        server is; a layer's message only if the layer says so (channels_redis' core layer
+        hands one dict to every socket of a group in the process)."""
+        if message.get("type", "").startswith("websocket."):
+            return True
+        return getattr(self.channel_layer, "private_messages", False)
 
     async def _failed(self, message: dict[str, Any], exc: Exception) -> None:
         kind = message.get("type")

@@ -82,6 +82,10 @@ class ReconnectingLoopLayer(pubsub.RedisPubSubLoopLayer):
 class ReconnectingPubSubLayer(pubsub.RedisPubSubChannelLayer):
     """`RedisPubSubChannelLayer` whose per-loop layers say when Redis came back."""
 
+    # Each receive decodes a dict of its own, so a consumer may empty it after use
+    # (games/socket_frames.py `JsonFrames._owns`).
+    private_messages = True
+
     def _get_layer(self) -> ReconnectingLoopLayer:
         loop = asyncio.get_running_loop()
         layer = self._layers.get(loop)
