@@ -75,6 +75,8 @@ BOXES = """() => {
     hand: box(document.getElementById('hand')), cards: all('#hand .card'),
     trick: all('#trick .trick-card'), seats: all('#seats .seat'),
     felt: box(document.getElementById('felt')), turn: box(document.getElementById('status-turn')),
+    names: [...document.querySelectorAll('#seats .seat .name')].map(
+      (el) => ({name: box(el), seat: box(el.closest('.seat'))})),
   };
 }"""
 

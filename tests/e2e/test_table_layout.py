@@ -1,6 +1,7 @@
 """The table fits every common screen: at six window sizes, for each game (Knockout Whist for 2
 to 7 players), the whole hand, the trick and the turn indicator are in view without scrolling,
-every seat is on the felt and no trick card covers a seat. Screenshots go to test-results/."""
+every seat is on the felt with its name whole or ending in "…" inside its plate, and no trick
+card covers a seat. Screenshots go to test-results/."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ def check_fits(page, name: str) -> None:
         assert inside(seat, vw, vh), f"{name}: a seat is cut"
         assert within(seat, b["felt"]), f"{name}: a seat is off the felt"
         assert not [c for c in b["trick"] if overlap(c, seat)], f"{name}: a card covers a seat"
+    for plate in b["names"]:  # a long name ends in "…" inside its plate, never cut at the side
+        assert within(plate["name"], plate["seat"]), f"{name}: a seat's name is cut"
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)
