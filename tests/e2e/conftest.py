@@ -36,6 +36,18 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "args": CHROMIUM_ARGS}  # fmt: skip
 
 
+@pytest.fixture(autouse=True)
+def _close_pages(browser) -> Iterator[None]:
+    """Each test's pages close with it. Left open, every earlier test's table page keeps
+    drawing and reconnecting in the one browser, and late tests waited 30 s in vain for a
+    dealt hand on this 2-core machine (two in one CI run, one the session before)."""
+    before = set(browser.contexts)
+    yield
+    for context in browser.contexts:
+        if context not in before:
+            context.close()
+
+
 # The servers are per test: bots keep playing after a test's last click, and a bot's
 # transaction (table row locked, move inserted) racing the test database's flush (TRUNCATE of
 # every table) can deadlock it. A server stopped before the flush has no transaction left.

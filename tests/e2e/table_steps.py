@@ -9,6 +9,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from tests.e2e.helpers import wait_for_hand
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-results"  # git-ignored: screenshots of the browser tests
 SIZES = [(1366, 768), (1280, 720), (1920, 1080), (768, 1024), (390, 844), (844, 390)]
@@ -27,7 +29,7 @@ def create_table(page: Page, base: str, game: str, players: int = 4, level: str 
     page.select_option("#id_time_limit", time_limit)
     page.click("[data-testid=create-submit]")
     page.get_by_role("button", name="Start the game").click()
-    page.wait_for_selector("#hand .card", timeout=30000)
+    wait_for_hand(page)
 
 
 MY_TURN = "() => document.querySelector('#status-turn').classList.contains('mine')"
