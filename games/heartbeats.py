@@ -3,9 +3,10 @@
 Every open socket beats every WHIST_PRESENCE_BEAT seconds, counted from when it started
 beating, so a server's beats stay spread over the period as its sockets opened; each beat
 runs in a short task of its own (a slow database does not hold up the next socket's). A
-sleeping task per socket cost about 2.5 KB of each socket's memory for its task, coroutine
-and timer (issue 14's tracemalloc breakdown). A socket leaves when its consumer ends,
-whatever ends it (games/socket_frames.py).
+sleeping task per socket held its task, coroutine and timer for as long as the socket was
+open (about 1.3 KB by issue 14's tracemalloc breakdown; within the noise of the load
+bench's memory figure). A socket leaves when its consumer ends, whatever ends it
+(games/socket_frames.py).
 """
 
 from __future__ import annotations
