@@ -245,6 +245,10 @@ class LobbyConsumer(JsonFrames):
     async def lobby_tables(self, event: dict[str, Any]) -> None:
         await self.send_json(lobby_rows.with_rows({**event, "type": "tables"}, self.scope))
 
+    async def layer_reconnected(self, event: dict[str, Any]) -> None:
+        """Redis came back: a list sent meanwhile was lost (whistsite/channel_layer.py)."""
+        await self.on_resync({})
+
     async def rankings_awards(self, event: dict[str, Any]) -> None:
         """Awards travel through the user's group too; the table's socket shows them."""
 
@@ -264,3 +268,6 @@ class NoRouteConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         await self.accept()
         await self.close(CLOSE_NOT_FOUND)
+
+    async def layer_reconnected(self, event: dict[str, Any]) -> None:
+        """The layer tells every channel of the process; this socket is closing anyway."""

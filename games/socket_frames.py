@@ -239,13 +239,6 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         if getattr(self, "counted", False):
             await sync_to_async(socket_limits.socket_close)(self.user_id, self.channel_name)
 
-    async def layer_reconnected(self, event: dict[str, Any]) -> None:
-        """This server's channel layer is connected to Redis again: what was sent to this
-        socket meanwhile is lost, so it gets what it would have had (whistsite/channel_layer.py)."""
-        resync = getattr(self, "on_resync", None)
-        if self.accepted and resync is not None:
-            await resync({})
-
     async def user_revoke(self, event: dict[str, Any]) -> None:
         """Logout, ban, new password (docs/stack-notes.md §2.14): close the user's socket; a banned
         player is told why; after a password change the page opens the socket again, which
