@@ -54,10 +54,9 @@ def run_later(task_name: str, args: tuple[Any, ...], delay: float = 0.0) -> None
 
 
 def registered(name: str) -> Any:
-    """The Celery task registered as `name`; the apps' task modules are imported first if
-    need be (Celery's autodiscovery, as a worker does at its start)."""
-    if name not in current_app.tasks:
-        current_app.loader.import_default_modules()
+    """The Celery task registered as `name`. Each app's `ready()` imports its tasks, so they
+    are registered before anything looks one up: no discovery here (Celery's skips its work
+    while another thread discovers, and runs Django's checks, which touch the database)."""
     return current_app.tasks[name]
 
 
