@@ -16,6 +16,8 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from games.scheduling import register_loop  # noqa: E402
+from whistsite import serving  # noqa: E402
 from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -24,3 +26,6 @@ application = ProtocolTypeRouter(
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+# The embedded watchdog starts with the server (a bot's turn left by a restart goes on).
+serving.when_serving(register_loop)
