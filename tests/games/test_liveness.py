@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
 from games import scheduling, services, tasks
@@ -145,3 +145,34 @@ async def test_a_lost_bot_turn_goes_on_under_the_embedded_watchdog(
     scheduling._watchdog_tick(asyncio.get_running_loop())
 
     await _until(lambda: table(t.pk).moves > moves)
+
+
+async def test_a_timeout_that_meets_a_dropped_connection_is_tried_again(
+    make_user, settings, monkeypatch, queued
+):
+    _embedded(settings)
+    settings.WHIST_WATCHDOG_SLACK = 3600  # the retry, not the watchdog, must play it
+    ann = await database_sync_to_async(make_user)("ann")
+    bob = await database_sync_to_async(make_user)("bob")
+    t = await database_sync_to_async(german_table)(ann, bob)
+    moves = (await database_sync_to_async(table)(t.pk)).moves
+    await database_sync_to_async(
+        lambda: Table.objects.filter(pk=t.pk).update(
+            time_limit=30, turn_deadline=timezone.now() - timedelta(seconds=1)
+        )
+    )()
+    monkeypatch.undo()
+    real, failures = services.timeout_play, []
+
+    def dropped_once(table_id: int, expected: int | None = None) -> bool:
+        if not failures:
+            failures.append(expected)
+            raise InterfaceError("connection already closed")
+        return real(table_id, expected)
+
+    monkeypatch.setattr(services, "timeout_play", dropped_once)
+    scheduling.register_loop(asyncio.get_running_loop())
+    scheduling.run_later("turn_timeout", (t.pk, moves))
+
+    await _until(lambda: table(t.pk).moves > moves)
+    assert failures == [moves]
