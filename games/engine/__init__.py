@@ -11,6 +11,7 @@ from .engine import (
     may_act,
     new_game,
     stand_in_to_act,
+    takes_part,
 )
 from .rules import RulesError, Ruleset, make_rules
 from .state import State
@@ -19,4 +20,5 @@ __all__ = [
     "Action", "IllegalAction", "Ruleset", "RulesError", "ScriptedSource", "SeededSource", "State",
     "action_from_event", "apply", "apply_by_player", "card_str", "can_resign", "legal_actions",
     "make_rules", "may_act", "new_game", "parse_card", "parse_cards", "stand_in_to_act",
+    "takes_part",
 ]  # fmt: skip
