@@ -167,14 +167,17 @@ def _executor(lane: str) -> Executor:
 def _new_executor(lane: str) -> Executor:
     if lane == "analysis":
         spawn = multiprocessing.get_context("spawn")  # no copy of the server's threads
-        return ProcessPoolExecutor(1, mp_context=spawn, initializer=_analysis_process_setup)
+        nice = settings.WHIST_ANALYSIS_NICE
+        return ProcessPoolExecutor(
+            1, mp_context=spawn, initializer=_analysis_process_setup, initargs=(nice,)
+        )
     workers = settings.WHIST_TURN_THREADS if lane == "turns" else 1
     return ThreadPoolExecutor(workers, thread_name_prefix=f"lane-{lane}")
 
 
-def _analysis_process_setup() -> None:
+def _analysis_process_setup(nice: int) -> None:
     """The embedded analysis process: a lower CPU priority than the server, ends with it."""
-    os.nice(10)
+    os.nice(nice)
     try:  # Linux: the kernel stops this process when the server's ends (no orphan run)
         import ctypes
         import signal

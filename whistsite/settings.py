@@ -261,6 +261,8 @@ WHIST_WATCHDOG_EVERY = float(os.environ.get("WHIST_WATCHDOG_EVERY", "5"))
 # asked for an hour (records.analysis_service).
 WHIST_ANALYSIS_ACTIVE = int(os.environ.get("WHIST_ANALYSIS_ACTIVE", "3"))
 WHIST_ANALYSIS_HOURLY = int(os.environ.get("WHIST_ANALYSIS_HOURLY", "30"))
+# How much lower the CPU priority of the embedded server's analysis process is (nice).
+WHIST_ANALYSIS_NICE = int(os.environ.get("WHIST_ANALYSIS_NICE", "10"))
 # Threads of the embedded server's turns lane (games/scheduling.py).
 WHIST_TURN_THREADS = 2
 CELERY_BEAT_SCHEDULE = {

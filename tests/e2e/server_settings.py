@@ -10,3 +10,6 @@ CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}
 CELERY_TASK_ALWAYS_EAGER = True
 WHIST_BOT_DELAY = (0.05, 0.1)
 WHIST_TRICK_PAUSE = 0.1
+# The analysis process at the server's own priority: on a 2-core machine busy with browsers,
+# a niced one waited minutes for the CPU (the page's test waits 60 s for the analysis).
+WHIST_ANALYSIS_NICE = 0
