@@ -174,7 +174,8 @@ class Report(models.Model):
 
 
 class AuditEntry(models.Model):
-    """One moderator action: who, when, what, to whom, why. Written only by the services."""
+    """One moderator action or staff change: who, when, what, to whom, why. Written only by
+    the services and the admin's audit hooks (accounts.admin_audit)."""
 
     class Action(models.TextChoices):
         HIDE = "hide", _("chat hidden")
@@ -184,6 +185,12 @@ class AuditEntry(models.Model):
         UNBAN = "unban", _("ban lifted")
         ANNUL = "annul", _("game annulled")
         REPORT_CLOSED = "report_closed", _("report closed")
+        RENAMED = "renamed", _("display name changed")
+        # Staff changes in the admin (accounts.admin_audit), and views of running tables.
+        ADDED = "added", _("added in the admin")
+        CHANGED = "changed", _("changed in the admin")
+        DELETED = "deleted", _("deleted in the admin")
+        VIEWED = "viewed", _("running table viewed")
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+",

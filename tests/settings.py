@@ -5,6 +5,8 @@ import os
 # The site refuses to start without a real key when DEBUG is off (as it is here): a key of
 # the tests' own, unless one is given.
 os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-" + "k3y-" * 12)
+# The same deal secret in the tests' process and the servers and workers they start.
+os.environ.setdefault("WHIST_DEAL_SECRET", "tests-only-deal-" + "s3cr3t-" * 4)
 
 from whistsite.settings import *  # noqa: E402, F403
 
