@@ -64,9 +64,21 @@ def _check_until(until: datetime | None, required: bool) -> None:
         raise ModerationError(_("The end must lie in the future."))
 
 
+def sanction_check(actor: Any, user: Any) -> None:
+    """Whether `actor` may ban or mute `user` (or lift it): nobody sanctions themselves, and
+    only superusers sanction staff (moderators and superusers)."""
+    if user is None:
+        raise ModerationError(_("Choose a player."))
+    if actor is not None and actor.pk == user.pk:
+        raise ModerationError(_("Nobody can sanction themselves."))
+    if (user.is_staff or user.is_superuser) and not getattr(actor, "is_superuser", False):
+        raise ModerationError(_("Only a superuser can sanction a member of staff."))
+
+
 def ban_create(actor: Any, user: Any, reason: str, until: datetime | None = None) -> Ban:
     """Ban `user` until `until` (None: until lifted). After the commit their open sockets
     close on every server and their seats go to bots (games.receivers)."""
+    sanction_check(actor, user)
     _check_until(until, required=False)
     if not (reason or "").strip():
         raise ModerationError(_("A ban needs a reason."))
@@ -95,6 +107,7 @@ def ban_lift(actor: Any, ban: Ban, reason: str = "") -> bool:
         ban = Ban.objects.select_for_update().select_related("user").get(pk=ban.pk)
         if not ban.in_force:
             return False
+        sanction_check(actor, ban.user)
         ban.lifted_at, ban.lifted_by = timezone.now(), actor
         ban.save(update_fields=["lifted_at", "lifted_by"])
         audit_record(
@@ -111,6 +124,7 @@ def ban_lift(actor: Any, ban: Ban, reason: str = "") -> bool:
 
 def mute_create(actor: Any, user: Any, until: datetime, reason: str = "") -> Mute:
     """Refuse `user`'s chat until `until`."""
+    sanction_check(actor, user)
     _check_until(until, required=True)
     with transaction.atomic():
         mute = Mute.objects.create(
@@ -133,6 +147,7 @@ def mute_lift(actor: Any, mute: Mute, reason: str = "") -> bool:
         mute = Mute.objects.select_for_update().select_related("user").get(pk=mute.pk)
         if not mute.in_force:
             return False
+        sanction_check(actor, mute.user)
         mute.lifted_at, mute.lifted_by = timezone.now(), actor
         mute.save(update_fields=["lifted_at", "lifted_by"])
         audit_record(
