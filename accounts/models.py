@@ -24,8 +24,12 @@ class User(AbstractUser):
     # The shown name as readers see it (accounts.text.name_key), so that no one can take
     # a name that looks like someone else's.
     name_key = models.CharField(_("name key"), max_length=150, blank=True, db_index=True)
+    # What moderators told the player and they have not seen yet ({"kind": "warned" |
+    # "renamed", ...}); shown as messages on their next page (accounts.middleware).
+    notices = models.JSONField(_("notices"), default=list, blank=True)
 
     class Meta(AbstractUser.Meta):
+        permissions = [("rename_user", _("Can change an offensive display name"))]
         constraints = [
             models.UniqueConstraint(
                 Lower("username"),

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import signals
-from accounts.models import AuditEntry, Ban, Block, Mute, Report
+from accounts.models import AuditEntry, Ban, Block, Mute, Report, User
 from accounts.selectors import ban_cache_key
 
 audit_log = logging.getLogger("accounts.audit")
@@ -221,6 +221,51 @@ def report_close(actor: Any, report: Report, outcome: str, note: str = "") -> bo
             reason=note,
             details={"report": report.pk, "outcome": outcome},
         )
+        if outcome == Report.Outcome.WARNED and report.reported is not None:
+            notice_add(report.reported, {"kind": "warned", "reason": report.reason})
+    return True
+
+
+def notice_add(user: Any, notice: dict[str, Any]) -> None:
+    """Keep a moderator's notice for `user`: a message on their next page (accounts.middleware
+    NoticeMiddleware, which words it in their language)."""
+    with transaction.atomic():
+        row = User.objects.select_for_update().only("pk", "notices").get(pk=user.pk)
+        User.objects.filter(pk=user.pk).update(notices=[*(row.notices or []), notice])
+
+
+def notices_take(user: Any) -> list[dict[str, Any]]:
+    """The player's unseen notices, now marked seen."""
+    with transaction.atomic():
+        row = User.objects.select_for_update().only("pk", "notices").get(pk=user.pk)
+        if row.notices:
+            User.objects.filter(pk=user.pk).update(notices=[])
+    return list(row.notices or [])
+
+
+def display_name_set(actor: Any, user: Any, name: str, reason: str) -> bool:
+    """A moderator replaces `user`'s display name (checked by the caller's form: clean, not
+    a bot's or another player's; empty shows the username); audited, and the player is told
+    on their next page. False if the name was that already."""
+    sanction_check(actor, user)
+    if not (reason or "").strip():
+        raise ModerationError(_("Say why the name is changed."))
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        old = user.display_name
+        if old == name:
+            return False
+        user.display_name = name
+        user.save(update_fields=["display_name"])
+        audit_record(
+            actor,
+            AuditEntry.Action.RENAMED,
+            target_user=user,
+            target=f"player {user.username}",
+            reason=reason.strip(),
+            details={"from": old, "to": name},
+        )
+        notice_add(user, {"kind": "renamed", "name": name or user.username, "reason": reason})
     return True
 
 
