@@ -1,10 +1,12 @@
 """A banned player's session ends at their next request, which shows them why; a player's
-moderator notices show on their next page."""
+moderator notices show on their next page; an idle staff session ends."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.http import HttpRequest, HttpResponse
@@ -61,3 +63,27 @@ def notice_text(notice: dict) -> str:
     return _("A moderator warned you after a report (%(reason)s). Please keep to the rules.") % {
         "reason": label
     }
+
+
+class StaffIdleMiddleware:
+    """A staff member's session ends after settings.WHIST_STAFF_IDLE seconds without a request
+    (the next request is anonymous, so the admin asks for the password again); while they
+    are active the session lives that long from their last request. Players are untouched."""
+
+    KEY = "staff_seen"
+    REFRESH = 60  # seconds between writes of the session while active
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and user.is_staff:
+            idle, now = settings.WHIST_STAFF_IDLE, int(time.time())
+            seen = request.session.get(self.KEY)
+            if isinstance(seen, int) and now - seen > idle:
+                logout(request)
+            elif not isinstance(seen, int) or now - seen >= self.REFRESH:
+                request.session[self.KEY] = now
+                request.session.set_expiry(idle)
+        return self.get_response(request)

@@ -24,7 +24,7 @@ WHITENOISE_USE_FINDERS = True
 
 # Plain http on 127.0.0.1: no redirect to https, cookies that travel over http.
 SECURE_SSL_REDIRECT = False
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = False
 SECURE_HSTS_SECONDS = 0
 
 # A connection per call, as before persistent connections (whistsite.settings): the pool

@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "accounts.middleware.StaffIdleMiddleware",
     "accounts.middleware.BanMiddleware",
     "accounts.middleware.NoticeMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -278,6 +279,14 @@ WHIST_WS_RATE = (30, 10.0)
 # Every value comes from the environment; the defaults are safe whenever DEBUG is off.
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# The language menu's cookie travels as the session cookie does (Django leaves it without
+# Secure and SameSite); no script reads it.
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
+# A staff member's session ends after this many seconds without a request (players keep
+# Django's two weeks): accounts.middleware.StaffIdleMiddleware.
+WHIST_STAFF_IDLE = int(os.environ.get("WHIST_STAFF_IDLE", "3600"))
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)

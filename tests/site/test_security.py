@@ -79,6 +79,20 @@ def test_debug_is_off_unless_asked_for() -> None:
     assert result.stdout.split() == ["False", "True"], result.stderr
 
 
+def test_the_language_cookie_is_secure_and_same_site_as_the_session_cookie() -> None:
+    names = ("SECURE", "SAMESITE", "HTTPONLY")
+    code = "from django.conf import settings as s; print(" + ", ".join(
+        f"s.SESSION_COOKIE_{n}, s.LANGUAGE_COOKIE_{n}" for n in names
+    ) + ")"  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT,
+        env=clean_env(**PRODUCTION), capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    secure, lang_secure, samesite, lang_samesite, _http, lang_http = result.stdout.split()
+    assert (secure, samesite) == ("True", "Lax"), result.stderr
+    assert (lang_secure, lang_samesite, lang_http) == ("True", "Lax", "True")
+
+
 @pytest.mark.parametrize("secret", [None, "short"], ids=["missing", "short"])
 def test_the_site_refuses_to_start_without_debug_and_a_deal_secret(secret: str | None) -> None:
     """The deal secret keys every deal (games.models.Table.deal_seed): no default in production."""
