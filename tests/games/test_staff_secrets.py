@@ -15,6 +15,7 @@ from accounts.models import AuditEntry
 from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
 from games import services
 from games.engine import new_game
+from games.engine.record_check import check
 from games.gamestate import cache_clear, rules_for, state_for
 from games.models import Move, Table
 from games.selectors import INVITES_SESSION_KEY
@@ -76,6 +77,16 @@ def test_a_table_dealt_before_the_deal_secret_keeps_its_cards():
     assert state_for(legacy).hands == new_game(rules_for(legacy), seed=legacy.seed).hands
 
 
+def test_an_open_table_from_before_the_deal_secret_deals_keyed():
+    ann, bob = user("ann"), user("bob")
+    table = services.table_create(ann, "german")
+    services.seat_take(bob, table.pk, 1)
+    Table.objects.filter(pk=table.pk).update(seed_keyed=False)  # as migration 0006 left it
+    dealt = services.table_start(ann, table.pk)
+    assert Table.objects.get(pk=dealt.pk).seed_keyed
+    assert state_for(dealt).hands != new_game(rules_for(dealt), seed=dealt.seed).hands
+
+
 def test_the_admin_page_of_a_running_table_shows_a_moderator_no_seed_or_invite_token():
     table = private_running_table()
     page = logged_in(moderator()).get(f"/admin/games/table/{table.pk}/change/")
@@ -116,3 +127,18 @@ def test_the_move_log_hides_the_moves_of_a_game_in_play():
     for body in (listing, page):
         assert "hidden until the game is over" in body
         assert played not in body and played.replace("'", "&#x27;") not in body
+
+
+def test_a_finished_games_record_holds_its_deal_and_replays_exactly():
+    """The record (downloads, replays, the records app) carries the deal and the keyed seed
+    it came from, so nothing after the game needs the deal secret."""
+    ann, bob = user("ann"), user("bob")
+    table = german_table(ann, bob)
+    while not state_for(Table.objects.get(pk=table.pk)).over:
+        play_turns(table.pk, {0: ann, 1: bob}, 1)
+    finished = Table.objects.get(pk=table.pk)
+    record, final = finished.record, state_for(finished)
+    assert record["seed"] == finished.deal_seed != finished.seed
+    replay = check(record)
+    assert replay.start.hands == new_game(rules_for(finished), seed=record["seed"]).hands
+    assert replay.steps[-1].after.result == final.result
