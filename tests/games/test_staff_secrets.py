@@ -113,6 +113,11 @@ def test_no_one_edits_a_running_table_in_the_admin():
     assert 'name="_save"' not in page and str(table.seed) not in page
     assert client.post(f"/admin/games/table/{table.pk}/change/", {}).status_code == 403
     assert client.get(f"/admin/games/table/{table.pk}/delete/").status_code == 403
+    client.post(
+        "/admin/games/table/",
+        {"action": "delete_selected", "_selected_action": [table.pk], "post": "yes"},
+    )
+    assert Table.objects.filter(pk=table.pk).exists()
 
 
 def test_the_move_log_hides_the_moves_of_a_game_in_play():
