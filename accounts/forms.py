@@ -132,3 +132,31 @@ class ReportForm(forms.Form):
 
     def clean_text(self) -> str:
         return clean_text(self.cleaned_data.get("text") or "")
+
+
+class RenameForm(forms.Form):
+    """A moderator's new display name for a player (empty: the username shows), and why."""
+
+    display_name = forms.CharField(
+        label=_("New display name"), max_length=50, required=False,
+        help_text=_("Empty: the player's username is shown."),
+    )  # fmt: skip
+    reason = forms.CharField(
+        label=_("Reason"), max_length=300, required=False, widget=forms.Textarea
+    )
+
+    def __init__(self, player: User, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.player = player
+
+    def clean_display_name(self) -> str:
+        name = clean_text(self.cleaned_data.get("display_name") or "")
+        if name and name_key(name) != name_key(self.player.username):
+            check_name(name, exclude_pk=self.player.pk)
+        return name
+
+    def clean_reason(self) -> str:
+        reason = clean_text(self.cleaned_data.get("reason") or "")
+        if not reason:
+            raise forms.ValidationError(_("Say why the name is changed."))
+        return reason

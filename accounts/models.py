@@ -24,8 +24,12 @@ class User(AbstractUser):
     # The shown name as readers see it (accounts.text.name_key), so that no one can take
     # a name that looks like someone else's.
     name_key = models.CharField(_("name key"), max_length=150, blank=True, db_index=True)
+    # What moderators told the player and they have not seen yet ({"kind": "warned" |
+    # "renamed", ...}); shown as messages on their next page (accounts.middleware).
+    notices = models.JSONField(_("notices"), default=list, blank=True)
 
     class Meta(AbstractUser.Meta):
+        permissions = [("rename_user", _("Can change an offensive display name"))]
         constraints = [
             models.UniqueConstraint(
                 Lower("username"),
@@ -174,7 +178,8 @@ class Report(models.Model):
 
 
 class AuditEntry(models.Model):
-    """One moderator action: who, when, what, to whom, why. Written only by the services."""
+    """One moderator action or staff change: who, when, what, to whom, why. Written only by
+    the services and the admin's audit hooks (accounts.admin_audit)."""
 
     class Action(models.TextChoices):
         HIDE = "hide", _("chat hidden")
@@ -184,6 +189,12 @@ class AuditEntry(models.Model):
         UNBAN = "unban", _("ban lifted")
         ANNUL = "annul", _("game annulled")
         REPORT_CLOSED = "report_closed", _("report closed")
+        RENAMED = "renamed", _("display name changed")
+        # Staff changes in the admin (accounts.admin_audit), and views of running tables.
+        ADDED = "added", _("added in the admin")
+        CHANGED = "changed", _("changed in the admin")
+        DELETED = "deleted", _("deleted in the admin")
+        VIEWED = "viewed", _("running table viewed")
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+",

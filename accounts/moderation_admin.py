@@ -17,11 +17,13 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import AuditEntry, Ban, Mute, Report
 from .services import (
+    ModerationError,
     ban_create,
     ban_lift,
     mute_create,
     mute_lift,
     report_close,
+    sanction_check,
 )
 
 HOUR, DAY = 3600, 86400
@@ -36,6 +38,16 @@ class SanctionForm(forms.ModelForm):
     """A new ban or mute: the player, how long, why."""
 
     duration = forms.TypedChoiceField(label=_("Duration"), coerce=int)
+    actor: Any = None  # the moderator (SanctionAdmin.get_form sets it)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("user") is not None:
+            try:
+                sanction_check(self.actor, data["user"])
+            except ModerationError as error:
+                self.add_error("user", str(error))
+        return data
 
     def until(self) -> Any:
         seconds = self.cleaned_data["duration"]
@@ -69,6 +81,7 @@ class SanctionAdmin(admin.ModelAdmin):
         form = super().get_form(request, obj, **kwargs)
         if obj is None:
             form.base_fields["duration"].choices = self.choices
+            form.actor = request.user
         return form
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -90,7 +103,12 @@ class SanctionAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Lift the selected sanctions now"), permissions=["change"])
     def lift(self, request: HttpRequest, queryset: QuerySet) -> None:
-        count = sum(self.lift_one(request.user, obj) for obj in queryset)
+        count = 0
+        for obj in queryset:
+            try:
+                count += self.lift_one(request.user, obj)
+            except ModerationError as error:
+                self.message_user(request, f"{obj.user}: {error}", messages.ERROR)
         self.message_user(request, _("%(count)d lifted.") % {"count": count})
 
 

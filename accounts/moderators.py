@@ -10,13 +10,14 @@ from django.contrib.auth.management import create_permissions
 GROUP = "Moderators"
 # accounts: see players (to pick one), handle reports, make and lift mutes and bans (a
 # sanction's "change" permission is only the lifting action: its fields are read-only),
-# read the audit log.
+# read the audit log, rename an offensive display name.
 ACCOUNTS_PERMISSIONS = [
     "view_user",
     "view_report", "change_report",
     "view_mute", "add_mute", "change_mute",
     "view_ban", "add_ban", "change_ban",
     "view_auditentry",
+    "rename_user",
 ]  # fmt: skip
 
 

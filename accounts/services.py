@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import signals
-from accounts.models import AuditEntry, Ban, Block, Mute, Report
+from accounts.models import AuditEntry, Ban, Block, Mute, Report, User
 from accounts.selectors import ban_cache_key
 
 audit_log = logging.getLogger("accounts.audit")
@@ -64,9 +64,21 @@ def _check_until(until: datetime | None, required: bool) -> None:
         raise ModerationError(_("The end must lie in the future."))
 
 
+def sanction_check(actor: Any, user: Any) -> None:
+    """Whether `actor` may ban or mute `user` (or lift it): nobody sanctions themselves, and
+    only superusers sanction staff (moderators and superusers)."""
+    if user is None:
+        raise ModerationError(_("Choose a player."))
+    if actor is not None and actor.pk == user.pk:
+        raise ModerationError(_("Nobody can sanction themselves."))
+    if (user.is_staff or user.is_superuser) and not getattr(actor, "is_superuser", False):
+        raise ModerationError(_("Only a superuser can sanction a member of staff."))
+
+
 def ban_create(actor: Any, user: Any, reason: str, until: datetime | None = None) -> Ban:
     """Ban `user` until `until` (None: until lifted). After the commit their open sockets
     close on every server and their seats go to bots (games.receivers)."""
+    sanction_check(actor, user)
     _check_until(until, required=False)
     if not (reason or "").strip():
         raise ModerationError(_("A ban needs a reason."))
@@ -95,6 +107,7 @@ def ban_lift(actor: Any, ban: Ban, reason: str = "") -> bool:
         ban = Ban.objects.select_for_update().select_related("user").get(pk=ban.pk)
         if not ban.in_force:
             return False
+        sanction_check(actor, ban.user)
         ban.lifted_at, ban.lifted_by = timezone.now(), actor
         ban.save(update_fields=["lifted_at", "lifted_by"])
         audit_record(
@@ -111,6 +124,7 @@ def ban_lift(actor: Any, ban: Ban, reason: str = "") -> bool:
 
 def mute_create(actor: Any, user: Any, until: datetime, reason: str = "") -> Mute:
     """Refuse `user`'s chat until `until`."""
+    sanction_check(actor, user)
     _check_until(until, required=True)
     with transaction.atomic():
         mute = Mute.objects.create(
@@ -133,6 +147,7 @@ def mute_lift(actor: Any, mute: Mute, reason: str = "") -> bool:
         mute = Mute.objects.select_for_update().select_related("user").get(pk=mute.pk)
         if not mute.in_force:
             return False
+        sanction_check(actor, mute.user)
         mute.lifted_at, mute.lifted_by = timezone.now(), actor
         mute.save(update_fields=["lifted_at", "lifted_by"])
         audit_record(
@@ -206,6 +221,51 @@ def report_close(actor: Any, report: Report, outcome: str, note: str = "") -> bo
             reason=note,
             details={"report": report.pk, "outcome": outcome},
         )
+        if outcome == Report.Outcome.WARNED and report.reported is not None:
+            notice_add(report.reported, {"kind": "warned", "reason": report.reason})
+    return True
+
+
+def notice_add(user: Any, notice: dict[str, Any]) -> None:
+    """Keep a moderator's notice for `user`: a message on their next page (accounts.middleware
+    NoticeMiddleware, which words it in their language)."""
+    with transaction.atomic():
+        row = User.objects.select_for_update().only("pk", "notices").get(pk=user.pk)
+        User.objects.filter(pk=user.pk).update(notices=[*(row.notices or []), notice])
+
+
+def notices_take(user: Any) -> list[dict[str, Any]]:
+    """The player's unseen notices, now marked seen."""
+    with transaction.atomic():
+        row = User.objects.select_for_update().only("pk", "notices").get(pk=user.pk)
+        if row.notices:
+            User.objects.filter(pk=user.pk).update(notices=[])
+    return list(row.notices or [])
+
+
+def display_name_set(actor: Any, user: Any, name: str, reason: str) -> bool:
+    """A moderator replaces `user`'s display name (checked by the caller's form: clean, not
+    a bot's or another player's; empty shows the username); audited, and the player is told
+    on their next page. False if the name was that already."""
+    sanction_check(actor, user)
+    if not (reason or "").strip():
+        raise ModerationError(_("Say why the name is changed."))
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        old = user.display_name
+        if old == name:
+            return False
+        user.display_name = name
+        user.save(update_fields=["display_name"])
+        audit_record(
+            actor,
+            AuditEntry.Action.RENAMED,
+            target_user=user,
+            target=f"player {user.username}",
+            reason=reason.strip(),
+            details={"from": old, "to": name},
+        )
+        notice_add(user, {"kind": "renamed", "name": name or user.username, "reason": reason})
     return True
 
 

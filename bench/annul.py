@@ -248,6 +248,7 @@ def main() -> None:
     os.environ.update(
         DATABASE_URL=url, DJANGO_SETTINGS_MODULE="whistsite.settings", DJANGO_DEBUG="false",
         DJANGO_SECRET_KEY=os.environ.get("DJANGO_SECRET_KEY", "bench-" + "k" * 60),
+        WHIST_DEAL_SECRET=os.environ.get("WHIST_DEAL_SECRET", "bench-deal-" + "s" * 40),
         DJANGO_ALLOWED_HOSTS="testserver",
     )  # fmt: skip
     os.environ.pop("REDIS_URL", None)  # in-memory channel layer and cache

@@ -276,6 +276,7 @@ def worker_part(counts: list[int], seconds: float, limit: float) -> None:
             "DJANGO_DEBUG": "false",
             # With debug off the settings want a real key; this run's own will do.
             "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
+            "WHIST_DEAL_SECRET": os.environ.get("WHIST_DEAL_SECRET") or secrets.token_urlsafe(32),
         }
         os.environ.update(env)
         sys.path.insert(0, tmp)

@@ -133,6 +133,7 @@ class Stack:
             "WHIST_TRICK_PAUSE": "0.3",
             "DJANGO_DEBUG": "false",
             "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "WHIST_DEAL_SECRET": secrets.token_urlsafe(32),
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         }
         self.daphnes: list[tuple[int, psutil.Process]] = []

@@ -91,6 +91,7 @@ def pages_part(stored: int, requests: int) -> None:
         "DJANGO_DEBUG": "false", "DJANGO_ALLOWED_HOSTS": "testserver",
         # debug off needs a real key (the settings refuse a development one)
         "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
+        "WHIST_DEAL_SECRET": os.environ.get("WHIST_DEAL_SECRET") or secrets.token_urlsafe(32),
     })  # fmt: skip
     os.environ.pop("REDIS_URL", None)
     import warnings

@@ -79,6 +79,7 @@ class Servers:
             **os.environ, "DJANGO_SETTINGS_MODULE": "whistsite.settings",
             "PYTHONPATH": str(ROOT), "DJANGO_DEBUG": "false",
             "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "WHIST_DEAL_SECRET": secrets.token_urlsafe(32),
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
             "DJANGO_SSL_REDIRECT": "false",  # plain http on 127.0.0.1, no nginx in front
         }  # fmt: skip

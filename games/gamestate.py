@@ -28,7 +28,7 @@ def state_for(table: Table) -> State | None:
     if cached is not None and cached[0] < table.moves:
         done, state = cached
     else:
-        done, state = 0, new_game(rules_for(table), seed=table.seed)
+        done, state = 0, new_game(rules_for(table), seed=table.deal_seed)
     return _replay(table, state, done)
 
 
@@ -55,7 +55,7 @@ def _replay_all(tables: list[Table]) -> dict[int, State]:
         logs[table_id].append((number, event))
     states = {}
     for table in tables:
-        state = new_game(rules_for(table), seed=table.seed)
+        state = new_game(rules_for(table), seed=table.deal_seed)
         for _number, event in (e for e in logs[table.pk] if e[0] < table.moves):
             state = apply(state, action_from_event(event))
         cache_put(table.pk, table.seed, table.moves, state)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -32,7 +35,11 @@ class Table(models.Model):
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.OPEN, db_index=True
     )
+    # Not the deck's seed: that is `deal_seed`, keyed by the server's deal secret, so that the
+    # row alone (a staff page, a database dump) does not give the hands of a running game.
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    # False only for tables dealt before the deal secret (migration 0006), dealt from `seed`.
+    seed_keyed = models.BooleanField(_("seed keyed by the deal secret"), default=True)
     # Grows with every change anyone sees; `game_version` is its value at the last move.
     version = models.PositiveIntegerField(_("version"), default=0)
     game_version = models.PositiveIntegerField(_("game version"), default=0)
@@ -58,6 +65,16 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk} ({self.status})"
+
+    @property
+    def deal_seed(self) -> int | None:
+        """The seed the engine deals from: HMAC-SHA256(WHIST_DEAL_SECRET, stored seed), 62
+        bits (None before the deal). A finished game's record holds its deals and this seed."""
+        if self.seed is None or not self.seed_keyed:
+            return self.seed
+        key = settings.WHIST_DEAL_SECRET.encode()
+        mac = hmac.new(key, f"whist-deal/1:{self.seed}".encode(), hashlib.sha256).digest()
+        return int.from_bytes(mac[:8], "big") >> 2
 
 
 class Seat(models.Model):

@@ -1,5 +1,7 @@
 """Admin pages of rankings: ratings, scored games with their seats, progress, achievements.
-Everything here is written by the bookkeeping; the admin only reads it."""
+Everything here is written by the bookkeeping; the admin only reads it, superusers included:
+a deleted score would be scored again by the watchdog (twice the XP); a game that should not
+count is annulled (records), which is audited."""
 
 from typing import Any
 
@@ -13,6 +15,9 @@ class ReadOnly(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
         return False
 
 

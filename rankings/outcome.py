@@ -22,6 +22,10 @@ from games.models import Move, Seat, Table
 CASUAL, HOUSE_RULES, NO_HUMAN = "casual", "house_rules", "no_human"
 ANNULLED = "annulled"  # annulled by a moderator before its bookkeeping ran
 CASUAL_REASONS = (CASUAL, HOUSE_RULES, NO_HUMAN, ANNULLED)
+# A game ended (by a resignation) before this many tricks were completed, over all its
+# deals, was not really played: it gives nobody XP or achievements (docs/rules.md §4.1). A
+# game played to its end always has more (a Knockout round has 7 tricks, a Whist deal 13).
+REAL_PLAY_TRICKS = 5
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,7 @@ class SeatFacts:
     won: bool
     resigned: bool
     counted: bool  # a human who made most of the seat's own decisions
+    played: bool = True  # the game went on for REAL_PLAY_TRICKS tricks or more
 
     @property
     def human(self) -> bool:
@@ -42,15 +47,23 @@ class SeatFacts:
 
     @property
     def earns(self) -> bool:
-        """Gets XP and achievements: played the game to the end itself (docs/rules.md §4.1)."""
-        return self.human and self.counted and not self.resigned
+        """Gets XP and achievements: played the game to the end itself, and the game was
+        really played (docs/rules.md §4.1)."""
+        return self.human and self.counted and not self.resigned and self.played
+
+
+def tricks_completed(record: dict[str, Any]) -> int:
+    """Tricks completed over all the deals of a whist-record/1 record."""
+    return sum(len(deal.get("tricks") or ()) for deal in record.get("deals") or ())
 
 
 def seat_facts(
-    result: dict[str, Any], seats: list[Seat], moves: Iterable[tuple[int, str, str]]
+    record: dict[str, Any], seats: list[Seat], moves: Iterable[tuple[int, str, str]]
 ) -> list[SeatFacts]:
-    """Every seat's facts from the record's result, the seats and the move log's
-    (seat, by, action) in order."""
+    """Every seat's facts from the game's record (its result and tricks), the seats and the
+    move log's (seat, by, action) in order."""
+    result = record["result"]
+    played = tricks_completed(record) >= REAL_PLAY_TRICKS
     own, other, resigned = _decisions(moves, len(seats))
     place = places(result.get("ranking", []), len(seats))
     winners = set(result.get("winners") or [])
@@ -63,6 +76,7 @@ def seat_facts(
             won=s.index in winners,
             resigned=s.index in resigned,
             counted=bool(s.user_id) and not s.bot and own[s.index] >= other[s.index],
+            played=played,
         )  # fmt: skip
         for s in seats
     ]

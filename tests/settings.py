@@ -5,6 +5,8 @@ import os
 # The site refuses to start without a real key when DEBUG is off (as it is here): a key of
 # the tests' own, unless one is given.
 os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-" + "k3y-" * 12)
+# The same deal secret in the tests' process and the servers and workers they start.
+os.environ.setdefault("WHIST_DEAL_SECRET", "tests-only-deal-" + "s3cr3t-" * 4)
 
 from whistsite.settings import *  # noqa: E402, F403
 
@@ -22,7 +24,7 @@ WHITENOISE_USE_FINDERS = True
 
 # Plain http on 127.0.0.1: no redirect to https, cookies that travel over http.
 SECURE_SSL_REDIRECT = False
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = False
 SECURE_HSTS_SECONDS = 0
 
 # A connection per call, as before persistent connections (whistsite.settings): the pool

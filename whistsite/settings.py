@@ -43,6 +43,19 @@ if not DEBUG and (len(SECRET_KEY) < 50 or SECRET_KEY.startswith("django-insecure
         "setup with DJANGO_DEBUG=true (as `make run` does)."
     )
 SECRET_KEY = SECRET_KEY or "django-insecure-dev-only-key-never-use-in-production"
+# The deal secret: a table's deck seed is HMAC(this, its stored seed) (games.models.Table
+# .deal_seed), so that the database (and any staff page) alone does not give the hands.
+# Every process must have the same value, and it must not change while games run; it is
+# separate from DJANGO_SECRET_KEY so that rotating that key leaves the games alone.
+WHIST_DEAL_SECRET = os.environ.get("WHIST_DEAL_SECRET", "")
+if not DEBUG and len(WHIST_DEAL_SECRET) < 32:
+    raise ImproperlyConfigured(
+        "WHIST_DEAL_SECRET is missing or shorter than 32 characters, and DJANGO_DEBUG is off. "
+        "Set it to a long random value, the same in every process, e.g. the output of "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(32))'`, or run a development "
+        "setup with DJANGO_DEBUG=true (as `make run` does)."
+    )
+WHIST_DEAL_SECRET = WHIST_DEAL_SECRET or "dev-only-deal-secret-never-use-in-production"
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
@@ -74,7 +87,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "accounts.middleware.StaffIdleMiddleware",
     "accounts.middleware.BanMiddleware",
+    "accounts.middleware.NoticeMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
@@ -294,6 +309,14 @@ WHIST_WS_RATE = (30, 10.0)
 # Every value comes from the environment; the defaults are safe whenever DEBUG is off.
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# The language menu's cookie travels as the session cookie does (Django leaves it without
+# Secure and SameSite); no script reads it.
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
+# A staff member's session ends after this many seconds without a request (players keep
+# Django's two weeks): accounts.middleware.StaffIdleMiddleware.
+WHIST_STAFF_IDLE = int(os.environ.get("WHIST_STAFF_IDLE", "3600"))
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)

@@ -2,8 +2,18 @@
 
 from django.db import migrations
 
-from accounts.moderators import ACCOUNTS_PERMISSIONS, grant
+from accounts.moderators import grant
 from accounts.text import name_key
+
+# The group's accounts permissions as they were here (later ones are granted by later
+# migrations: 0006 adds rename_user, a permission this migration's models do not have).
+ACCOUNTS_PERMISSIONS = [
+    "view_user",
+    "view_report", "change_report",
+    "view_mute", "add_mute", "change_mute",
+    "view_ban", "add_ban", "change_ban",
+    "view_auditentry",
+]  # fmt: skip
 
 
 def forwards(apps, schema_editor):

@@ -161,7 +161,7 @@ def _bot_action(table: Table, seat: Seat, state: State) -> Action:
     view = seat_view(state, seat.index)
     level = seat.bot or settings.WHIST_STANDIN_BOT
     try:
-        event = choose_action(view, level, seed=(table.seed + table.moves) % 2**32)
+        event = choose_action(view, level, seed=(table.deal_seed + table.moves) % 2**32)
         return action_from_event({**event, "seat": seat.index})
     except (ValueError, KeyError, TypeError):
         log.exception("bot %s failed at table %s; playing the first legal action", level, table.pk)

@@ -15,10 +15,11 @@ from games.services.errors import ServiceError
 
 
 def chat_message_get(table_id: int, message_id: int) -> ChatMessage:
-    """A chat line of a table (hidden ones too), with its writer and table."""
+    """A chat line of a table that players may still read, with its writer and table: a line
+    a moderator hid is gone for them, its report page included."""
     message = (
         ChatMessage.objects.select_related("table", "user")
-        .filter(pk=message_id, table_id=table_id)
+        .filter(pk=message_id, table_id=table_id, hidden=False)
         .first()
     )
     if message is None:

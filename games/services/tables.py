@@ -272,6 +272,7 @@ def _fill(seats: list[Seat], level: str | None) -> None:
 
 def _deal(table: Table, seats: list[Seat]) -> None:
     table.seed = secrets.randbits(62)
+    table.seed_keyed = True  # an open table from before migration 0006 deals keyed too
     table.status = Table.Status.PLAYING
     table.started = timezone.now()
     table.moves = 0

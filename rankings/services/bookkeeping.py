@@ -43,7 +43,7 @@ def game_score_create(table_id: int) -> GameScore | None:
         # seats: rankings.services.annul), written under this same lock: never scored.
         if not locked.record or GameScore.objects.filter(table_id=table_id).exists():
             return None
-        facts = seat_facts(locked.record["result"], seats, moves_of(locked))
+        facts = seat_facts(locked.record, seats, moves_of(locked))
         reason = casual_reason(locked, facts)
         score = GameScore.objects.create(
             table=locked, game=locked.game, rated=not reason, casual_reason=reason,

@@ -181,6 +181,21 @@ def test_static_files_come_from_the_collected_folder(proxy) -> None:
     assert "javascript" in response.getheader("Content-Type")
 
 
+def test_static_files_say_nosniff_and_hsts_as_pages_do(proxy) -> None:
+    response = request(proxy["https"], "GET", "/static/js/lobby.js")
+    assert response.getheader("X-Content-Type-Options") == "nosniff"
+    assert "max-age=31536000" in response.getheader("Strict-Transport-Security")
+
+
+def test_nginx_does_not_show_its_version(proxy) -> None:
+    answers = [
+        request(proxy["https"], "GET", "/static/js/lobby.js"),
+        request(proxy["https"], "GET", "/static/no-such-file.js"),
+        request(proxy["http"], "GET", "/", tls=False),
+    ]
+    assert [a.getheader("Server") for a in answers] == ["nginx"] * 3
+
+
 def test_a_websocket_upgrade_passes_and_answers_a_ping(proxy) -> None:
     with socket_to(proxy, "/ws/lobby/") as ws:
         assert json.loads(ws.recv(timeout=10))["type"] == "tables"

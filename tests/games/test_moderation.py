@@ -224,3 +224,17 @@ async def test_a_password_reset_closes_every_socket_of_the_user(make_user):
     assert answer.status_code == 302
     assert await closed_with(ws) == 4000
     await ws.disconnect()
+
+
+def test_a_chat_line_a_moderator_hid_is_gone_from_its_report_page(make_user):
+    """It stayed readable at /tables/<id>/chat/<line>/report/ (issue 20, item 10)."""
+    ann, bob, mod = make_user("ann"), make_user("bob"), make_user("mod")
+    table = services.table_create(ann, "german")
+    line = services.chat_post(table.pk, bob, "something vile")
+    url = f"/tables/{table.pk}/chat/{line['id']}/report/"
+    client = Client()
+    client.force_login(ann)
+    assert "something vile" in client.get(url).content.decode()
+    services.chat_hide([line["id"]], moderator=mod)
+    page = client.get(url)
+    assert page.status_code == 404 and "something vile" not in page.content.decode()

@@ -47,7 +47,7 @@ async def player(ws: Any, seat: int | None, log: list[dict[str, Any]]) -> None:
 def replayed(table_id: int) -> list[State]:
     """Every state of the game, from the deal to the end, rebuilt from the move log."""
     table = Table.objects.get(pk=table_id)
-    states = [new_game(rules_for(table), seed=table.seed)]
+    states = [new_game(rules_for(table), seed=table.deal_seed)]
     for event in (
         Move.objects.filter(table=table).order_by("number").values_list("event", flat=True)
     ):

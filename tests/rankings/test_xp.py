@@ -7,10 +7,11 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games.engine import actions as A
-from games.engine import apply, new_game
+from games.engine import apply, legal_actions, new_game
 from games.engine.rules import make_rules
 from games.models import Move
-from rankings.models import LevelUp, Progress
+from rankings.models import LevelUp, Progress, SeatResult
+from rankings.outcome import REAL_PLAY_TRICKS
 from rankings.progression import XP_GAME, XP_WIN, level_of, xp_needed
 from rankings.services import game_score_create
 from tests.rankings.helpers import store, winning
@@ -22,6 +23,15 @@ def resigned(game: str, players: int, seat: int):
     """A game the seat resigns at its first decision."""
     state = new_game(make_rules(game, players), seed=3)
     return apply(state, A.resign(seat))
+
+
+def resigned_after(game: str, players: int, tricks: int):
+    """A game played (first legal actions) until `tricks` tricks are complete, then resigned
+    by the seat to act."""
+    state = new_game(make_rules(game, players), seed=3)
+    while len(state.trick_log) < tricks:
+        state = apply(state, legal_actions(state, resign_too=False)[0])
+    return apply(state, A.resign(state.to_act))
 
 
 def test_the_winner_gets_more_xp_than_the_loser(make_user, score):
@@ -50,12 +60,31 @@ def test_xp_is_credited_once(make_user):
 
 def test_a_resignation_is_a_loss_without_xp(make_user, score):
     ann, bob = make_user("ann"), make_user("bob")
-    state = resigned("german", 2, new_game(make_rules("german", 2), seed=3).to_act)
+    state = resigned_after("german", 2, REAL_PLAY_TRICKS)
     resigner = state.resigned[0]
     results = score(store(state, [ann, bob]))
     assert results[resigner].resigned and not results[resigner].won
     assert results[resigner].xp == 0
     assert results[1 - resigner].xp == XP_WIN
+
+
+@pytest.mark.parametrize("game, players", [("german", 2), ("whist", 4)])
+def test_a_game_resigned_at_its_first_move_gives_no_xp_to_anyone(make_user, score, game, players):
+    """The farm: a second account resigns at once and the winner took the full win XP."""
+    users = [make_user(f"p{i}") for i in range(players)]
+    state = resigned(game, players, new_game(make_rules(game, players), seed=3).to_act)
+    results = score(store(state, users))
+    assert any(r.won for r in results.values())
+    assert [r.xp for r in results.values()] == [0] * players
+    assert not Progress.objects.filter(xp__gt=0).exists()
+    assert not SeatResult.objects.exclude(achievements=[]).exists()
+
+
+def test_a_game_resigned_one_trick_short_of_real_play_gives_no_xp(make_user, score):
+    ann, bob = make_user("ann"), make_user("bob")
+    state = resigned_after("german", 2, REAL_PLAY_TRICKS - 1)
+    results = score(store(state, [ann, bob]))
+    assert [r.xp for r in results.values()] == [0, 0]
 
 
 def test_a_knockout_resignation_gets_no_xp_though_a_bot_finishes_the_seat(make_user, score):

@@ -35,6 +35,7 @@ def clean_env(**variables: str) -> dict[str, str]:
 PRODUCTION = {
     "DJANGO_DEBUG": "false",
     "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+    "WHIST_DEAL_SECRET": secrets.token_urlsafe(32),
     "DJANGO_ALLOWED_HOSTS": "whist.example.org",
     "DJANGO_CSRF_TRUSTED_ORIGINS": "https://whist.example.org",
     "DJANGO_EMAIL_HOST": "smtp.example.org",
@@ -71,10 +72,39 @@ def test_debug_is_off_unless_asked_for() -> None:
     code = "from django.conf import settings; print(settings.DEBUG, settings.SECURE_SSL_REDIRECT)"
     result = subprocess.run(
         [sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT,
-        env=clean_env(DJANGO_SECRET_KEY=secrets.token_urlsafe(50)), capture_output=True,
-        text=True, timeout=120,
+        env=clean_env(DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+                      WHIST_DEAL_SECRET=secrets.token_urlsafe(32)),
+        capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.stdout.split() == ["False", "True"], result.stderr
+
+
+def test_the_language_cookie_is_secure_and_same_site_as_the_session_cookie() -> None:
+    names = ("SECURE", "SAMESITE", "HTTPONLY")
+    code = "from django.conf import settings as s; print(" + ", ".join(
+        f"s.SESSION_COOKIE_{n}, s.LANGUAGE_COOKIE_{n}" for n in names
+    ) + ")"  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"], cwd=ROOT,
+        env=clean_env(**PRODUCTION), capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    secure, lang_secure, samesite, lang_samesite, _http, lang_http = result.stdout.split()
+    assert (secure, samesite) == ("True", "Lax"), result.stderr
+    assert (lang_secure, lang_samesite, lang_http) == ("True", "Lax", "True")
+
+
+@pytest.mark.parametrize("secret", [None, "short"], ids=["missing", "short"])
+def test_the_site_refuses_to_start_without_debug_and_a_deal_secret(secret: str | None) -> None:
+    """The deal secret keys every deal (games.models.Table.deal_seed): no default in production."""
+    env = clean_env(DJANGO_SECRET_KEY=secrets.token_urlsafe(50))
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"], cwd=ROOT,
+        env=env | ({"WHIST_DEAL_SECRET": secret} if secret else {}), capture_output=True,
+        text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode != 0
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("django.core.exceptions.ImproperlyConfigured: WHIST_DEAL_SECRET")
 
 
 @pytest.mark.django_db
