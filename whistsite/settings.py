@@ -295,14 +295,18 @@ else:
     SILENCED_SYSTEM_CHECKS = ["axes.W001"]
 
 # Logins (the site's form and the admin's): django-axes counts failures in that cache per
-# account and per client address (IPv6 per /64), and its backend refuses a locked-out pair
-# before the next backend hashes any password (docs/stack-notes.md §2.15). No site-wide bucket.
+# account *from* one client address (IPv6 per /64) and per client address, and its backend
+# refuses a locked-out attempt before the next backend hashes any password
+# (docs/stack-notes.md §2.15). Never per account alone: failures from elsewhere must not
+# lock the owner (or the admin) out, so the right password from another address gets in.
+# The per-address count stops one address spraying many accounts; a success resets the
+# address's count but not its count against another account. No site-wide bucket.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "accounts.backends.ModerationBackend",
 ]
 AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_FAILURE_LIMIT = int(os.environ.get("WHIST_LOGIN_FAILURES", "10"))
 AXES_COOLOFF_TIME = timedelta(seconds=float(os.environ.get("WHIST_LOGIN_COOLOFF", "900")))
 # A lockout ends a cool-off after the last failure; attempts while locked out still count
