@@ -14,13 +14,19 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from whistsite.body_limit import BodyLimit, limit_daphne_bodies  # noqa: E402
 from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
+
+# A body over WHIST_MAX_BODY is refused with 413 as it arrives, by Daphne and by the app
+# (whistsite/body_limit.py), whatever the proxy in front does.
+limit_daphne_bodies(settings.WHIST_MAX_BODY)
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": BodyLimit(django_asgi_app, settings.WHIST_MAX_BODY),
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -326,6 +326,9 @@ WHIST_RATE_RESET = os.environ.get("WHIST_RATE_RESET", "5/h")  # per address, and
 WHIST_RATE_TABLES = os.environ.get("WHIST_RATE_TABLES", "30/h")  # per user
 WHIST_RATE_TABLES_ADDRESS = os.environ.get("WHIST_RATE_TABLES_ADDRESS", "60/h")
 WHIST_RATE_REPORTS = os.environ.get("WHIST_RATE_REPORTS", "20/h")  # per user
+# The largest request body accepted, in bytes (a record upload is at most 1 MB plus its
+# form); a larger one gets 413 before it is read whole (whistsite/body_limit.py).
+WHIST_MAX_BODY = int(os.environ.get("WHIST_MAX_BODY", str(2 * 1024 * 1024)))
 # At most this many unfinished tables created by one user, and open sockets of one user.
 WHIST_MAX_OPEN_TABLES = int(os.environ.get("WHIST_MAX_OPEN_TABLES", "3"))
 WHIST_MAX_SOCKETS = int(os.environ.get("WHIST_MAX_SOCKETS", "8"))
