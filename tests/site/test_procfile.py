@@ -1,6 +1,6 @@
 """The Procfile's web process listens on the loopback address unless told otherwise, and
 believes proxy headers only when told to (issue 20 item 6;
-docs/deployment.md §Processes)."""
+docs/deployment.md §"Processes")."""
 
 from __future__ import annotations
 
