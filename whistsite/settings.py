@@ -326,6 +326,9 @@ WHIST_RATE_RESET = os.environ.get("WHIST_RATE_RESET", "5/h")  # per address, and
 WHIST_RATE_TABLES = os.environ.get("WHIST_RATE_TABLES", "30/h")  # per user
 WHIST_RATE_TABLES_ADDRESS = os.environ.get("WHIST_RATE_TABLES_ADDRESS", "60/h")
 WHIST_RATE_REPORTS = os.environ.get("WHIST_RATE_REPORTS", "20/h")  # per user
+WHIST_RATE_UPLOADS = os.environ.get("WHIST_RATE_UPLOADS", "20/h")  # per address, and per user
+# Record uploads kept at most (the newest; older ones are deleted as new ones come).
+WHIST_UPLOADS_KEPT = int(os.environ.get("WHIST_UPLOADS_KEPT", "5000"))
 # The largest request body accepted, in bytes (a record upload is at most 1 MB plus its
 # form); a larger one gets 413 before it is read whole (whistsite/body_limit.py).
 WHIST_MAX_BODY = int(os.environ.get("WHIST_MAX_BODY", str(2 * 1024 * 1024)))
