@@ -65,6 +65,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The client address for security-log lines of this request (accounts/security_log.py).
+    "accounts.security_log.ClientAddressMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # After WhiteNoise: pages get the policy; static files are answered before it.
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -339,7 +341,12 @@ WHIST_MAX_SOCKETS = int(os.environ.get("WHIST_MAX_SOCKETS", "8"))
 WHIST_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WHIST_MAX_SOCKETS_PER_ADDRESS", "64"))
 
 # Logs on standard error (and DJANGO_LOG_FILE if set): requests that failed (4xx, 5xx),
-# security events, failed logins and lockouts (axes), moderator actions (accounts.audit).
+# security events, failed logins and lockouts (axes), moderator actions (accounts.audit),
+# and the security log (accounts.security: one key=value line per login, failure, lockout,
+# logout, refused ban and moderator action; accounts/security_log.py).
+# The key of the security log's address hashes (default: derived from DJANGO_SECRET_KEY;
+# set it to keep hashes comparable across a change of the secret key).
+WHIST_LOG_KEY = os.environ.get("WHIST_LOG_KEY", "")
 _LOG_HANDLERS = ["console"] + (["file"] if os.environ.get("DJANGO_LOG_FILE") else [])
 LOGGING = {
     "version": 1,
