@@ -24,6 +24,8 @@ class User(AbstractUser):
     # The shown name as readers see it (accounts.text.name_key), so that no one can take
     # a name that looks like someone else's.
     name_key = models.CharField(_("name key"), max_length=150, blank=True, db_index=True)
+    # The username as readers see it, the same way: no shown name may look like it.
+    username_key = models.CharField(_("username key"), max_length=150, blank=True, db_index=True)
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -45,8 +47,9 @@ class User(AbstractUser):
 
     def save(self, *args, **kwargs) -> None:
         self.name_key = name_key(self.display_name or self.username)
+        self.username_key = name_key(self.username)
         if "update_fields" in kwargs and kwargs["update_fields"] is not None:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "name_key"}
+            kwargs["update_fields"] = {*kwargs["update_fields"], "name_key", "username_key"}
         super().save(*args, **kwargs)
 
 
