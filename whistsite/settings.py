@@ -324,7 +324,14 @@ AXES_ENABLE_ADMIN = False
 # without its app: the app's system check calls Django's own RedisCache "not officially
 # supported" (it increments atomically), which would fail `check --deploy` at WARNING.
 WHIST_RATE_SIGNUP = os.environ.get("WHIST_RATE_SIGNUP", "10/h")  # per address
-WHIST_RATE_RESET = os.environ.get("WHIST_RATE_RESET", "5/h")  # per address, and per e-mail
+# Sign-up form submissions per address, checked before the form says a name or e-mail
+# address is taken (so one address cannot test many e-mail addresses).
+WHIST_RATE_SIGNUP_ATTEMPTS = os.environ.get("WHIST_RATE_SIGNUP_ATTEMPTS", "30/h")
+# Per address, and per e-mail address from one client address (so requests from elsewhere
+# never block the owner's own reset).
+WHIST_RATE_RESET = os.environ.get("WHIST_RATE_RESET", "5/h")
+# Checks of a logged-in user's current password (password change, e-mail change), per user.
+WHIST_RATE_PASSWORD_CHECKS = os.environ.get("WHIST_RATE_PASSWORD_CHECKS", "10/h")
 WHIST_RATE_TABLES = os.environ.get("WHIST_RATE_TABLES", "30/h")  # per user
 WHIST_RATE_TABLES_ADDRESS = os.environ.get("WHIST_RATE_TABLES_ADDRESS", "60/h")
 WHIST_RATE_REPORTS = os.environ.get("WHIST_RATE_REPORTS", "20/h")  # per user
