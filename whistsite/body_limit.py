@@ -16,9 +16,11 @@ Two guards, so that a proxy configured without `client_max_body_size` is not the
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 LINGER_SECONDS = 5.0
+log = logging.getLogger("whistsite.body_limit")
 
 
 def refusal_text(limit: int) -> bytes:
@@ -49,7 +51,7 @@ class BodyLimit:
             return
         length = declared_length(scope.get("headers") or [])
         if length is not None and length > self.limit:
-            await self.refuse(send)
+            await self.refuse(send, scope)
             return
         state = {"read": 0, "over": False, "started": False}
 
@@ -73,7 +75,7 @@ class BodyLimit:
 
         await self.app(scope, counted_receive, tracked_send)
         if state["over"] and not state["started"]:
-            await self.refuse(send)
+            await self.refuse(send, scope)
 
     async def refuse(self, send: Any) -> None:
         body = refusal_text(self.limit)
@@ -101,6 +103,12 @@ def limit_daphne_bodies(limit: int) -> None:
         from twisted.internet import reactor  # Daphne's, installed by then
 
         self.whist_refused = True
+        command = getattr(self.channel, "_command", b"?")  # set before the body is read
+        path = getattr(self.channel, "_path", b"?")[:200]
+        log.warning(
+            "413: a request body over %s bytes refused (%s %s)", self.whist_body_limit,
+            command.decode("latin-1"), path.decode("latin-1"),
+        )  # fmt: skip
         body = refusal_text(self.whist_body_limit)
         transport = self.channel.transport
         transport.write(
@@ -116,6 +124,8 @@ def limit_daphne_bodies(limit: int) -> None:
         self.whist_refused = False
         if length is not None and length > self.whist_body_limit:
             got_length(self, 0)  # no buffer for a body that will be dropped
+            # No "100 Continue" after the 413: the client need not send the body at all.
+            self.requestHeaders.removeHeader(b"Expect")
             refuse(self)
             return
         got_length(self, length)
