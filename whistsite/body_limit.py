@@ -77,7 +77,9 @@ class BodyLimit:
         if state["over"] and not state["started"]:
             await self.refuse(send, scope)
 
-    async def refuse(self, send: Any) -> None:
+    async def refuse(self, send: Any, scope: dict) -> None:
+        log.warning("413: a request body over %s bytes refused (%s %s)", self.limit,
+                    scope.get("method"), str(scope.get("path"))[:200])  # fmt: skip
         body = refusal_text(self.limit)
         headers = [
             (b"content-type", b"text/plain; charset=utf-8"),
