@@ -15,6 +15,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from whistsite.body_limit import BodyLimit, limit_daphne_bodies  # noqa: E402
@@ -30,3 +31,7 @@ application = ProtocolTypeRouter(
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+if settings.WHIST_TRUSTED_PROXIES:
+    # The client address and scheme the proxy names, believed only from the proxy itself
+    # (docs/deployment.md §"Environment", "Trusted proxies").
+    application = ProxyHeadersMiddleware(application, trusted_hosts=settings.WHIST_TRUSTED_PROXIES)

@@ -270,7 +270,14 @@ SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", not DEBUG)
-# Only behind a proxy that sets X-Forwarded-Proto itself (and drops a client's own).
+# The reverse proxies (addresses or networks, comma-separated) whose X-Forwarded-For and
+# X-Forwarded-Proto are believed: the client address and scheme of a request from one of
+# them are those it names (uvicorn's ProxyHeadersMiddleware, in whistsite/asgi.py); from any
+# other peer the headers mean nothing. Daphne's own --proxy-headers believes any peer and is
+# not used.
+WHIST_TRUSTED_PROXIES = env_list("WHIST_TRUSTED_PROXIES", "")
+# Only behind a proxy that sets X-Forwarded-Proto itself (and drops a client's own), where
+# WHIST_TRUSTED_PROXIES cannot be used: Django believes this header from any peer.
 if env_bool("DJANGO_TRUST_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 

@@ -1,5 +1,5 @@
 """The Procfile's web process listens on the loopback address unless told otherwise, and
-believes proxy headers only when told to (issue 20 item 6;
+never passes Daphne's --proxy-headers, which would believe any peer (issue 20 item 6;
 docs/deployment.md §"Processes")."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def test_daphne_binds_the_loopback_address_unless_told_otherwise() -> None:
     words = web_command()
     assert words[words.index("-b") + 1] == "127.0.0.1"
     assert "--proxy-headers" not in words
-    told = web_command(WHIST_BIND="10.0.0.5", WHIST_PROXY_HEADERS="1")
+    told = web_command(WHIST_BIND="10.0.0.5", WHIST_TRUSTED_PROXIES="10.0.0.1")
     assert told[told.index("-b") + 1] == "10.0.0.5"
-    assert "--proxy-headers" in told
+    assert "--proxy-headers" not in told
     assert shlex.join(told).endswith("whistsite.asgi:application")
