@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games import labels, services
+from games import labels, lobby_rows, services
 
 # Small and quick, but every step shows up: a Knockout game of four short rounds for three,
 # one Whist deal (a side always takes 7 tricks, so a target of 1 ends the game), one German game.
@@ -30,7 +30,7 @@ def learn(request: HttpRequest, game: str) -> HttpResponse:
         try:
             table = _start(request.user, game)
         except services.ServiceError as error:
-            messages.error(request, str(error))
+            messages.error(request, lobby_rows.refusal_html(error))
         else:
             return redirect(f"{reverse('table', args=[table.pk])}?guide=1")
     tabs = [(code, labels.game_name(code)) for code in GUIDED]

@@ -1,5 +1,6 @@
-"""Reads for the lobby: who is playing now, how far each game in play has got, and a player's
-own running tables (private ones too), which the lobby lists first."""
+"""Reads for the lobby: who is playing now, how far each game in play has got, a player's
+own running tables (private ones too), which the lobby lists first, and those of them that
+hold the player's slots of WHIST_MAX_OPEN_TABLES."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from games.engine import State
+from games.engine import State, takes_part
 from games.gamestate import states_for
-from games.models import Presence, Table
+from games.models import Presence, Seat, Table
 from games.selectors import (
     lobby_entry,
     lobby_table_list,
@@ -74,6 +75,19 @@ def running_tables(user: Any) -> list[dict[str, Any]]:
         state = states.get(table.pk)
         entry["my_turn"] = bool(state and not state.over and state.to_act == seat)
     return entries
+
+
+def slot_tables(user: Any) -> list[Table]:
+    """The tables that hold `user`'s slots, oldest first: open tables they sit at, and games
+    in play in which they still take part (not resigned, not knocked out: `takes_part`).
+    docs/protocol.md §"Services for the pages" (`table_create`)."""
+    tables = list(unfinished_tables(user).order_by("created", "pk"))
+    states = states_for(_playing(tables))
+    seats = dict(
+        Seat.objects.filter(user=user, table_id__in=list(states))
+        .values_list("table_id", "index")
+    )  # fmt: skip
+    return [t for t in tables if t.pk not in states or takes_part(states[t.pk], seats[t.pk])]
 
 
 def _playing(tables: list[Table]) -> list[Table]:

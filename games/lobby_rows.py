@@ -1,6 +1,7 @@
 """The lobby row, rendered by one template (games/lobby_row.html) for the first page load
 and for every lobby socket message (docs/protocol.md, "Lobby socket"): the page's JS only
-puts the server's HTML in place, so both always show the same row."""
+puts the server's HTML in place, so both always show the same row. Also a refusal that names
+a player's tables, with a link to each."""
 
 from __future__ import annotations
 
@@ -110,3 +111,16 @@ def with_rows(message: dict[str, Any], scope: dict[str, Any], mine: bool = False
         tables = [{**t, "html": row_html(t, authenticated, mine)} for t in message["tables"]]
         extra = {"online_text": online_text(message["online"])} if "online" in message else {}
     return {**message, "tables": tables, **extra}
+
+
+def refusal_html(error: Any) -> str:
+    """A service's refusal as a page shows it: its text, then a link to each table it names
+    (too_many_tables: the tables that hold the player's slots), in the active language."""
+    if not error.tables:
+        return str(error)
+    tables = [
+        {"id": t.pk, "game": labels.game_name(t.game), "status": labels.status_name(t.status)}
+        for t in error.tables
+    ]
+    context = {"message": str(error), "tables": tables}
+    return mark_safe(render_to_string("games/refusal.html", context).strip())  # noqa: S308

@@ -1,10 +1,21 @@
-"""Run the tables' background work later: Celery with a countdown, or, embedded, in this process.
+"""Run background work later, for every app, in the lane that keeps urgent work apart from bulk.
 
-With a broker (REDIS_URL), tasks go to Celery workers. In the embedded default the
-in-memory channel layer does not cross processes and eager Celery ignores countdowns,
-so tasks run on the server's own event loop (`loop.call_later`, then a worker thread
-through asgiref, whose broadcasts come back to that loop). Without any running loop (a
-shell, a synchronous test) they run at once, one after another, never nested.
+Three lanes, named by the task's module (docs/deployment.md §"Queues and workers"):
+
+- `turns`: games.tasks (bot moves, time limits, away checks, the watchdog). Nothing else may
+  delay them.
+- `bookkeeping`: rankings.tasks (a finished game's scores, XP and awards).
+- `analysis`: records.tasks (the solver's analysis of a stored game: seconds of CPU each).
+
+With a broker (REDIS_URL) each lane is a Celery queue of its own, and a worker serves each.
+In the embedded default (`make run`) the in-memory channel layer does not cross processes
+and eager Celery ignores countdowns, so the server's own event loop times the tasks
+(`loop.call_later`) and each lane runs them apart: turns and bookkeeping in worker threads
+of their own (through asgiref, so their broadcasts come back to that loop), analysis in a
+child process at a lower CPU priority, so that no analysis can hold up a turn. A task that
+meets a transient database error (SQLite's "database is locked", a dropped connection) is
+tried again. Without any running loop (a shell, a synchronous test) tasks run at once, one
+after another, never nested.
 """
 
 from __future__ import annotations
@@ -12,52 +23,77 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import multiprocessing
+import os
 import threading
 from collections import deque
-from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import SyncToAsync, sync_to_async
 from celery import current_app
 from django.conf import settings
+from django.db import InterfaceError, OperationalError, close_old_connections
 
 log = logging.getLogger(__name__)
-WATCHDOG_EVERY = 10.0
 TASKS = "games.tasks."  # the registered names of games/tasks.py's tasks start so
+LANES = {"games.tasks.": "turns", "rankings.tasks.": "bookkeeping", "records.tasks.": "analysis"}
+TRANSIENT = (OperationalError, InterfaceError)  # a locked SQLite, a dropped connection
+RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds before each new try of a failed task
+# The same for Celery's tasks (their decorators take it): each task re-checks the world under
+# its lock, so a second try does its work at most once.
+RETRY = {"autoretry_for": TRANSIENT, "retry_backoff": 0.5, "retry_backoff_max": 4, "max_retries": 5}
 
 _registered: asyncio.AbstractEventLoop | None = None
 _watched: set[int] = set()
 _local = threading.local()
+_executors: dict[str, Executor] = {}
+_executors_lock = threading.Lock()
 
 
 def run_later(task_name: str, args: tuple[Any, ...], delay: float = 0.0) -> None:
-    """Run the task `games.tasks.<task_name>` (by its registered name) with `args` after
-    `delay` seconds, wherever this mode runs tasks. Tests that deliver tasks by hand replace
-    this one function (tests/games/conftest.py `queued`)."""
-    name = TASKS + task_name
+    """Run the task registered as `task_name` (a games task may be named without its
+    `games.tasks.` prefix) with `args` after `delay` seconds, in its lane, wherever this
+    mode runs tasks. Tests that deliver tasks by hand replace this one function
+    (tests/games/conftest.py `queued`)."""
+    name = task_name if "." in task_name else TASKS + task_name
     if not settings.CELERY_TASK_ALWAYS_EAGER:
-        current_app.send_task(name, args=args, countdown=max(delay, 0.0))
+        queue = queue_name(lane_of(name))
+        current_app.send_task(name, args=args, countdown=max(delay, 0.0), queue=queue)
         return
-    run = registered(name).run
     loop = server_loop()
     if loop is not None:
         # A fresh context: the caller's says asgiref's single thread is busy (it is: ours).
         loop.call_soon_threadsafe(
-            _call_later, loop, delay, run, args, context=contextvars.Context()
+            _call_later, loop, delay, name, args, 0, context=contextvars.Context()
         )
     elif delay <= 0:
-        _run_now(run, args)
+        _run_now(name, args)
     elif getattr(settings, "WHIST_THREAD_TIMERS", True):
-        timer = threading.Timer(delay, _run_now, (run, args))
+        timer = threading.Timer(delay, _run_now, (name, args))
         timer.daemon = True
         timer.start()
 
 
+def lane_of(name: str) -> str:
+    """The lane of the task registered as `name`: turns, bookkeeping or analysis."""
+    for prefix, lane in LANES.items():
+        if name.startswith(prefix):
+            return lane
+    raise ValueError(f"no lane for task {name!r}")
+
+
+def queue_name(lane: str) -> str:
+    """The Celery queue of a lane: the default queue (WHIST_CELERY_QUEUE) for turns, and
+    `<it>.bookkeeping`, `<it>.analysis` for the others (whistsite.settings routes them)."""
+    base = current_app.conf.task_default_queue
+    return base if lane == "turns" else f"{base}.{lane}"
+
+
 def registered(name: str) -> Any:
-    """The Celery task registered as `name`; the apps' task modules are imported first if
-    need be (Celery's autodiscovery, as a worker does at its start)."""
-    if name not in current_app.tasks:
-        current_app.loader.import_default_modules()
+    """The Celery task registered as `name`. Each app's `ready()` imports its tasks, so they
+    are registered before anything looks one up: no discovery here (Celery's skips its work
+    while another thread discovers, and runs Django's checks, which touch the database)."""
     return current_app.tasks[name]
 
 
@@ -79,21 +115,82 @@ def server_loop() -> asyncio.AbstractEventLoop | None:
     return None
 
 
-def _call_later(loop: asyncio.AbstractEventLoop, delay: float, fn: Callable, args: tuple) -> None:
-    loop.call_later(max(delay, 0.0), lambda: loop.create_task(_run_async(fn, args)))
+def _call_later(
+    loop: asyncio.AbstractEventLoop, delay: float, name: str, args: tuple, attempt: int
+) -> None:
+    def start() -> None:
+        loop.create_task(_run_in_lane(loop, name, args, attempt))
+
+    loop.call_later(max(delay, 0.0), start, context=contextvars.Context())
 
 
-async def _run_async(fn: Callable, args: tuple) -> None:
+async def _run_in_lane(
+    loop: asyncio.AbstractEventLoop, name: str, args: tuple, attempt: int
+) -> None:
+    lane = lane_of(name)
     try:
-        await sync_to_async(fn, thread_sensitive=True)(*args)
+        if lane == "analysis":
+            await loop.run_in_executor(_executor(lane), _run_task, name, args)
+        else:
+            await sync_to_async(_run_task, thread_sensitive=False, executor=_executor(lane))(
+                name, args
+            )
+    except TRANSIENT as exc:
+        if attempt < len(RETRY_DELAYS):
+            log.warning("task %s%r met %r; trying again", name, args, exc)
+            _call_later(loop, RETRY_DELAYS[attempt], name, args, attempt + 1)
+        else:
+            log.exception("task %s%r failed %d times", name, args, attempt + 1)
     except Exception:
-        log.exception("background task %s%r failed", getattr(fn, "__name__", fn), args)
+        log.exception("background task %s%r failed", name, args)
 
 
-def _run_now(fn: Callable, args: tuple) -> None:
+def _run_task(name: str, args: tuple) -> Any:
+    """Run a registered task here; its database connection is closed when it is old or
+    broken, as after a request (a lane's thread keeps no broken one for the next task)."""
+    close_old_connections()
+    try:
+        return registered(name).run(*args)
+    finally:
+        close_old_connections()
+
+
+def _executor(lane: str) -> Executor:
+    """The lane's executor, made at its first use: threads for turns (a few: a table waiting
+    for its row lock holds up no other) and bookkeeping (one), a process for analysis."""
+    with _executors_lock:
+        if lane not in _executors:
+            _executors[lane] = _new_executor(lane)
+        return _executors[lane]
+
+
+def _new_executor(lane: str) -> Executor:
+    if lane == "analysis":
+        spawn = multiprocessing.get_context("spawn")  # no copy of the server's threads
+        return ProcessPoolExecutor(1, mp_context=spawn, initializer=_analysis_process_setup)
+    workers = settings.WHIST_TURN_THREADS if lane == "turns" else 1
+    return ThreadPoolExecutor(workers, thread_name_prefix=f"lane-{lane}")
+
+
+def _analysis_process_setup() -> None:
+    """The embedded analysis process: a lower CPU priority than the server, ends with it."""
+    os.nice(10)
+    try:  # Linux: the kernel stops this process when the server's ends (no orphan run)
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    import django
+
+    django.setup()
+
+
+def _run_now(name: str, args: tuple) -> None:
     """Run at once, but queue calls made from inside a running one (a bot answering a bot)."""
     queue: deque = _local.__dict__.setdefault("queue", deque())
-    queue.append((fn, args))
+    queue.append((name, args))
     if getattr(_local, "draining", False):
         return
     _local.draining = True
@@ -101,15 +198,18 @@ def _run_now(fn: Callable, args: tuple) -> None:
         while queue:
             call, call_args = queue.popleft()
             try:
-                call(*call_args)
+                registered(call).run(*call_args)
             except Exception:
-                log.exception("background task %r%r failed", call, call_args)
+                log.exception("background task %s%r failed", call, call_args)
     finally:
         _local.draining = False
 
 
 def _watchdog_tick(loop: asyncio.AbstractEventLoop) -> None:
+    """Every WHIST_WATCHDOG_EVERY seconds; the next tick is set before this one's work, so
+    nothing the work raises can stop the watchdog."""
     if loop.is_closed():
         return
-    loop.create_task(_run_async(registered(TASKS + "watchdog").run, ()))
-    loop.call_later(WATCHDOG_EVERY, _watchdog_tick, loop, context=contextvars.Context())
+    every = settings.WHIST_WATCHDOG_EVERY
+    loop.call_later(every, _watchdog_tick, loop, context=contextvars.Context())
+    loop.create_task(_run_in_lane(loop, TASKS + "watchdog", (), 0))

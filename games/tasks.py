@@ -9,28 +9,29 @@ from __future__ import annotations
 from celery import shared_task
 
 from games import services, signals
+from games.scheduling import RETRY
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True, **RETRY)
 def bot_move(table_id: int, expected_moves: int) -> bool:
     """Play for the bot (or stand-in) to act, if nothing moved since the task was queued."""
     return services.bot_play(table_id, expected_moves)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True, **RETRY)
 def turn_timeout(table_id: int, expected_moves: int) -> bool:
     """The table's timer: if the human to act ran out of time, a bot plays for them from now
     on, until they are back; else it sets itself again for the current deadline."""
     return services.timeout_play(table_id, expected_moves)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True, **RETRY)
 def away_check(table_id: int, index: int, stamp: str) -> bool:
     """After the grace period, mark a still-disconnected player away."""
     return services.away_check(table_id, index, stamp)
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, **RETRY)
 def watchdog() -> int:
     """Re-queue bot turns and timeouts that did not happen in time, drop the sockets of
     servers that died, close abandoned open tables, and let the scoring apps re-queue their

@@ -100,7 +100,7 @@ def _create(request: HttpRequest, data: dict[str, Any]) -> Any:
             chat_players_only=data["chat_players_only"],
         )
     except services.ServiceError as error:
-        messages.error(request, str(error))
+        messages.error(request, lobby_rows.refusal_html(error))
         return None
 
 
@@ -157,8 +157,16 @@ def seat_take(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def seat_leave(request: HttpRequest, table_id: int) -> HttpResponse:
-    """Stand up before the game starts."""
-    return _table_action(request, table_id, lambda: services.seat_leave(request.user, table_id))
+    """Stand up before the game starts; back to the lobby when that closed the table."""
+    try:
+        closed = services.seat_leave(request.user, table_id)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("table", table_id=table_id)
+    if closed:
+        messages.info(request, _("You left your table before anyone else sat down: it is closed."))
+        return redirect("lobby")
+    return redirect("table", table_id=table_id)
 
 
 @require_POST
@@ -199,7 +207,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
     try:
         new = services.table_play_now(request.user, game=game, players=players, level=level)
     except services.ServiceError as error:
-        messages.error(request, str(error))
+        messages.error(request, lobby_rows.refusal_html(error))
         return redirect("lobby")
     return redirect("table", table_id=new.pk)
 
@@ -213,6 +221,7 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
         "away_grace": round(settings.WHIST_AWAY_GRACE),
         "empty_grace": round(settings.WHIST_OPEN_EMPTY_GRACE),
         "abandon": round(settings.WHIST_OPEN_ABANDON / 60),
+        "most": settings.WHIST_MAX_OPEN_TABLES,
     }
     context = {"game": game, "tabs": tabs, "timing": timing}
     return render(request, f"games/rules/{game}.html", context)

@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine import places
 from games.engine.rules import is_standard
 from games.gamestate import rules_for
 from games.models import Move, Seat, Table
-from rankings.rating import places
 
 CASUAL, HOUSE_RULES, NO_HUMAN = "casual", "house_rules", "no_human"
 ANNULLED = "annulled"  # annulled by a moderator before its bookkeeping ran
@@ -31,7 +31,7 @@ class SeatFacts:
     index: int
     user_id: int | None
     bot: str  # the level of a bot seat, "" for a human's
-    place: int  # 0 = first; seats that tie share a place
+    place: int  # 1 = first; tied seats share a place, the next skips them (games.engine.places)
     won: bool
     resigned: bool
     counted: bool  # a human who made most of the seat's own decisions
@@ -52,7 +52,7 @@ def seat_facts(
     """Every seat's facts from the record's result, the seats and the move log's
     (seat, by, action) in order."""
     own, other, resigned = _decisions(moves, len(seats))
-    place = places(result, len(seats))
+    place = places(result.get("ranking", []), len(seats))
     winners = set(result.get("winners") or [])
     return [
         SeatFacts(

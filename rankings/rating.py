@@ -11,7 +11,6 @@ average skill whose sigma has shrunk to beta (25/6) shows 1500.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -30,15 +29,6 @@ def initial() -> tuple[float, float]:
     return MODEL.mu, MODEL.sigma
 
 
-def places(result: dict[str, Any], players: int) -> list[int]:
-    """Each seat's place from the record's ranking (0 = first; ties share a place)."""
-    place = [len(result["ranking"])] * players
-    for rank, group in enumerate(result["ranking"]):
-        for seat in group:
-            place[seat] = rank
-    return place
-
-
 def teams_of(game: str, players: int) -> list[list[int]]:
     """The seats of each side: partners together in Whist (seats 0 and 2 against 1 and 3)."""
     if game == "whist":
@@ -49,7 +39,8 @@ def teams_of(game: str, players: int) -> list[list[int]]:
 def rate(
     game: str, ratings: Sequence[tuple[float, float]], place: Sequence[int]
 ) -> list[tuple[float, float]]:
-    """New (mu, sigma) per seat from the old ones and each seat's place, as OpenSkill says."""
+    """New (mu, sigma) per seat from the old ones and each seat's place (games.engine.places;
+    OpenSkill reads only their order and ties), as OpenSkill says."""
     teams = teams_of(game, len(ratings))
     rated = [[MODEL.rating(mu=ratings[s][0], sigma=ratings[s][1]) for s in team] for team in teams]
     ranks = [float(place[team[0]]) for team in teams]

@@ -6,21 +6,17 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
 
-from games import signals
+from games import scheduling, signals
 from rankings import services, tasks
 
 
 def queue_bookkeeping(table_id: int) -> None:
-    """To a Celery worker, or, where tasks run in-process (embedded mode), here and now;
-    the Django setting decides, as for the card room's tasks (games.scheduling)."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        tasks.bookkeeping.apply(args=(table_id,))
-    else:
-        tasks.bookkeeping.apply_async(args=(table_id,))
+    """In the bookkeeping lane (games.scheduling: a Celery queue of its own, or a thread of
+    the embedded server's, or at once where no server runs)."""
+    scheduling.run_later(tasks.bookkeeping.name, (table_id,))
 
 
 @receiver(signals.game_finished, dispatch_uid="rankings_game_finished")

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from datetime import timedelta
 from typing import Any
 
-from celery import current_app
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from games import scheduling
 from games.engine.analysis import analyse
 from games.engine.record_check import check
-from games.scheduling import server_loop
 from records.models import GameRecord, RecordAnalysis
 
 log = logging.getLogger(__name__)
@@ -23,15 +23,54 @@ STALE = timedelta(seconds=120)  # a run without progress for this long died with
 PROGRESS_EVERY = 1.0  # seconds between progress writes
 
 
-def analysis_request(stored: GameRecord) -> RecordAnalysis:
-    """Queue the analysis of a stored game unless it is done or under way; the row."""
+class AnalysisRefused(Exception):
+    """A player asked for more analyses than the limits allow; the message says which."""
+
+
+def analysis_request(stored: GameRecord, user: Any = None) -> RecordAnalysis:
+    """Queue the analysis of a stored game unless it is done or under way; the row. A
+    player (`user`) may have WHIST_ANALYSIS_ACTIVE of theirs in the line or running at once,
+    and ask for WHIST_ANALYSIS_HOURLY an hour (AnalysisRefused): one player's requests must
+    not fill the line every other player waits in (issue 26)."""
     with transaction.atomic():
         row, created = RecordAnalysis.objects.select_for_update().get_or_create(record=stored)
         if created or row.status == RecordAnalysis.Status.FAILED or _lost(row):
-            row.status, row.done, row.heartbeat = RecordAnalysis.Status.QUEUED, 0, timezone.now()
-            row.save(update_fields=["status", "done", "heartbeat"])
+            if user is not None:
+                _check_limits(user)
+            now = timezone.now()
+            row.status, row.done, row.heartbeat, row.requested = _QUEUED, 0, now, now
+            row.requested_by = user
+            row.save(update_fields=["status", "done", "heartbeat", "requested", "requested_by"])
             transaction.on_commit(lambda: queue(stored.pk))
     return row
+
+
+_QUEUED, _RUNNING = RecordAnalysis.Status.QUEUED, RecordAnalysis.Status.RUNNING
+
+
+def _check_limits(user: Any) -> None:
+    mine = RecordAnalysis.objects.filter(requested_by=user)
+    active = settings.WHIST_ANALYSIS_ACTIVE
+    if mine.filter(status__in=[_QUEUED, _RUNNING]).count() >= active:
+        raise AnalysisRefused(
+            ngettext(
+                "You have %(count)d analysis in the line: ask for another when it is done.",
+                "You have %(count)d analyses in the line: ask for another when one is done.",
+                active,
+            )
+            % {"count": active}
+        )
+    hourly = settings.WHIST_ANALYSIS_HOURLY
+    if mine.filter(requested__gte=timezone.now() - timedelta(hours=1)).count() >= hourly:
+        raise AnalysisRefused(
+            _("You asked for %(count)d analyses in the last hour: please wait a while.")
+            % {"count": hourly}
+        )
+
+
+def analysis_place(row: RecordAnalysis) -> int:
+    """How many queued analyses are ahead of this queued one in the line."""
+    return RecordAnalysis.objects.filter(status=_QUEUED, requested__lt=row.requested).count()
 
 
 ANALYSE_TASK = "records.tasks.analyse_game"
@@ -45,23 +84,10 @@ def _lost(row: RecordAnalysis) -> bool:
 
 
 def queue(record_id: int) -> None:
-    """Send the task to a worker. Embedded (eager, as games.scheduling decides by the same
-    setting): under a running server, in a thread of this process; else at once."""
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        # By its registered name (records/tasks.py), so this module need not import the tasks
-        # that import it.
-        current_app.send_task(ANALYSE_TASK, args=(record_id,))
-    elif server_loop() is not None:
-        threading.Thread(target=_in_thread, args=(record_id,), daemon=True).start()
-    else:
-        analysis_run(record_id)
-
-
-def _in_thread(record_id: int) -> None:
-    try:
-        analysis_run(record_id)
-    finally:
-        close_old_connections()
+    """Run the analysis in its own lane (games.scheduling: a Celery queue of its own, or the
+    embedded server's analysis process), by its registered name (records/tasks.py), so this
+    module need not import the tasks that import it."""
+    scheduling.run_later(ANALYSE_TASK, (record_id,))
 
 
 def analysis_run(record_id: int) -> bool:

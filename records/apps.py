@@ -11,4 +11,7 @@ class RecordsConfig(AppConfig):
     verbose_name = _("Game records")
 
     def ready(self) -> None:
-        from records import receivers  # noqa: F401  (connects the receivers)
+        # The receivers connect; the Celery tasks are registered before any request or
+        # timer looks one up (Celery's own discovery skips its work while another thread
+        # discovers: issue 26).
+        from records import receivers, tasks  # noqa: F401

@@ -133,12 +133,18 @@ class RecordAnalysis(models.Model):
     total = models.PositiveIntegerField(_("positions"), default=0)
     result = models.JSONField(_("result"), null=True, blank=True)
     requested = models.DateTimeField(_("requested"), auto_now_add=True)
+    # Who asked last (the per-player limits of records.analysis_service count these).
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("requested by"),
+    )  # fmt: skip
     heartbeat = models.DateTimeField(_("last progress"), null=True, blank=True)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("analysis")
         verbose_name_plural = _("analyses")
+        indexes = [models.Index(fields=["status", "requested"], name="records_analysis_line")]
 
     def __str__(self) -> str:
         return f"analysis of game {self.record_id} ({self.status})"

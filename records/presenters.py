@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import labels
-from games.engine import make_rules
+from games.engine import make_rules, places
 from games.engine.rules import GAMES, is_standard
 
 GAME_NAMES = GAMES
@@ -198,14 +198,13 @@ def ranking_rows(stored: Any, changes: dict[int, int]) -> list[dict[str, Any]]:
     """The players in ranking order, with their place, result, a link name and their rating
     change (`changes`: {seat: change}, records.selectors.seat_changes)."""
     rows = []
-    place = 1
+    ranking = stored.result.get("ranking", [])
+    place = places(ranking, stored.players)
     names = seat_names(stored.seats)
-    for group in stored.result.get("ranking", []):
-        for seat in group:
-            info = stored.seats[seat]
-            won = seat in stored.result.get("winners", [])
-            rows.append({"place": place, "seat": seat, "name": names[seat],
-                         "username": info.get("username"), "won": won,
-                         "rating": rating_change(changes.get(seat))})  # fmt: skip
-        place += len(group)
+    for seat in (seat for group in ranking for seat in group):
+        info = stored.seats[seat]
+        won = seat in stored.result.get("winners", [])
+        rows.append({"place": place[seat], "seat": seat, "name": names[seat],
+                     "username": info.get("username"), "won": won,
+                     "rating": rating_change(changes.get(seat))})  # fmt: skip
     return rows

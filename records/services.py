@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import AuditEntry
 from accounts.services import ModerationError, audit_record
+from games.engine import places
 from games.forms import matching_preset
 from games.models import Seat, Table
 from rankings.services import game_score_annul
@@ -70,16 +71,6 @@ def _resigned_seats(record: dict[str, Any]) -> set[int]:
     return {e["seat"] for d in record["deals"] for e in d["events"] if e.get("action") == "resign"}
 
 
-def places(ranking: list[list[int]]) -> dict[int, int]:
-    """Each seat's place, 1 for the best; tied seats share a place (1, 2, 2, 4)."""
-    out, place = {}, 1
-    for group in ranking:
-        for seat in group:
-            out[seat] = place
-        place += len(group)
-    return out
-
-
 def _player(stored: Any, seat: Any, result: dict[str, Any], resigned: set[int]) -> dict[str, Any]:
     won = seat.index in result.get("winners", [])
     if seat.index in resigned:
@@ -92,7 +83,7 @@ def _player(stored: Any, seat: Any, result: dict[str, Any], resigned: set[int]) 
         outcome = GamePlayer.Result.LOST
     return dict(
         record=stored, seat=seat.index, user_id=seat.user_id, name=stored.seats[seat.index]["name"],
-        bot=seat.bot, place=places(result.get("ranking", [])).get(seat.index, stored.players),
+        bot=seat.bot, place=places(result.get("ranking", []), stored.players)[seat.index],
         won=won, resigned=seat.index in resigned, result=outcome, game=stored.game,
         rated=stored.rated, private=stored.private, finished=stored.finished,
     )  # fmt: skip

@@ -26,7 +26,7 @@ from games.engine.record_shape import RecordProblem
 from games.engine.replay import frames
 from games.models import Table
 from records import presenters, selectors
-from records.analysis_service import analysis_request
+from records.analysis_service import AnalysisRefused, analysis_place, analysis_request
 from records.forms import HistoryFilterForm, UploadForm
 from records.models import GameRecord
 from records.services import upload_store
@@ -234,7 +234,10 @@ def analysis_start(request: HttpRequest, table_id: int) -> HttpResponse:
         return found
     if not request.user.is_authenticated:
         return JsonResponse({"error": _("Log in to ask for an analysis.")}, status=403)
-    analysis_request(found)
+    try:
+        analysis_request(found, request.user)
+    except AnalysisRefused as refused:
+        return JsonResponse({"error": str(refused)}, status=429)
     return analysis_status(request, table_id)
 
 
@@ -247,6 +250,8 @@ def analysis_status(request: HttpRequest, table_id: int) -> HttpResponse:
     if row is None:
         return JsonResponse({"status": "none"})
     body = {"status": row.status, "done": row.done, "total": row.total}
+    if row.status == row.Status.QUEUED:
+        body["ahead"] = analysis_place(row)  # the page says its place in the line
     if row.status == row.Status.DONE:
         body["result"] = row.result
     return JsonResponse(body)

@@ -6,8 +6,10 @@ import sys
 
 
 def worker_command(queue: str) -> list[str]:
-    """One task at a time (a prefork pool of one, as in production), only `queue`, quiet."""
-    command = [sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-Q", queue]
+    """One task at a time (a prefork pool of one), quiet, serving the three lanes of the
+    default queue `queue` (games/scheduling.py: turns, bookkeeping, analysis) and no other."""
+    lanes = f"{queue},{queue}.bookkeeping,{queue}.analysis"
+    command = [sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-Q", lanes]
     return command + [
         "--concurrency",
         "1",

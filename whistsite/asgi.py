@@ -18,6 +18,8 @@ from django.conf import settings  # noqa: E402
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from games.scheduling import register_loop  # noqa: E402
+from whistsite import serving  # noqa: E402
 from whistsite.body_limit import BodyLimit, limit_daphne_bodies  # noqa: E402
 from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
 
@@ -35,3 +37,6 @@ if settings.WHIST_TRUSTED_PROXIES:
     # The client address and scheme the proxy names, believed only from the proxy itself
     # (docs/deployment.md §"Environment", "Trusted proxies").
     application = ProxyHeadersMiddleware(application, trusted_hosts=settings.WHIST_TRUSTED_PROXIES)
+
+# The embedded watchdog starts with the server (a bot's turn left by a restart goes on).
+serving.when_serving(register_loop)

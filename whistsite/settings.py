@@ -116,8 +116,19 @@ if DATABASE_URL:
         )
     }
 else:
+    # Set up for concurrent use (issue 26): WAL lets readers go on beside the writer; a
+    # write transaction takes the lock when it begins (IMMEDIATE), so a second writer waits
+    # (up to `timeout` seconds) instead of failing at once with "database is locked".
     DATABASES = {
-        "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": os.environ.get("WHIST_SQLITE_PATH", BASE_DIR / "db.sqlite3"),
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+        }
     }
 # On PostgreSQL, sockets' database work and each change's views run in any thread of a
 # pool, not all in one (games/socket_frames.db_call, games/broadcast.py); not with SQLite,
@@ -233,12 +244,29 @@ CELERY_TIMEZONE = TIME_ZONE
 # (bot tasks are idempotent); beat runs the watchdog that re-queues overdue turns
 # (docs/stack-notes.md §2.16).
 CELERY_TASK_ACKS_LATE = True
-# Tests give a worker of their own a queue of its own, so that no other worker takes its tasks.
+# Three queues, so that no bulk work can delay a turn (games/scheduling.py, docs/deployment.md
+# §"Queues and workers"): turns (bot moves, time limits, away checks, the watchdog) on the
+# default queue, WHIST_CELERY_QUEUE; bookkeeping and analysis on `<it>.bookkeeping` and
+# `<it>.analysis`. Tests give a worker of their own queues of its own.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("WHIST_CELERY_QUEUE", "celery")
+CELERY_TASK_ROUTES = {
+    "games.tasks.*": {"queue": CELERY_TASK_DEFAULT_QUEUE},
+    "rankings.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
+    "records.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.analysis"},
+}
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The watchdog's period (beat's, and the embedded server's own timer): a lost turn is
+# played again within about this plus WHIST_WATCHDOG_SLACK seconds.
+WHIST_WATCHDOG_EVERY = float(os.environ.get("WHIST_WATCHDOG_EVERY", "5"))
+# A player's analyses: at most this many in the line or running at once, and this many
+# asked for an hour (records.analysis_service).
+WHIST_ANALYSIS_ACTIVE = int(os.environ.get("WHIST_ANALYSIS_ACTIVE", "3"))
+WHIST_ANALYSIS_HOURLY = int(os.environ.get("WHIST_ANALYSIS_HOURLY", "30"))
+# Threads of the embedded server's turns lane (games/scheduling.py).
+WHIST_TURN_THREADS = 2
 CELERY_BEAT_SCHEDULE = {
-    "games-watchdog": {"task": "games.tasks.watchdog", "schedule": 10.0},
+    "games-watchdog": {"task": "games.tasks.watchdog", "schedule": WHIST_WATCHDOG_EVERY},
 }
 
 # Live play: a bot's pause before acting (min, max seconds), the extra pause after a trick,

@@ -31,6 +31,14 @@ def can_resign(state: State, seat: int) -> bool:
     return state.game.can_resign(state, seat)
 
 
+def takes_part(state: State, seat: int) -> bool:
+    """Whether the player of `seat` still has a part in the game: it is not over, they have
+    not resigned and, in Knockout Whist, they are not knocked out (under `eliminated_vote` a
+    knocked-out player still votes on trump; a bot votes for one who is away). The same test
+    as `can_resign`: a player with nothing left to resign from has no part left."""
+    return can_resign(state, seat)
+
+
 def may_act(state: State, seat: int) -> bool:
     """Whether the player of `seat` may decide now: it is the seat's turn and the player has
     not resigned. A resigned Knockout Whist player's seat plays on, played by a bot

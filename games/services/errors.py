@@ -6,6 +6,9 @@ see consumers.py); engine refusals are looked up in the same catalogue by their 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
@@ -14,12 +17,14 @@ from games.engine.errors import Explained
 
 class ServiceError(Exception):
     """A refused request; `code` names the reason, one of those listed in
-    docs/protocol.md §"Server → client"."""
+    docs/protocol.md §"Server → client"; `tables`, the tables the refusal is about, which a
+    page links (too_many_tables: the tables that hold the player's slots)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, tables: Sequence[Any] = ()) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.tables = list(tables)
 
 
 def explained(exc: Exception) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -289,11 +290,13 @@ def bot_delay(state: State) -> float:
     return delay
 
 
-# 4. Turns that did not happen in time.
+# 4. Turns that did not happen in time, and turns that have no timer (the liveness rule).
 
 
 def watchdog_run() -> int:
-    """Queue again every turn whose bot or timeout is overdue (lost task, restart); the count."""
+    """Queue again every turn whose bot or timeout is overdue (lost task, restart), and give
+    a timer to every table in play whose next actor is a bot or a timed human but which has
+    none (docs/architecture.md, the liveness rule); the count."""
     slack = timedelta(seconds=settings.WHIST_WATCHDOG_SLACK)
     due = Table.objects.filter(
         status=Table.Status.PLAYING, turn_deadline__lt=timezone.now() - slack
@@ -307,4 +310,32 @@ def watchdog_run() -> int:
         task = "bot_move" if bot else "turn_timeout"
         scheduling.run_later(task, (table.pk, table.moves), 0.0)
         count += 1
-    return count
+    return count + sum(timer_restore(pk) for pk in _without_timer())
+
+
+def _without_timer() -> list[int]:
+    """Tables in play with no turn deadline that may need one: timed, or with a bot or an
+    away player (an untimed human's turn rightly has none)."""
+    could = Q(time_limit__gt=0) | Q(seats__bot__gt="") | Q(seats__away=True)
+    could |= Q(seats__user__isnull=True)
+    found = Table.objects.filter(could, status=Table.Status.PLAYING, turn_deadline__isnull=True)
+    return list(found.values_list("pk", flat=True).distinct())
+
+
+def timer_restore(table_id: int) -> bool:
+    """Under the lock: if the table's next actor is a bot or a timed human and no deadline
+    is set, set it and queue its task (a commit that planned no turn, a lost write); True if
+    it did."""
+    with transaction.atomic():
+        table, seats = lock_table(table_id)
+        if table.status != Table.Status.PLAYING or table.turn_deadline is not None:
+            return False
+        state = state_for(table)
+        task = _plan_turn(table, seats, state)
+        if table.turn_deadline is None:
+            return False
+        table.save(update_fields=["turn_deadline", "timer_due"])
+        if task is not None:
+            transaction.on_commit(partial(scheduling.run_later, *task))
+        log.warning("table %s had no timer for its next turn: restored", table_id)
+        return True

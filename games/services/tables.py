@@ -12,13 +12,15 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import broadcast
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.rules import is_standard
+from games.lobby import slot_tables
 from games.models import Presence, Seat, Table
-from games.selectors import INVITES_SESSION_KEY, has_invite, seat_of
+from games.selectors import INVITES_SESSION_KEY, has_invite, seat_of, unfinished_tables
 from games.services import errors
 from games.services.errors import ServiceError, explained
 from games.services.moves import commit, lock_table
@@ -63,17 +65,24 @@ def table_create(
 
 
 def _check_unfinished(user: Any) -> None:
-    """At most WHIST_MAX_OPEN_TABLES open or running tables created by one user (tables in
-    play finish by themselves: bots stand in for players who left)."""
+    """At most WHIST_MAX_OPEN_TABLES tables hold a player's slots: open tables they sit at and
+    games in play they still take part in (lobby.slot_tables); the refusal names them."""
     most = settings.WHIST_MAX_OPEN_TABLES
-    unfinished = Table.objects.filter(
-        created_by=user, status__in=[Table.Status.OPEN, Table.Status.PLAYING]
-    )
-    if most and user is not None and unfinished.count() >= most:
+    if not most or user is None or unfinished_tables(user).count() < most:
+        return  # the cheap count first: the games' states only when it could be too many
+    held = slot_tables(user)
+    if len(held) >= most:
         raise ServiceError(
             "too_many_tables",
-            _("you have %(count)s unfinished tables already: play or leave one of them first")
-            % {"count": most},
+            ngettext(
+                "you have %(count)s unfinished table already, the most you may have: finish, "
+                "leave or resign it first",
+                "you have %(count)s unfinished tables already, the most you may have: finish, "
+                "leave or resign one of them first",
+                len(held),
+            )
+            % {"count": len(held)},
+            tables=held,
         )
 
 
@@ -150,10 +159,12 @@ def _free_seat(seats: list[Seat], index: int | None) -> Seat:
     return seats[index]
 
 
-def seat_leave(user: Any, table_id: int) -> None:
-    """Stand up before the start. A table nobody sits at any more stays open for
-    WHIST_OPEN_EMPTY_GRACE seconds (an invited guest may still come), then closes
-    (table_close_abandoned)."""
+def seat_leave(user: Any, table_id: int) -> bool:
+    """Stand up before the start; whether that closed the table. The creator standing up from
+    a table nobody else sits at (bots are nobody) closes it at once. Any other table nobody
+    sits at any more stays open for WHIST_OPEN_EMPTY_GRACE seconds (an invited guest may
+    still come), then closes (table_close_abandoned).
+    docs/protocol.md §"Services for the pages" (`seat_leave`)."""
     with transaction.atomic():
         table, seats = lock_table(table_id)
         if table.status != Table.Status.OPEN:
@@ -165,7 +176,11 @@ def seat_leave(user: Any, table_id: int) -> None:
         seat.last_seen = timezone.now()  # when it became free: the empty table's grace runs
         seat.save(update_fields=["user", "last_seen"])
         seat.sockets.all().delete()
+        closes = table.created_by_id == user.pk and not any(s.user_id for s in seats)
+        if closes:
+            _abort(table)
         commit(table, seats, lobby=True)
+    return closes
 
 
 def table_close_abandoned() -> int:
@@ -216,11 +231,15 @@ def _close_each(tables: QuerySet[Table], still: Callable[[Table, list[Seat]], bo
             table, seats = lock_table(table_id)
             if table.status != Table.Status.OPEN or not still(table, seats):
                 continue
-            table.status = Table.Status.ABORTED
-            table.finished = timezone.now()
+            _abort(table)
             commit(table, seats, lobby=True)
             closed += 1
     return closed
+
+
+def _abort(table: Table) -> None:
+    table.status = Table.Status.ABORTED
+    table.finished = timezone.now()
 
 
 def _has_sockets(table: Table) -> bool:

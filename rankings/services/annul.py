@@ -108,7 +108,7 @@ def _rate_again(
     """One game rated as the bookkeeping rates it (rankings.rating), from the ratings in
     `state` (else the ones the seat had), which it then updates."""
     old = [state.get(k, (r.mu_before, r.sigma_before)) for k, r in zip(keys, seats, strict=True)]
-    new = openskill.rate(game, old, [r.place - 1 for r in seats])
+    new = openskill.rate(game, old, [r.place for r in seats])
     after = openskill.merged(keys, old, new)
     state.update(after)
     for r, k, (mu0, s0), (mu1, s1) in zip(seats, keys, old, new, strict=True):

@@ -77,7 +77,7 @@ def _ensure_rows(table: Table, seats: list[Seat]) -> None:
 def _result(score: GameScore, f: SeatFacts) -> SeatResult:
     return SeatResult(
         score=score, table_id=score.table_id, seat=f.index, user_id=f.user_id, bot=f.bot,
-        game=score.game, finished=score.finished, place=f.place + 1, won=f.won,
+        game=score.game, finished=score.finished, place=f.place, won=f.won,
         resigned=f.resigned, counted=f.counted, rated=score.rated,
     )  # fmt: skip
 

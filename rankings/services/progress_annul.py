@@ -116,7 +116,7 @@ def _credit(
 
 
 def _facts(r: SeatResult) -> SeatFacts:
-    return SeatFacts(index=r.seat, user_id=r.user_id, bot=r.bot, place=r.place - 1, won=r.won,
+    return SeatFacts(index=r.seat, user_id=r.user_id, bot=r.bot, place=r.place, won=r.won,
                      resigned=r.resigned, counted=r.counted)  # fmt: skip
 
 

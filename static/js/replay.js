@@ -198,7 +198,11 @@ function analysisText(frame) {
 function statusText() {
   const a = view.progress || {};
   if (view.status === "running") return fmt(gettext("Analysing: %(done)s of %(total)s positions"), { done: a.done || 0, total: a.total || "?" });
-  if (view.status === "queued") return gettext("The analysis is queued.");
+  if (view.status === "queued") {
+    if (!a.ahead) return gettext("The analysis is queued: it is next in line.");
+    return fmt(ngettext("The analysis is queued: %(n)s analysis is ahead of it.", "The analysis is queued: %(n)s analyses are ahead of it.", a.ahead), { n: a.ahead });
+  }
+  if (view.status === "refused") return a.error;
   if (view.status === "failed") return gettext("The analysis failed. Switch it off and on to try again.");
   if (view.status === "login") return gettext("Log in to ask for an analysis.");
   return gettext("Starting the analysis…");
@@ -210,6 +214,12 @@ async function poll(start) {
   const answer = start
     ? await fetch(urls.start, { method: "POST", headers: { "X-CSRFToken": csrf }, credentials: "same-origin" })
     : await fetch(urls.status, { credentials: "same-origin" });
+  if (answer.status === 429) {
+    view.status = "refused";  // the player's limits: the answer says which
+    view.progress = await answer.json();
+    render();
+    return;
+  }
   if (!answer.ok) {
     view.status = answer.status === 403 ? "login" : "failed";
     render();

@@ -1,6 +1,7 @@
 """Honest seat control in the browser: after a timeout the player is told a bot plays for them
 and gets the seat back with one click; a resigned Knockout player shows as resigned, not away;
-a waiting table survives its creator's short absence, and an invited guest can still sit down."""
+"Leave seat" frees the seat on the other players' pages at once, and the creator leaving a
+table nobody else sits at closes it."""
 
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ def test_a_resigned_knockout_player_shows_as_resigned_not_away(
     assert not my_turn(page)
 
 
-def test_a_waiting_table_survives_its_creators_short_absence_for_an_invited_guest(
+def test_leave_seat_frees_the_seat_live_on_the_other_players_page(
     browser: Browser, site_url: str
 ) -> None:
     user("ann"), user("bob")
@@ -73,15 +74,32 @@ def test_a_waiting_table_survives_its_creators_short_absence_for_an_invited_gues
     ann.check("#id_private")
     ann.click("[data-testid=create-submit]")
     invite = ann.locator(".invite input").input_value()
-    ann.get_by_role("button", name="Leave seat").click()
-    expect(ann.locator("#dialog")).to_contain_text("Waiting for players")
-    ann.close()
-
     bob = logged_in(browser, site_url, "bob")
     bob.goto(invite)
     bob.get_by_role("button", name="Sit here").first.click()
+    expect(ann.locator("#dialog")).to_contain_text("Bob")  # live, on the creator's page
 
-    expect(bob.locator("#dialog")).to_contain_text("Bob")
+    ann.get_by_role("button", name="Leave seat").click()
+
+    expect(bob.locator(".waiting-seats li").first).to_contain_text("open seat")  # live
+    expect(ann.locator("#dialog")).to_contain_text("Waiting for players")
+    expect(ann.get_by_role("button", name="Sit here")).to_be_visible()  # a watcher now
     table = Table.objects.get()
     assert table.status == Table.Status.OPEN
     assert [s.user.username for s in table.seats.exclude(user=None)] == ["bob"]
+
+
+def test_the_creator_leaving_a_table_nobody_else_sits_at_closes_it(
+    browser: Browser, site_url: str
+) -> None:
+    user("ann")
+    ann = logged_in(browser, site_url, "ann")
+    ann.goto(f"{site_url}/tables/new/")
+    ann.select_option("#id_game", "german")
+    ann.click("[data-testid=create-submit]")
+
+    ann.get_by_role("button", name="Leave seat").click()
+
+    expect(ann).to_have_url(f"{site_url}/lobby/")
+    expect(ann.locator(".messages")).to_contain_text("it is closed")
+    assert Table.objects.get().status == Table.Status.ABORTED

@@ -41,7 +41,9 @@ def queue(transactional_db: Any, settings: Any) -> Iterator[str]:
     app.conf.task_always_eager, app.conf.task_default_queue = False, name
     yield name
     app.conf.task_always_eager, app.conf.task_default_queue = saved
-    redis.Redis.from_url(app.conf.broker_url).delete(name)
+    redis.Redis.from_url(app.conf.broker_url).delete(
+        name, f"{name}.bookkeeping", f"{name}.analysis"
+    )
 
 
 def start_worker(queue: str) -> subprocess.Popen[bytes]:

@@ -1,6 +1,7 @@
 """Honest seat control (docs/protocol.md §"Time, presence, bots"): a bot stands in after a
 timeout until the player says they are back; a resigned Knockout player is resigned, never
-away; a waiting table outlives its last player's short absence."""
+away; a waiting table outlives its last player's short absence (unless its creator left it
+to nobody: tests/games/test_table_slots.py)."""
 
 from __future__ import annotations
 
@@ -78,34 +79,41 @@ def test_a_resigned_player_who_leaves_the_page_does_not_become_away(make_user, q
     assert not Seat.objects.get(table=t, index=1).away
 
 
-def test_a_waiting_table_stays_open_when_its_only_player_leaves(make_user):
-    ann = make_user("ann")
-    t = services.table_create(ann, "german", private=True)
-    services.seat_leave(ann, t.pk)
+def _left_empty(ann, bob, private: bool = False) -> Table:
+    """A table `ann` made and stood up from while `bob` sat there, then `bob` stood up too:
+    empty, and not closed at once (only its creator leaving it to nobody closes it)."""
+    t = services.table_create(ann, "german", private=private)
+    session: dict = {}
+    assert not private or services.table_invite_accept(session, t.pk, t.invite_token)
+    services.seat_take(bob, t.pk, 1, session=session)
+    assert not services.seat_leave(ann, t.pk)
+    assert not services.seat_leave(bob, t.pk)
+    return t
+
+
+def test_a_waiting_table_stays_open_when_its_last_player_leaves(make_user):
+    t = _left_empty(make_user("ann"), make_user("bob"), private=True)
 
     assert services.table_close_abandoned() == 0
     assert table(t.pk).status == Table.Status.OPEN
 
 
-def test_an_invited_guest_can_sit_down_while_the_creator_is_away(make_user):
-    ann, bob = make_user("ann"), make_user("bob")
-    t = services.table_create(ann, "german", private=True)
-    services.seat_leave(ann, t.pk)
+def test_an_invited_guest_can_sit_down_while_the_table_is_empty(make_user):
+    ann, bob, cy = make_user("ann"), make_user("bob"), make_user("cy")
+    t = _left_empty(ann, bob, private=True)
     session: dict = {}
     assert services.table_invite_accept(session, t.pk, t.invite_token)
 
-    services.seat_take(bob, t.pk, 1, session=session)
+    services.seat_take(cy, t.pk, 1, session=session)
     _age(t.pk, 3600)  # long after the grace period: a player sits there now
-    Seat.objects.filter(table=t, user=bob).update(last_seen=timezone.now())
+    Seat.objects.filter(table=t, user=cy).update(last_seen=timezone.now())
 
     assert services.table_close_abandoned() == 0
     assert table(t.pk).status == Table.Status.OPEN
 
 
 def test_a_table_left_empty_closes_after_the_grace_period(make_user, settings):
-    ann = make_user("ann")
-    t = services.table_create(ann, "german")
-    services.seat_leave(ann, t.pk)
+    t = _left_empty(make_user("ann"), make_user("bob"))
     _age(t.pk, settings.WHIST_OPEN_EMPTY_GRACE + 5)
 
     assert services.table_close_abandoned() == 1
@@ -115,8 +123,7 @@ def test_a_table_left_empty_closes_after_the_grace_period(make_user, settings):
 
 def test_the_creator_coming_back_within_the_grace_period_keeps_the_table(make_user, settings):
     ann = make_user("ann")
-    t = services.table_create(ann, "german")
-    services.seat_leave(ann, t.pk)
+    t = _left_empty(ann, make_user("bob"))
     services.seat_take(ann, t.pk, 0)
     _age(t.pk, settings.WHIST_OPEN_EMPTY_GRACE + 5)
     Seat.objects.filter(table=t, user=ann).update(last_seen=timezone.now())

@@ -11,7 +11,7 @@ from django.db import transaction
 from games import services, signals
 from games.models import Table
 from records.models import GamePlayer, GameRecord, ImmutableRecordError
-from records.services import places, record_backfill
+from records.services import record_backfill
 from tests.records.conftest import play_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -79,10 +79,6 @@ def test_a_stored_game_cannot_be_changed_only_annulled(finished_german):
     stored.annulled = True
     stored.save(update_fields=["annulled"])
     assert GameRecord.objects.get(pk=table.pk).annulled
-
-
-def test_tied_seats_share_a_place_and_the_next_place_skips():
-    assert places([[3], [0, 2], [1]]) == {3: 1, 0: 2, 2: 2, 1: 4}
 
 
 def test_the_backfill_stores_games_finished_before_the_app_once(finished_german):

@@ -24,7 +24,7 @@ def po_entries(path: Path) -> dict[str, tuple[str, bool]]:
         fields: dict[str, str] = {}
         key = None
         for line in block.splitlines():
-            match = re.match(r'^(msgctxt|msgid|msgstr|msgid_plural|msgstr\[0\]) (".*")$', line)
+            match = re.match(r'^(msgctxt|msgid|msgstr|msgid_plural|msgstr\[\d+\]) (".*")$', line)
             if match:
                 key = match.group(1)
                 fields[key] = ast.literal_eval(match.group(2))

@@ -1,0 +1,178 @@
+"""The liveness rule (docs/architecture.md): every table in play whose next actor is a bot or
+a timed human has a pending timer, and the watchdog restores a lost one. Each test breaks one
+step of a bot move or a timeout (a raised error, a locked database, a lost task, a dead
+watchdog tick) and shows the game going on."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import InterfaceError, OperationalError
+from django.utils import timezone
+
+from games import scheduling, services, tasks
+from games.models import Table
+from tests.games.helpers import german_table, play_first_legal, state, table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _bot_to_act(make_user) -> Table:
+    """A Knockout table of a human and two bots, at a bot's turn."""
+    ann = make_user("ann")
+    t = services.table_create(ann, "knockout", 3, bot_levels=[None, "club", "club"])
+    services.table_start(ann, t.pk)
+    while state(t.pk).to_act == 0:
+        play_first_legal(t.pk, ann, 0)
+    return t
+
+
+def test_a_bots_turn_without_a_timer_gets_one_from_the_watchdog(make_user, queued):
+    t = _bot_to_act(make_user)
+    Table.objects.filter(pk=t.pk).update(turn_deadline=None)  # a lost write, a bug
+    queued.clear()
+
+    assert tasks.watchdog.run() == 1
+
+    assert table(t.pk).turn_deadline is not None
+    assert [name for name, _args in queued] == ["bot_move"]
+
+
+def test_a_timed_humans_turn_without_a_timer_gets_one_from_the_watchdog(make_user, queued):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    Table.objects.filter(pk=t.pk).update(time_limit=30, turn_deadline=None, timer_due=None)
+    queued.clear()
+
+    assert tasks.watchdog.run() == 1
+
+    assert table(t.pk).turn_deadline is not None
+    assert table(t.pk).timer_due == table(t.pk).turn_deadline
+    assert [name for name, _args in queued] == ["turn_timeout"]
+
+
+def test_an_untimed_humans_turn_needs_no_timer(make_user, queued):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    Table.objects.filter(pk=t.pk).update(time_limit=0, turn_deadline=None, timer_due=None)
+    queued.clear()
+
+    assert tasks.watchdog.run() == 0
+    assert table(t.pk).turn_deadline is None and queued == []
+
+
+def test_a_lost_bot_task_is_played_after_the_watchdog_queues_it_again(make_user, queued):
+    t = _bot_to_act(make_user)
+    moves = table(t.pk).moves
+    Table.objects.filter(pk=t.pk).update(turn_deadline=timezone.now() - timedelta(minutes=1))
+    queued.clear()  # the queued bot move is lost
+
+    tasks.watchdog.run()
+    (name, args), *_rest = queued
+    assert name == "bot_move" and tasks.bot_move.run(*args)
+    assert table(t.pk).moves == moves + 1
+
+
+def _embedded(settings) -> None:
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.WHIST_BOT_DELAY = (0.0, 0.0)
+
+
+async def _until(check, seconds: float = 20.0) -> None:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not await database_sync_to_async(check)():
+        assert asyncio.get_running_loop().time() < deadline, "the game did not go on"
+        await asyncio.sleep(0.05)
+
+
+async def test_a_bot_move_that_meets_a_locked_database_is_tried_again(
+    make_user, settings, monkeypatch, queued
+):
+    _embedded(settings)
+    settings.WHIST_WATCHDOG_SLACK = 3600  # the retry, not the watchdog, must play it
+    t = await database_sync_to_async(_bot_to_act)(make_user)
+    moves = (await database_sync_to_async(table)(t.pk)).moves
+    monkeypatch.undo()  # the bot's task queued by the setup is lost: only ours runs
+    real, failures = services.bot_play, []
+
+    def locked_once(table_id: int, expected: int) -> bool:
+        if not failures:
+            failures.append(expected)
+            raise OperationalError("database is locked")
+        return real(table_id, expected)
+
+    monkeypatch.setattr(services, "bot_play", locked_once)
+    scheduling.register_loop(asyncio.get_running_loop())
+    scheduling.run_later("bot_move", (t.pk, moves))
+
+    await _until(lambda: table(t.pk).moves > moves)
+    assert failures == [moves]
+
+
+async def test_the_embedded_watchdog_ticks_again_after_its_work_failed(settings, monkeypatch):
+    _embedded(settings)
+    settings.WHIST_WATCHDOG_EVERY = 0.05
+    runs: list[int] = []
+
+    def failing() -> int:
+        runs.append(1)
+        raise RuntimeError("the watchdog's work failed")
+
+    monkeypatch.setattr(services, "watchdog_run", failing)
+    loop = asyncio.get_running_loop()
+    scheduling._watchdog_tick(loop)
+    await asyncio.sleep(1.0)
+    assert len(runs) >= 3
+
+
+async def test_a_lost_bot_turn_goes_on_under_the_embedded_watchdog(
+    make_user, settings, monkeypatch, queued
+):
+    _embedded(settings)
+    settings.WHIST_WATCHDOG_EVERY, settings.WHIST_WATCHDOG_SLACK = 0.1, 0.0
+    t = await database_sync_to_async(_bot_to_act)(make_user)
+    moves = (await database_sync_to_async(table)(t.pk)).moves
+    monkeypatch.undo()  # the bot's task queued by the setup is lost
+    # The bot's task was lost (a restart): only its deadline, long past, is left.
+    await database_sync_to_async(
+        lambda: Table.objects.filter(pk=t.pk).update(
+            turn_deadline=timezone.now() - timedelta(minutes=1)
+        )
+    )()
+    scheduling._watchdog_tick(asyncio.get_running_loop())
+
+    await _until(lambda: table(t.pk).moves > moves)
+
+
+async def test_a_timeout_that_meets_a_dropped_connection_is_tried_again(
+    make_user, settings, monkeypatch, queued
+):
+    _embedded(settings)
+    settings.WHIST_WATCHDOG_SLACK = 3600  # the retry, not the watchdog, must play it
+    ann = await database_sync_to_async(make_user)("ann")
+    bob = await database_sync_to_async(make_user)("bob")
+    t = await database_sync_to_async(german_table)(ann, bob)
+    moves = (await database_sync_to_async(table)(t.pk)).moves
+    await database_sync_to_async(
+        lambda: Table.objects.filter(pk=t.pk).update(
+            time_limit=30, turn_deadline=timezone.now() - timedelta(seconds=1)
+        )
+    )()
+    monkeypatch.undo()
+    real, failures = services.timeout_play, []
+
+    def dropped_once(table_id: int, expected: int | None = None) -> bool:
+        if not failures:
+            failures.append(expected)
+            raise InterfaceError("connection already closed")
+        return real(table_id, expected)
+
+    monkeypatch.setattr(services, "timeout_play", dropped_once)
+    scheduling.register_loop(asyncio.get_running_loop())
+    scheduling.run_later("turn_timeout", (t.pk, moves))
+
+    await _until(lambda: table(t.pk).moves > moves)
+    assert failures == [moves]
