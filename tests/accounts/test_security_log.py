@@ -112,3 +112,20 @@ def test_log_hash_prints_the_hash_an_operator_searches_for(capsys) -> None:
     assert out == [f"{ADDRESS} addr={keyed_hash(ADDRESS)}",
                    f"2001:db8:1:2::99 addr={keyed_hash('2001:db8:1:2::/64')}",
                    f"Ann name_hash={keyed_hash('ann')}"]  # fmt: skip
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_sanction_through_the_asgi_handler_still_has_the_address(lines) -> None:
+    """Under ASGI the middleware's address reaches the audit row's line (the sync view runs
+    in a thread of its own; the context variable must go with it)."""
+    from asgiref.sync import sync_to_async
+    from django.test import AsyncClient
+
+    root = await sync_to_async(make_user)("root", is_staff=True, is_superuser=True)
+    pat = await sync_to_async(make_user)("pat")
+    client = AsyncClient()  # its scope's client is 127.0.0.1
+    await client.aforce_login(root)
+    await client.post(f"/admin/accounts/mute/add/?user={pat.pk}",
+                      {"user": pat.pk, "duration": 3600, "reason": "calm down"})  # fmt: skip
+    [line] = [e for e in security_lines(lines) if e["event"] == "moderation"]
+    assert line["addr"] == keyed_hash("127.0.0.1")
