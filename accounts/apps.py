@@ -9,3 +9,8 @@ class AccountsConfig(AppConfig):
 
     name = "accounts"
     verbose_name = _("Accounts")
+
+    def ready(self) -> None:
+        from accounts import security_log  # noqa: F401  (its receivers)
+
+        security_log.connect_axes()

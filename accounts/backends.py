@@ -3,16 +3,15 @@ login path goes through it: the site's form and the admin's)."""
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
+from accounts.security_log import banned_login
 from accounts.selectors import ban_active
 
-log = logging.getLogger("accounts.security")
 BAN_ATTRIBUTE = "accounts_ban"
 
 
@@ -28,7 +27,7 @@ class ModerationBackend(ModelBackend):
         ban = ban_active(user)
         if ban is None:
             return user
-        log.info("login refused: player %s is banned", user.pk)
+        banned_login(request, user)
         if request is not None:
             setattr(request, BAN_ATTRIBUTE, ban)
         raise PermissionDenied("banned")

@@ -27,6 +27,8 @@ class User(AbstractUser):
     # What moderators told the player and they have not seen yet ({"kind": "warned" |
     # "renamed", ...}); shown as messages on their next page (accounts.middleware).
     notices = models.JSONField(_("notices"), default=list, blank=True)
+    # The username as readers see it, the same way: no shown name may look like it.
+    username_key = models.CharField(_("username key"), max_length=150, blank=True, db_index=True)
 
     class Meta(AbstractUser.Meta):
         permissions = [("rename_user", _("Can change an offensive display name"))]
@@ -49,8 +51,9 @@ class User(AbstractUser):
 
     def save(self, *args, **kwargs) -> None:
         self.name_key = name_key(self.display_name or self.username)
+        self.username_key = name_key(self.username)
         if "update_fields" in kwargs and kwargs["update_fields"] is not None:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "name_key"}
+            kwargs["update_fields"] = {*kwargs["update_fields"], "name_key", "username_key"}
         super().save(*args, **kwargs)
 
 

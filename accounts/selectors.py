@@ -81,4 +81,4 @@ def name_taken(key: str, exclude_pk: int | None = None) -> bool:
     """Whether another player's username or shown name reads as `key` (accounts.text)."""
     others = get_user_model().objects.exclude(pk=exclude_pk) if exclude_pk else None
     others = others if others is not None else get_user_model().objects.all()
-    return others.filter(Q(name_key=key) | Q(username__iexact=key)).exists()
+    return others.filter(Q(name_key=key) | Q(username_key=key)).exists()

@@ -12,8 +12,8 @@ from django.http import HttpRequest
 from django.shortcuts import render
 from django_ratelimit.core import is_ratelimited
 
-# Django's REMOTE_ADDR: Daphne's peer, or with --proxy-headers the address a trusted proxy
-# names (README, "Deploying safely"); never a header a client could send itself.
+# Django's REMOTE_ADDR: Daphne's peer, or the address a trusted proxy names
+# (WHIST_TRUSTED_PROXIES; README, "Deploying safely"); never a header a client sends itself.
 
 
 def address_of(ip: str | None) -> str:

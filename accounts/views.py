@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from .forms import LoginForm, ProfileForm, SignUpForm
 from .selectors import blocked_ids, blocked_users
 from .services import sessions_revoke
-from .throttle import limited
+from .throttle import client_address, limited
 
 
 class LoginView(auth_views.LoginView):
@@ -26,8 +26,26 @@ class LoginView(auth_views.LoginView):
     next_page = "lobby"
 
 
+def password_checks_limited(request: HttpRequest) -> bool:
+    """Count one check of the user's current password (password change, e-mail change):
+    at most WHIST_RATE_PASSWORD_CHECKS per user, so a session left open is no way to guess
+    the password."""
+    return limited(request, "password-check", settings.WHIST_RATE_PASSWORD_CHECKS, key="user")
+
+
+def _too_many_checks(request: HttpRequest) -> None:
+    messages.error(request, _("Too many password checks: please try again in an hour."))
+
+
 class PasswordChangeView(auth_views.PasswordChangeView):
-    """Django's password change; the user's other sessions lose their open sockets."""
+    """Django's password change (throttled per user); the user's other sessions lose their
+    open sockets."""
+
+    def post(self, request, *args, **kwargs):
+        if password_checks_limited(request):
+            _too_many_checks(request)
+            return self.render_to_response(self.get_context_data(), status=429)
+        return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
         response = super().form_valid(form)
@@ -36,13 +54,16 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Django's password reset, at most WHIST_RATE_RESET per address and per e-mail."""
+    """Django's password reset, at most WHIST_RATE_RESET per client address, and per e-mail
+    address *from* one client address: requests for an e-mail address from elsewhere never
+    use up its owner's allowance (issue 20 item 9)."""
 
     def form_valid(self, form):
         email = (form.cleaned_data.get("email") or "").strip().lower()
         rate = settings.WHIST_RATE_RESET
+        per_email = f"{email}|{client_address(self.request)}"
         if limited(self.request, "password-reset", rate) or limited(
-            self.request, "password-reset-email", rate, key="value", value=email
+            self.request, "password-reset-email", rate, key="value", value=per_email
         ):
             form.add_error(None, _("Too many password resets: please try again in an hour."))
             return self.render_to_response(self.get_context_data(form=form), status=429)
@@ -69,6 +90,15 @@ def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log the new player in (at most WHIST_RATE_SIGNUP per address)."""
     if request.user.is_authenticated:
         return redirect("lobby")
+    if request.method == "POST" and limited(
+        request, "signup-attempt", settings.WHIST_RATE_SIGNUP_ATTEMPTS
+    ):
+        # Before the form is checked: whether a name or an e-mail address is taken is no
+        # longer told to one address asking again and again.
+        messages.error(request, _("Too many sign-up attempts from your network: try again "
+                                  "later."))  # fmt: skip
+        context = {"form": SignUpForm(), "next": _safe_next(request)}
+        return render(request, "accounts/signup.html", context, status=429)
     form = SignUpForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
@@ -86,6 +116,11 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 def profile_edit(request: HttpRequest) -> HttpResponse:
     """Change one's display name and e-mail (the latter with the current password)."""
+    if request.method == "POST" and request.POST.get("current_password"):
+        if password_checks_limited(request):
+            _too_many_checks(request)
+            form = ProfileForm(instance=request.user)
+            return render(request, "accounts/profile_edit.html", {"form": form}, status=429)
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()

@@ -7,7 +7,9 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -150,8 +152,13 @@ def game_annul(table_id: int, moderator: Any, reason: str) -> bool:
 
 
 def upload_store(record: dict[str, Any]) -> UploadedRecord:
-    """Keep a checked record under an unguessable token; drop uploads past their time."""
+    """Keep a checked, normalised record under an unguessable token; drop uploads past their
+    time, and the oldest beyond the WHIST_UPLOADS_KEPT newest (uploads are no one's)."""
     UploadedRecord.objects.filter(created__lt=timezone.now() - timedelta(days=UPLOAD_DAYS)).delete()
-    return UploadedRecord.objects.create(
+    stored = UploadedRecord.objects.create(
         token=secrets.token_urlsafe(18)[:24], game=record["game"], record=record
     )
+    kept = settings.WHIST_UPLOADS_KEPT
+    oldest_kept = UploadedRecord.objects.order_by("-created", "-pk").values("pk")[kept - 1 : kept]
+    UploadedRecord.objects.filter(pk__lt=Subquery(oldest_kept)).delete()
+    return stored

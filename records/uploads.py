@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext, gettext_noop
 
 from games.engine.errors import Explained
+from games.engine.record import to_record
 from games.engine.record_check import Replay, check, explain
 from games.engine.record_shape import RecordProblem
 
@@ -57,9 +58,19 @@ def _no_constant(name: str) -> Any:
 
 
 def check_upload(data: bytes) -> tuple[dict[str, Any], Replay]:
-    """The record in the file and its replay; UploadProblem or RecordProblem if it fails."""
+    """The record in the file, normalised, and its replay; UploadProblem or RecordProblem if
+    it fails."""
     record = read_upload(data)
-    return record, check(record)
+    replay = check(record)
+    return normalised(record, replay), replay
+
+
+def normalised(record: dict[str, Any], replay: Replay) -> dict[str, Any]:
+    """The record as the engine writes it from its own replay: every field the format names
+    and nothing else (an uploader's extra fields, however large, are not kept)."""
+    final = replay.steps[-1].after if replay.steps else replay.start
+    seats = [{"name": seat["name"], "bot": seat.get("bot")} for seat in record["seats"]]
+    return to_record(final, seats)
 
 
 def problem_message(problem: Explained) -> str:

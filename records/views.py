@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import (
     Http404,
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
+from accounts.throttle import limited
 from games.engine.record_check import check
 from games.engine.record_shape import RecordProblem
 from games.engine.replay import frames
@@ -175,6 +177,11 @@ def upload(request: HttpRequest) -> HttpResponse:
             "too_large", gettext_noop("the file is larger than %(max)s bytes"), max=MAX_BYTES
         )
         return _upload_refused(request, UploadForm(), problem)
+    if _uploads_limited(request):
+        problem = UploadProblem(
+            "too_many", gettext_noop("too many uploads from you: please try again in an hour")
+        )
+        return _upload_refused(request, UploadForm(), problem, status=429)
     form = UploadForm(request.POST, request.FILES)
     if not form.is_valid():
         return render(request, "records/upload.html", {"form": form}, status=400)
@@ -188,9 +195,21 @@ def upload(request: HttpRequest) -> HttpResponse:
     return redirect("upload_replay", token=stored.token)
 
 
-def _upload_refused(request: HttpRequest, form: UploadForm, problem: Any) -> HttpResponse:
+def _uploads_limited(request: HttpRequest) -> bool:
+    """WHIST_RATE_UPLOADS per client address, and per user when logged in (both counted)."""
+    rate = settings.WHIST_RATE_UPLOADS
+    by_address = limited(request, "record-upload", rate)
+    by_user = request.user.is_authenticated and limited(
+        request, "record-upload-user", rate, key="user"
+    )
+    return by_address or by_user
+
+
+def _upload_refused(
+    request: HttpRequest, form: UploadForm, problem: Any, status: int = 400
+) -> HttpResponse:
     context = {"form": form, "problem": problem_message(problem), "code": problem.code}
-    return render(request, "records/upload.html", context, status=400)
+    return render(request, "records/upload.html", context, status=status)
 
 
 def upload_replay(request: HttpRequest, token: str) -> HttpResponse:
@@ -198,7 +217,11 @@ def upload_replay(request: HttpRequest, token: str) -> HttpResponse:
     found = selectors.upload_get(token)
     if found is None:
         raise Http404(_("No such upload."))
-    data = _replay_data(found.record, frames(check(found.record)))
+    try:
+        replayed = check(found.record)
+    except RecordProblem as problem:  # stored before the checks it now fails were added
+        raise Http404(_("This upload can no longer be shown.")) from problem
+    data = _replay_data(found.record, frames(replayed))
     context = {"data": data, "title": presenters.game_name(found.game), "upload": found}
     return render(request, "records/replay.html", context)
 

@@ -14,18 +14,29 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.scheduling import register_loop  # noqa: E402
 from whistsite import serving  # noqa: E402
+from whistsite.body_limit import BodyLimit, limit_daphne_bodies  # noqa: E402
 from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
+
+# A body over WHIST_MAX_BODY is refused with 413 as it arrives, by Daphne and by the app
+# (whistsite/body_limit.py), whatever the proxy in front does.
+limit_daphne_bodies(settings.WHIST_MAX_BODY)
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": BodyLimit(django_asgi_app, settings.WHIST_MAX_BODY),
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+if settings.WHIST_TRUSTED_PROXIES:
+    # The client address and scheme the proxy names, believed only from the proxy itself
+    # (docs/deployment.md §"Environment", "Trusted proxies").
+    application = ProxyHeadersMiddleware(application, trusted_hosts=settings.WHIST_TRUSTED_PROXIES)
 
 # The embedded watchdog starts with the server (a bot's turn left by a restart goes on).
 serving.when_serving(register_loop)

@@ -78,6 +78,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The client address for security-log lines of this request (accounts/security_log.py).
+    "accounts.security_log.ClientAddressMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # After WhiteNoise: pages get the policy; static files are answered before it.
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -321,7 +323,14 @@ SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", not DEBUG)
-# Only behind a proxy that sets X-Forwarded-Proto itself (and drops a client's own).
+# The reverse proxies (addresses or networks, comma-separated) whose X-Forwarded-For and
+# X-Forwarded-Proto are believed: the client address and scheme of a request from one of
+# them are those it names (uvicorn's ProxyHeadersMiddleware, in whistsite/asgi.py); from any
+# other peer the headers mean nothing. Daphne's own --proxy-headers believes any peer and is
+# not used.
+WHIST_TRUSTED_PROXIES = env_list("WHIST_TRUSTED_PROXIES", "")
+# Only behind a proxy that sets X-Forwarded-Proto itself (and drops a client's own), where
+# WHIST_TRUSTED_PROXIES cannot be used: Django believes this header from any peer.
 if env_bool("DJANGO_TRUST_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
@@ -348,14 +357,18 @@ else:
     SILENCED_SYSTEM_CHECKS = ["axes.W001"]
 
 # Logins (the site's form and the admin's): django-axes counts failures in that cache per
-# account and per client address (IPv6 per /64), and its backend refuses a locked-out pair
-# before the next backend hashes any password (docs/stack-notes.md §2.15). No site-wide bucket.
+# account *from* one client address (IPv6 per /64) and per client address, and its backend
+# refuses a locked-out attempt before the next backend hashes any password
+# (docs/stack-notes.md §2.15). Never per account alone: failures from elsewhere must not
+# lock the owner (or the admin) out, so the right password from another address gets in.
+# The per-address count stops one address spraying many accounts; a success resets the
+# address's count but not its count against another account. No site-wide bucket.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "accounts.backends.ModerationBackend",
 ]
 AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_FAILURE_LIMIT = int(os.environ.get("WHIST_LOGIN_FAILURES", "10"))
 AXES_COOLOFF_TIME = timedelta(seconds=float(os.environ.get("WHIST_LOGIN_COOLOFF", "900")))
 # A lockout ends a cool-off after the last failure; attempts while locked out still count
@@ -371,10 +384,23 @@ AXES_ENABLE_ADMIN = False
 # without its app: the app's system check calls Django's own RedisCache "not officially
 # supported" (it increments atomically), which would fail `check --deploy` at WARNING.
 WHIST_RATE_SIGNUP = os.environ.get("WHIST_RATE_SIGNUP", "10/h")  # per address
-WHIST_RATE_RESET = os.environ.get("WHIST_RATE_RESET", "5/h")  # per address, and per e-mail
+# Sign-up form submissions per address, checked before the form says a name or e-mail
+# address is taken (so one address cannot test many e-mail addresses).
+WHIST_RATE_SIGNUP_ATTEMPTS = os.environ.get("WHIST_RATE_SIGNUP_ATTEMPTS", "30/h")
+# Per address, and per e-mail address from one client address (so requests from elsewhere
+# never block the owner's own reset).
+WHIST_RATE_RESET = os.environ.get("WHIST_RATE_RESET", "5/h")
+# Checks of a logged-in user's current password (password change, e-mail change), per user.
+WHIST_RATE_PASSWORD_CHECKS = os.environ.get("WHIST_RATE_PASSWORD_CHECKS", "10/h")
 WHIST_RATE_TABLES = os.environ.get("WHIST_RATE_TABLES", "30/h")  # per user
 WHIST_RATE_TABLES_ADDRESS = os.environ.get("WHIST_RATE_TABLES_ADDRESS", "60/h")
 WHIST_RATE_REPORTS = os.environ.get("WHIST_RATE_REPORTS", "20/h")  # per user
+WHIST_RATE_UPLOADS = os.environ.get("WHIST_RATE_UPLOADS", "20/h")  # per address, and per user
+# Record uploads kept at most (the newest; older ones are deleted as new ones come).
+WHIST_UPLOADS_KEPT = int(os.environ.get("WHIST_UPLOADS_KEPT", "5000"))
+# The largest request body accepted, in bytes (a record upload is at most 1 MB plus its
+# form); a larger one gets 413 before it is read whole (whistsite/body_limit.py).
+WHIST_MAX_BODY = int(os.environ.get("WHIST_MAX_BODY", str(2 * 1024 * 1024)))
 # At most this many unfinished tables created by one user, and open sockets of one user.
 WHIST_MAX_OPEN_TABLES = int(os.environ.get("WHIST_MAX_OPEN_TABLES", "3"))
 WHIST_MAX_SOCKETS = int(os.environ.get("WHIST_MAX_SOCKETS", "8"))
@@ -382,7 +408,12 @@ WHIST_MAX_SOCKETS = int(os.environ.get("WHIST_MAX_SOCKETS", "8"))
 WHIST_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WHIST_MAX_SOCKETS_PER_ADDRESS", "64"))
 
 # Logs on standard error (and DJANGO_LOG_FILE if set): requests that failed (4xx, 5xx),
-# security events, failed logins and lockouts (axes), moderator actions (accounts.audit).
+# security events, failed logins and lockouts (axes), moderator actions (accounts.audit),
+# and the security log (accounts.security: one key=value line per login, failure, lockout,
+# logout, refused ban and moderator action; accounts/security_log.py).
+# The key of the security log's address hashes (default: derived from DJANGO_SECRET_KEY;
+# set it to keep hashes comparable across a change of the secret key).
+WHIST_LOG_KEY = os.environ.get("WHIST_LOG_KEY", "")
 _LOG_HANDLERS = ["console"] + (["file"] if os.environ.get("DJANGO_LOG_FILE") else [])
 LOGGING = {
     "version": 1,

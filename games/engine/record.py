@@ -8,7 +8,7 @@ from .actions import Action, IllegalAction, action_from_event
 from .cards import DECK, CardError, card_str, parse_card
 from .deals import ScriptedSource, deck_for_hands
 from .engine import IMPLEMENTATIONS, apply, new_game
-from .rules import RulesError, Ruleset, make_rules
+from .rules import RulesError, Ruleset, rules_with_options
 from .state import DealLog, State, TrickLog
 
 FORMAT = "whist-record/1"
@@ -58,7 +58,7 @@ def read_record(record: dict[str, Any]) -> tuple[Ruleset, ScriptedSource, list[A
             raise RecordError(f"not a {FORMAT} record (format: {record.get('format')!r})")
         deals = record["deals"]
         players = len(record["seats"])
-        rules = make_rules(record["game"], players, **record["options"])
+        rules = rules_with_options(record["game"], players, record["options"])
         source = _source(rules, deals, int(record.get("seed") or 0))
         actions = [action_from_event(e) for d in deals for e in d["events"]]
     except (KeyError, TypeError, AttributeError, CardError, RulesError, IllegalAction) as exc:

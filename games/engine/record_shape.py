@@ -12,7 +12,9 @@ from .cards import CardError, card_str, parse_card
 from .engine import IMPLEMENTATIONS
 from .errors import Explained, gettext_noop
 from .record import FORMAT
-from .rules import GAMES, PLAYERS, RulesError, Ruleset, make_rules
+from .rules import GAMES, PLAYERS, RulesError, Ruleset, rules_with_options
+
+SEAT_TEXT_MAX = 150  # a seat's name or bot, at most (a username's length)
 
 
 class RecordProblem(Explained):
@@ -79,6 +81,23 @@ def _seat_count(game: str, seats: Any) -> int:
             "seats_bad",
             gettext_noop('seats must be a list of objects such as {"name": "ann", "bot": null}'),
         )
+    for n, seat in enumerate(seats):
+        name, bot = seat.get("name"), seat.get("bot")
+        if not isinstance(name, str) or not (bot is None or isinstance(bot, str)):
+            raise RecordProblem(
+                "seat_fields",
+                gettext_noop(
+                    "seat %(seat)s: a seat's name is a string and its bot null or a string "
+                    "(%(name)s, %(bot)s given)"
+                ),
+                seat=n, name=kind_of(name), bot=kind_of(bot),
+            )  # fmt: skip
+        if len(name) > SEAT_TEXT_MAX or (bot is not None and len(bot) > SEAT_TEXT_MAX):
+            raise RecordProblem(
+                "seat_fields",
+                gettext_noop("seat %(seat)s: a name or bot of more than %(max)s characters"),
+                seat=n, max=SEAT_TEXT_MAX,
+            )  # fmt: skip
     low, high = PLAYERS[game]
     if not low <= len(seats) <= high:
         span = f"{low}" if low == high else f"{low}-{high}"
@@ -97,7 +116,7 @@ def _rules(game: str, players: int, options: Any) -> Ruleset:
             kind=kind_of(options),
         )  # fmt: skip
     try:
-        return make_rules(game, players, **options)
+        return rules_with_options(game, players, options)
     except RulesError as exc:
         raise RecordProblem(
             "options_bad", gettext_noop("bad options: %(reason)s"), reason=exc

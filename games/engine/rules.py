@@ -146,6 +146,16 @@ def make_rules(
     return Ruleset(game, n, opts)
 
 
+def rules_with_options(game: str, players: int, options: dict[str, Any]) -> Ruleset:
+    """make_rules for options given as a mapping (a record's): every key must name an
+    option of the game, so that "game", "players" or "preset" among them is a RulesError
+    naming it rather than a clash with make_rules' own arguments."""
+    rules = make_rules(game, players)
+    opts = _build_options(game, dict(options))
+    _check_fit(game, rules.players, opts)
+    return Ruleset(game, rules.players, opts)
+
+
 def _preset(game: str, preset: str | None) -> dict[str, Any]:
     if preset is None:
         return {}

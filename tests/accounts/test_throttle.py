@@ -35,7 +35,13 @@ def logged_in(client: Client) -> bool:
     return "_auth_user_id" in client.session
 
 
-def test_100_wrong_admin_passwords_from_4_addresses_lock_that_account_and_those_addresses(
+def site_login(username: str, password: str, address: str) -> Client:
+    client = Client(REMOTE_ADDR=address)
+    client.post("/accounts/login/", {"username": username, "password": password})
+    return client
+
+
+def test_100_wrong_admin_passwords_from_4_addresses_lock_those_addresses_not_the_account(
     settings,
 ) -> None:
     make_user("root", is_staff=True, is_superuser=True)
@@ -44,13 +50,35 @@ def test_100_wrong_admin_passwords_from_4_addresses_lock_that_account_and_those_
     for attempt in range(100):
         admin_login("root", f"guess-{attempt}", attackers[attempt % 4])
 
-    # The account: its right password is refused from a new address.
-    assert not logged_in(admin_login("root", PASSWORD, "192.0.2.50"))
-    # The addresses: another account's right password is refused from each of them.
+    # The owner, who knows the password, gets in from a fifth address: admin and site.
+    assert logged_in(admin_login("root", PASSWORD, "192.0.2.50"))
+    assert logged_in(site_login("root", PASSWORD, "192.0.2.51"))
+    # The attacking addresses stay locked out, for that account and for any other one.
     for address in attackers:
+        assert not logged_in(admin_login("root", PASSWORD, address))
         assert not logged_in(admin_login("mod", PASSWORD, address))
-    # A fifth address with the right password for another account gets in.
-    assert logged_in(admin_login("mod", PASSWORD, "192.0.2.99"))
+        assert site_login("mod", PASSWORD, address).session.get("_auth_user_id") is None
+
+
+def test_a_failure_every_few_minutes_from_elsewhere_never_locks_the_owner_out(settings) -> None:
+    make_user("root", is_staff=True, is_superuser=True)
+    for attempt in range(3 * settings.AXES_FAILURE_LIMIT):
+        site_login("root", "wrong", f"198.51.100.{attempt % 3 + 1}")
+    assert logged_in(site_login("root", PASSWORD, "192.0.2.7"))
+
+
+def test_a_success_from_an_address_does_not_reset_its_count_against_another_account(
+    settings,
+) -> None:
+    make_user("root")
+    make_user("mine")
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        site_login("root", "wrong", "198.51.100.1")
+    assert logged_in(site_login("mine", PASSWORD, "198.51.100.1"))  # resets the address count
+    site_login("root", "wrong", "198.51.100.1")
+
+    assert not logged_in(site_login("root", PASSWORD, "198.51.100.1"))
+    assert logged_in(site_login("root", PASSWORD, "198.51.100.2"))
 
 
 def test_a_locked_out_login_is_refused_before_any_password_is_hashed(settings) -> None:
@@ -82,12 +110,11 @@ def test_the_account_counts_whatever_the_letter_case_of_the_username(settings) -
     make_user("ann")
     for n in range(settings.AXES_FAILURE_LIMIT):
         name = "ANN" if n % 2 else "Ann"
-        Client(REMOTE_ADDR=f"192.0.2.{n}").post(
+        Client(REMOTE_ADDR="192.0.2.1").post(
             "/accounts/login/", {"username": name, "password": "wrong"}
         )
-    client = Client(REMOTE_ADDR="192.0.2.200")
-    client.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
-    assert not logged_in(client)
+    assert not logged_in(site_login("ann", PASSWORD, "192.0.2.1"))
+    assert logged_in(site_login("ann", PASSWORD, "192.0.2.200"))
 
 
 def test_ipv6_addresses_count_per_64_network(settings) -> None:
@@ -137,11 +164,13 @@ def test_sign_ups_are_limited_per_address(settings) -> None:
     assert not get_user_model().objects.filter(username="new2").exists()
 
 
-def test_password_resets_are_limited_per_address_and_per_e_mail(settings, mailoutbox) -> None:
+def test_password_resets_are_limited_per_address_and_per_e_mail_from_it(
+    settings, mailoutbox
+) -> None:
     settings.WHIST_RATE_RESET = "2/h"
     make_user("ann", email="ann@example.org")
     codes = [
-        Client(REMOTE_ADDR=f"192.0.2.{n}")
+        Client(REMOTE_ADDR="192.0.2.1")
         .post("/accounts/password_reset/", {"email": "ANN@example.org"})
         .status_code
         for n in range(3)

@@ -60,14 +60,15 @@ def spare_ports(count: int) -> list[int]:
 
 
 def daphne_command(port: int) -> list[str]:
-    """The Procfile's web process, bound to 127.0.0.1 and reading the proxy's headers."""
+    """The Procfile's web process, bound to 127.0.0.1 (the site believes the proxy's headers:
+    WHIST_TRUSTED_PROXIES)."""
     web = next(line for line in (ROOT / "Procfile").read_text().splitlines()
                if line.startswith("web:"))  # fmt: skip
     flags = re.findall(r"--websocket-max-message-size \d+|--ping-interval \d+|--ping-timeout \d+",
                        web)  # fmt: skip
     words = [w for flag in flags for w in flag.split()]
-    return [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "--proxy-headers",
-            *words, "whistsite.asgi:application"]  # fmt: skip
+    return [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), *words,
+            "whistsite.asgi:application"]  # fmt: skip
 
 
 def nginx_main(folder: Path, site: Path) -> str:
@@ -96,7 +97,8 @@ def proxy(django_db_setup: Any, tmp_path_factory: pytest.TempPathFactory) -> Ite
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": settings.SECRET_KEY,  # sessions made here are valid there
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_TRUST_PROXY_SSL_HEADER": "true",
+        # nginx connects from 127.0.0.1: only its X-Forwarded-For and -Proto are believed.
+        "WHIST_TRUSTED_PROXIES": "127.0.0.1",
         "WHIST_TEST_DATABASE_NAME": settings.DATABASES["default"]["NAME"],
         "WHIST_TEST_STATIC_ROOT": str(folder / "static"),
         # Two sign-ups per client address, in a window no earlier run shares.
@@ -259,3 +261,15 @@ def test_the_client_address_is_the_one_the_proxy_saw_not_the_one_claimed(proxy) 
     statuses = [sign_up(port, f"p{i}", "127.0.0.1", claim) for i, claim in enumerate(claims)]
     assert statuses == [302, 302, 429]
     assert sign_up(port, "other", "127.0.0.2", "10.3.3.3") == 302
+
+
+def test_a_peer_that_is_not_the_proxy_cannot_claim_https_or_an_address(proxy) -> None:
+    """Straight at Daphne from 127.0.0.2 (not the proxy): X-Forwarded-Proto: https is not
+    believed (the production settings redirect plain http), and neither is X-Forwarded-For."""
+    claims = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "10.9.9.9", "Host": "127.0.0.1"}
+    direct = request(proxy["daphne"], "GET", "/accounts/signup/", tls=False, source="127.0.0.2",
+                     headers=claims)  # fmt: skip
+    assert direct.status == 301 and direct.getheader("Location").startswith("https://")
+    through = request(proxy["daphne"], "GET", "/accounts/signup/", tls=False, source="127.0.0.1",
+                      headers=claims)  # fmt: skip
+    assert through.status == 200  # the proxy's own claim of https is believed

@@ -92,6 +92,7 @@ CASES: list[tuple[str, Any, str]] = [
     ("seats_bad", _bytes(WHIST, _set("seats", "four")), "seats"),
     ("seats_count", _bytes(WHIST, lambda r: r["seats"].pop()), "3 seats"),
     ("options_bad", _bytes(WHIST, _set("options.target", 99)), "target"),
+    ("seat_fields", _bytes(WHIST, _set("seats.1.bot", ["x"])), "seat 1"),
     ("deals_missing", _bytes(WHIST, _set("deals", [])), "no deals"),
     ("result_missing", _bytes(WHIST, lambda r: r.pop("result")), "result"),
     ("deal_bad", _bytes(WHIST, lambda r: r["deals"][0].pop("events")), "deal 1: events"),
@@ -158,6 +159,41 @@ def test_each_broken_upload_gets_its_own_clear_message(code: str, data: bytes, n
     message = html_lib.unescape(html.split('data-testid="upload-problem"')[1].split("</p>")[0])
     assert named in message
     assert not UploadedRecord.objects.exists()
+
+
+# Options that name make_rules' own arguments, not options (issue 20 item 7): a clear
+# message, not a TypeError.
+OPTION_CLASHES = [
+    ("players", {"players": 2}), ("game", {"game": "whist"}), ("preset", {"preset": "dutch"}),
+    ("game", {"game": "whist", "players": 4}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("named, options", OPTION_CLASHES, ids=[str(o) for _, o in OPTION_CLASHES])
+def test_options_naming_the_game_or_its_players_get_a_clear_message(named, options) -> None:
+    data = _bytes(WHIST, _set("options", options))
+    page = Client().post("/games/upload/", {"file": io.BytesIO(data)}, format="multipart")
+    html = page.content.decode()
+    assert page.status_code == 400 and 'data-code="options_bad"' in html
+    message = html_lib.unescape(html.split('data-testid="upload-problem"')[1].split("</p>")[0])
+    assert f"no option '{named}'" in message
+
+
+@pytest.mark.parametrize("seat", [{"name": "ann", "bot": ["x"]}, {"name": 7, "bot": None},
+                                  {"bot": None}, {"name": "ann", "bot": {"level": "club"}},
+                                  {"name": "n" * 151, "bot": None}])  # fmt: skip
+def test_a_seat_whose_name_or_bot_is_not_a_string_is_refused(seat) -> None:
+    data = _bytes(WHIST, _set("seats.2", seat))
+    page = Client().post("/games/upload/", {"file": io.BytesIO(data)}, format="multipart")
+    assert page.status_code == 400 and 'data-code="seat_fields"' in page.content.decode()
+    assert not UploadedRecord.objects.exists()
+
+
+def test_an_upload_stored_before_the_seat_check_is_a_404_not_a_server_error() -> None:
+    record = copy.deepcopy(WHIST)
+    record["seats"][1]["bot"] = ["x"]
+    UploadedRecord.objects.create(token="t" * 24, game="whist", record=record)
+    assert Client().get("/games/upload/" + "t" * 24 + "/").status_code == 404
 
 
 def test_the_kinds_are_all_different():

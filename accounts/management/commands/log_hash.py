@@ -1,0 +1,26 @@
+"""`manage.py log_hash VALUE...`: the security log's keyed hash of a client address (as
+`addr=`) or a typed login name (as `name_hash=`), to search the log for it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from accounts.security_log import keyed_hash
+from accounts.throttle import address_of
+
+
+class Command(BaseCommand):
+    help = "Print the security log's hash of client addresses (addr=) or login names."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("values", nargs="+", help="client addresses or login names")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        for value in options["values"]:
+            address = address_of(value)
+            if address != "unknown":
+                self.stdout.write(f"{value} addr={keyed_hash(address)}")
+            else:
+                self.stdout.write(f"{value} name_hash={keyed_hash(value.strip().casefold())}")
