@@ -259,10 +259,10 @@ CELERY_TIMEZONE = TIME_ZONE
 # (bot tasks are idempotent); beat runs the watchdog that re-queues overdue turns
 # (docs/stack-notes.md §2.16).
 CELERY_TASK_ACKS_LATE = True
-# Three queues, so that no bulk work can delay a turn (games/scheduling.py, docs/deployment.md
-# §"Queues and workers"): turns (bot moves, time limits, away checks, the watchdog) on the
-# default queue, WHIST_CELERY_QUEUE; bookkeeping and analysis on `<it>.bookkeeping` and
-# `<it>.analysis`. Tests give a worker of their own queues of its own.
+# Three queues, so that no bulk work can delay a turn (games/scheduling.py;
+# docs/deployment.md §"Queues and workers"): turns (bot moves, time limits, away checks,
+# the watchdog) on the default queue, WHIST_CELERY_QUEUE; bookkeeping and analysis on
+# `<it>.bookkeeping` and `<it>.analysis`. Tests give a worker of their own queues of its own.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("WHIST_CELERY_QUEUE", "celery")
 CELERY_TASK_ROUTES = {
     "games.tasks.*": {"queue": CELERY_TASK_DEFAULT_QUEUE},
