@@ -57,6 +57,7 @@ class TableConsumer(JsonFrames):
             return
         if not await self._admit_user():
             return
+        self.admitted = True
         await self._join(broadcast.table_group(self.table_id))
         if self.user_id is not None:
             await self._join(broadcast.user_group(self.user_id))
@@ -108,7 +109,10 @@ class TableConsumer(JsonFrames):
         await self._call(services.move_play, self.table_id, action, version, user=self.user)
 
     async def on_chat(self, content: dict[str, Any]) -> None:
-        await self._call(services.chat_post, self.table_id, self.user, content.get("text"))
+        await self._call(
+            services.chat_post, self.table_id, self.user, content.get("text"),
+            self.scope.get("session"),
+        )  # fmt: skip
 
     async def on_back(self, content: dict[str, Any]) -> None:
         """The player is back; the answer is the current state (also when nothing changed)."""
@@ -217,6 +221,7 @@ class LobbyConsumer(JsonFrames):
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         if not await self._admit_user():
             return
+        self.admitted = True
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         if self.user_id is not None:
             self.user_group = broadcast.user_group(self.user_id)

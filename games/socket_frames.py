@@ -53,6 +53,12 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
 
     handlers: dict[str, str] = {}
     accepted = False
+    # Set by the consumer's connect once every access check passed; `closing` from the
+    # moment the server closes. A frame before the one or after the other is dropped
+    # unanswered (docs/protocol.md §"Close codes"): a client may send right after the
+    # handshake, before the checks refused it, or keep sending to a closing socket.
+    admitted = False
+    closing = False
     user_id: int | None = None
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
@@ -67,6 +73,8 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         handler here uses that thread's connection (every database call goes through
         `db_call`, whose worker closes its own old connections before and after), and the
         hop put each socket's every event (four per move at a table of four) in one queue."""
+        if self._dropped(message):
+            return
         try:
             handler = getattr(self, get_handler_name(message), None)
             if handler is None:
@@ -81,6 +89,14 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         except Exception as exc:
             log.exception("%s failed on %s", type(self).__name__, message.get("type"))
             await self._failed(message, exc)
+
+    def _dropped(self, message: dict[str, Any]) -> bool:
+        """Whether `message` comes too early or too late to be handled: a client's frame
+        before the socket was admitted, anything but the disconnect once it is closing."""
+        kind = message.get("type", "")
+        if kind == "websocket.disconnect" or kind == "websocket.connect":
+            return False
+        return self.closing or (kind == "websocket.receive" and not self.admitted)
 
     def _owns(self, message: dict[str, Any]) -> bool:
         """Whether `message` is this socket's own dict, which it may empty: a frame from the
@@ -113,6 +129,13 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             )  # fmt: skip
         else:
             await self.error("server_error", _("the server failed on that message"))
+
+    async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
+        """Close from the server's end, once; nothing is handled afterwards."""
+        if self.closing:
+            return
+        self.closing = True
+        await super().close(code, reason)
 
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
         await super().accept(subprotocol, headers)

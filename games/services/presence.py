@@ -119,7 +119,9 @@ def away_check(table_id: int, index: int, stamp: str) -> bool:
 
 
 def seat_back(table_id: int, user: Any) -> None:
-    """The player is back: the stand-in bot stops (not for a resigned Knockout player)."""
+    """The player is back: the stand-in bot stops (not for a resigned Knockout player).
+    Refused to a banned player, whose seat a bot plays."""
+    errors.check_ban(user)
     with transaction.atomic():
         table, seats = lock_table(table_id)
         seat = seat_of(seats, user)
