@@ -38,6 +38,10 @@ TOO_DEEP = object()
 CLOSE_REVOKED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4401, 4403, 4404
 # Too many sockets of one user; "open again" (a password change: the session may be gone).
 CLOSE_TOO_MANY, CLOSE_RECONNECT = 4429, 4000
+# The server failed while opening the socket: RFC 6455's 1011, which autobahn refuses to
+# send ("must be 1000 or from [3000, 4999]": the close itself failed and the socket stayed
+# open, silent); 4000 + the RFC code, as shutdown.CLOSE_RESTART is 4012 for 1012.
+CLOSE_SERVER_ERROR = 4011
 
 
 def db_call(fn: Any) -> Any:
@@ -112,12 +116,16 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             raise StopConsumer()
         try:
             if kind == "websocket.connect" or not self.accepted:
-                await self.close(1011)
+                await self.close(CLOSE_SERVER_ERROR)
             else:
                 with translation.override(getattr(self, "language", None) or "en"):
                     await self._explain(exc)
         except Exception:
-            log.exception("could not answer after a failure")
+            log.exception("could not answer after a failure; closing")
+            try:  # never a socket left open and silent
+                await self.close(CLOSE_SERVER_ERROR)
+            except Exception:
+                log.exception("could not close after a failure")
 
     async def _explain(self, exc: Exception) -> None:
         if isinstance(exc, DatabaseError | InterfaceError) and not isinstance(exc, IntegrityError):

@@ -87,3 +87,23 @@ def test_seat_back_and_moves_refuse_a_banned_player(make_user):
         services.move_play(table.pk, {"action": "play", "card": "2C"}, user=bob)
     assert refused.value.code == "banned"
     assert Seat.objects.get(table=table, index=1).away
+
+
+@pytest.mark.parametrize("path", ["table", "lobby"])
+async def test_a_socket_whose_opening_fails_is_closed_with_4011(make_user, monkeypatch, path):
+    """RFC 6455's 1011 cannot be sent (autobahn allows 1000 and 3000-4999 only): the close
+    failed and the socket stayed open, silent; 4011 is the documented code instead."""
+    from games import lobby, selectors
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("a handler that fails")
+
+    ann = await db(make_user)("ann")
+    created = await db(services.table_create)(ann, "german")
+    monkeypatch.setattr(selectors, "table_get", fail)
+    monkeypatch.setattr(lobby, "lobby_message", fail)
+    where = f"/ws/table/{created.pk}/" if path == "table" else "/ws/lobby/"
+    ws = WebsocketCommunicator(application, where, headers=await db(session_headers)(None))
+    await ws.connect()
+    assert await closed_with(ws) == 4011
+    await drain(ws)
