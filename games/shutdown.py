@@ -24,6 +24,8 @@ import weakref
 from types import FrameType
 from typing import Any
 
+from games import processes
+
 log = logging.getLogger(__name__)
 CLOSE_RESTART = 4012
 SHUTDOWN_GRACE = 5.0
@@ -75,6 +77,7 @@ async def _goodbye(previous: Any, signum: int, frame: FrameType | None) -> None:
     if len(_open):
         log.warning("SIGTERM: %d sockets still closing after %s s; stopping", len(_open),
                     SHUTDOWN_GRACE)  # fmt: skip
+    await asyncio.to_thread(processes.stop)  # whatever it still counted stops counting now
     _hand_over(previous, signum, frame)
 
 

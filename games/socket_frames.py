@@ -26,6 +26,7 @@ from django.db import DatabaseError, IntegrityError, InterfaceError
 from django.utils import translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
 
 from accounts.selectors import ban_active, ban_text
 from games import heartbeats, shutdown, socket_limits
@@ -42,6 +43,10 @@ CLOSE_TOO_MANY, CLOSE_RECONNECT = 4429, 4000
 # send ("must be 1000 or from [3000, 4999]": the close itself failed and the socket stayed
 # open, silent); 4000 + the RFC code, as shutdown.CLOSE_RESTART is 4012 for 1012.
 CLOSE_SERVER_ERROR = 4011
+# Something the socket needs (Redis, the database) cannot be reached just now: try again
+# later (RFC 6455's 1013, likewise shifted). The page reconnects with backoff.
+CLOSE_TRY_LATER = 4013
+UNREACHABLE = (DatabaseError, InterfaceError, RedisError, OSError)
 
 
 def db_call(fn: Any) -> Any:
@@ -68,6 +73,13 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         try:
             await super().__call__(scope, receive, send)
+        except Exception as exc:
+            if self.accepted:
+                raise
+            # The channel layer could not give the socket a channel (Redis is down): without
+            # this the handshake got an HTTP 500, which the page cannot tell from a bug.
+            log.warning("socket refused before its handshake: %r", exc)
+            await _refuse_handshake(receive, send, _closing_code(exc))
         finally:  # a close, a crash or a cancelled task: no heartbeat outlives its socket
             self._stop_beat()
 
@@ -116,7 +128,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             raise StopConsumer()
         try:
             if kind == "websocket.connect" or not self.accepted:
-                await self.close(CLOSE_SERVER_ERROR)
+                await self.close(_closing_code(exc))
             else:
                 with translation.override(getattr(self, "language", None) or "en"):
                     await self._explain(exc)
@@ -285,6 +297,23 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             with translation.override(language):
                 await self.error("banned", ban_text({"reason": ban["reason"], "until": until}))
         await self.close(CLOSE_REVOKED)
+
+
+def _closing_code(exc: Exception) -> int:
+    """How a socket that failed while opening is closed: 4013 (try again later) if something
+    it needs could not be reached, else 4011 (the server failed)."""
+    return CLOSE_TRY_LATER if isinstance(exc, UNREACHABLE) else CLOSE_SERVER_ERROR
+
+
+async def _refuse_handshake(receive: Any, send: Any, code: int) -> None:
+    """Answer a handshake the consumer could not start on: accepted, then closed with `code`."""
+    try:
+        message = await receive()
+        if message.get("type") == "websocket.connect":
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": code})
+    except Exception:
+        log.exception("could not refuse the handshake")
 
 
 def too_deep(value: Any, most: int = MAX_DEPTH) -> bool:

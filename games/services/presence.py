@@ -8,9 +8,10 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from games import scheduling
+from games import processes, scheduling
 from games.gamestate import state_for
 from games.models import Presence, Seat, Table
 from games.selectors import is_seated, seat_of, seat_resigned
@@ -29,7 +30,9 @@ def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
         if seat is None:
             return None
         now = timezone.now()
-        Presence.objects.update_or_create(channel=channel, defaults={"seat": seat, "seen": now})
+        Presence.objects.update_or_create(
+            channel=channel, defaults={"seat": seat, "seen": now, "process": processes.current()}
+        )
         seat.last_seen = now
         seat.save(update_fields=["last_seen"])
         if seat.away or seat.sockets.count() == 1:  # back, or the first socket
@@ -65,10 +68,13 @@ def seat_disconnect(table_id: int, channel: str) -> None:
 
 
 def presence_sweep() -> int:
-    """Drop sockets whose server has not refreshed them in WHIST_PRESENCE_STALE seconds (it
-    died without closing them); their seats lose them as if closed. Returns how many."""
+    """Drop sockets whose server process is dead (its key expired: games/processes.py), or
+    that it has not refreshed in WHIST_PRESENCE_STALE seconds (it died without closing them);
+    their seats lose them as if closed. Returns how many."""
     cutoff = timezone.now() - timedelta(seconds=settings.WHIST_PRESENCE_STALE)
-    stale = Presence.objects.filter(seen__lt=cutoff)
+    held = set(Presence.objects.exclude(process="").values_list("process", flat=True).distinct())
+    dead = held - processes.alive(held)
+    stale = Presence.objects.filter(Q(seen__lt=cutoff) | Q(process__in=dead))
     dropped = 0
     for table_id in set(stale.values_list("seat__table_id", flat=True)):
         with transaction.atomic():
