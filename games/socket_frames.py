@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
@@ -46,6 +47,12 @@ CLOSE_SERVER_ERROR = 4011
 # Something the socket needs (Redis, the database) cannot be reached just now: try again
 # later (RFC 6455's 1013, likewise shifted). The page reconnects with backoff.
 CLOSE_TRY_LATER = 4013
+# A flood: the socket went on sending past its rate for a whole grace of refused frames
+# (RFC 6455's 1008, policy violation, shifted). The page reconnects with backoff.
+CLOSE_FLOOD = 4008
+# Frames refused or dropped by this process, by reason (logged with each cut-off socket,
+# never a line or a traceback per frame).
+refusals: Counter[str] = Counter()
 UNREACHABLE = (DatabaseError, InterfaceError, RedisError, OSError)
 
 
@@ -90,6 +97,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         `db_call`, whose worker closes its own old connections before and after), and the
         hop put each socket's every event (four per move at a table of four) in one queue."""
         if self._dropped(message):
+            refusals["dropped"] += 1
             return
         try:
             handler = getattr(self, get_handler_name(message), None)
@@ -150,6 +158,22 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         else:
             await self.error("server_error", _("the server failed on that message"))
 
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Send a frame, unless the socket is closing. A socket the client is closing (its
+        close frame came in, Daphne has not told us yet) raises autobahn's `Disconnected`:
+        the socket is taken as closing, what it still queued is dropped, and nothing is
+        logged (a backlog answered into a closing socket logged a traceback per frame)."""
+        if self.closing:
+            refusals["unsent"] += 1
+            return
+        try:
+            await super().send(text_data, bytes_data, close)
+        except Disconnected:
+            self.closing = True
+            refusals["unsent"] += 1
+
     async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
         """Close from the server's end, once; nothing is handled afterwards."""
         if self.closing:
@@ -177,7 +201,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
 
     async def _receive(self, text_data: str | None) -> None:
         if not self._allowed_rate():
-            await self.error("rate_limited", _("too many messages: slow down"))
+            await self._refuse_flood()
             return
         if text_data is None or len(text_data) > MAX_FRAME:
             code = "too_large" if text_data else "bad_json"
@@ -218,6 +242,27 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             stamps.popleft()
         stamps.append(now)
         return len(stamps) <= frames
+
+    async def _refuse_flood(self) -> None:
+        """A frame past the rate: answered with `rate_limited` for a grace of as many frames
+        as the rate allows in its window; a socket that goes on sending past it within the
+        window is cut off with 4008 (and what it still queued is dropped unanswered)."""
+        frames, seconds = settings.WHIST_WS_RATE
+        refused: deque = self.__dict__.setdefault("_refused", deque())
+        now = time.monotonic()
+        while refused and now - refused[0] > seconds:
+            refused.popleft()
+        refused.append(now)
+        refusals["rate_limited"] += 1
+        if len(refused) <= frames:
+            await self.error("rate_limited", _("too many messages: slow down"))
+            return
+        refusals["cut_off"] += 1
+        log.warning("socket %s cut off for flooding (%d frames refused in %s s); this process "
+                    "so far: %s", self.channel_name, len(refused), seconds,
+                    dict(refusals))  # fmt: skip
+        await self.error("flood", _("too many messages: this connection is closed"))
+        await self.close(CLOSE_FLOOD)
 
     async def error(self, code: str, message: str) -> None:
         await self.send_json({"type": "error", "code": code, "message": message})
