@@ -16,7 +16,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
 from accounts.selectors import blocked_ids
-from games import broadcast, lobby, lobby_rows, selectors, services
+from games import broadcast, lobby, lobby_rows, selectors, services, shutdown
 from games.quick_refusal import quick_refusal
 from games.scheduling import register_loop
 from games.socket_frames import (  # noqa: F401  (too_deep: re-exported for tests)
@@ -88,6 +88,9 @@ class TableConsumer(JsonFrames):
             await db_call(services.seat_heartbeat)(self.table_id, self.user, self.channel_name)
 
     async def disconnect(self, code: int) -> None:
+        if shutdown.stopping():  # the process drops its presence rows in bulk instead
+            await self._release()
+            return
         for group in getattr(self, "joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         await self._release()
@@ -229,6 +232,9 @@ class LobbyConsumer(JsonFrames):
         await self.on_resync({})
 
     async def disconnect(self, code: int) -> None:
+        if shutdown.stopping():  # the process's subscriptions go with it
+            await self._release()
+            return
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
         if hasattr(self, "user_group"):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)

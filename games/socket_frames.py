@@ -174,6 +174,10 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             self.closing = True
             refusals["unsent"] += 1
 
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        """As channels' `send_json`, through `send` below (channels' goes around it)."""
+        await self.send(text_data=await self.encode_json(content), close=close)
+
     async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
         """Close from the server's end, once; nothing is handled afterwards."""
         if self.closing:
@@ -185,6 +189,8 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         await super().accept(subprotocol, headers)
         self.accepted = True
         shutdown.track(self)
+        if shutdown.stopping():  # opened while the server says goodbye: go elsewhere
+            await self.close(shutdown.CLOSE_RESTART)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
         try:
@@ -320,8 +326,11 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             await sync_to_async(socket_limits.socket_refresh)(self.user_id, self.channel_name)
 
     async def _release(self) -> None:
-        """On disconnect: the heartbeat stops and the socket no longer counts."""
+        """On disconnect: the heartbeat stops and the socket no longer counts (while the
+        server stops, its process key goes instead: games/shutdown.py)."""
         self._stop_beat()
+        if shutdown.stopping():
+            return
         if getattr(self, "address_counted", False):
             await sync_to_async(socket_limits.address_close)(self.address, self.channel_name)
         if getattr(self, "counted", False):
