@@ -41,7 +41,7 @@ import websockets
 BENCH = Path(__file__).resolve().parent
 sys.path[:0] = [str(BENCH), str(BENCH.parent)]
 
-from load import Room, Stack, household, wait_port  # noqa: E402
+from load import Room, Stack, cpu, household, own_cpu, postgres_processes, wait_port  # noqa: E402
 
 from bench.arguments import Parser, whole_number  # noqa: E402
 from games.engine.bots.arena import percentile  # noqa: E402
@@ -151,6 +151,9 @@ async def wave(stack: Stack, room: Room, args: argparse.Namespace) -> None:
         for i, (table, seats) in enumerate(made) for seat, cookie in seats
     ]  # fmt: skip
     stop = asyncio.Event()
+    redis = [psutil.Process(stack.redis.pid)]
+    groups = lambda: [[p for _, p in stack.daphnes], stack.workers, redis, postgres_processes()]  # noqa: E731
+    before = [cpu(g) for g in groups()] + [own_cpu()]
     if args.wave == "open":
         start = time.monotonic()
         for page in pages:
@@ -172,6 +175,11 @@ async def wave(stack: Stack, room: Room, args: argparse.Namespace) -> None:
             break
         await asyncio.sleep(0.1)
     report(pages, stats, time.monotonic() - start)
+    spent = [cpu(g) - b for g, b in zip(groups(), before, strict=False)]
+    spent.append(own_cpu() - before[-1])
+    if args.wave == "open":  # after a restart the Daphne processes are new ones
+        print("CPU s during the wave: daphne {:.1f}, celery {:.1f}, redis {:.1f}, "
+              "postgres* {:.1f}, the bench's clients {:.1f}".format(*spent))  # fmt: skip
     await asyncio.sleep(1.0)  # the sockets settle (a heartbeat, a presence row)
     took = await asyncio.gather(
         *(asyncio.to_thread(stop_process, process) for _, process in stack.daphnes)

@@ -13,9 +13,11 @@ front of Twisted's. On SIGTERM it:
 2. waits up to SHUTDOWN_GRACE seconds for their disconnects, which while stopping touch
    neither the database nor the cache: one per socket, at hundreds of sockets, queued
    behind each other for tens of seconds;
-3. instead drops in bulk what the process held: its process key (its socket counts stop
-   counting on every server: games/processes.py), then its presence rows, one change per
-   table (the other players see the seats disconnected at once), within CLEANUP_GRACE;
+3. instead drops in bulk what the process held, from the start and beside the closes: its
+   process key (its socket counts stop counting on every server: games/processes.py), then
+   its presence rows, one change per table (the other players see the seats disconnected
+   at once), for at most CLEANUP_GRACE seconds (what is left, the watchdog's next sweep
+   drops: the process key is gone);
 4. cancels the database and cache work still queued in the process's thread pools (Python
    would run every queued item before exiting), and hands over to the previous handler,
    which stops the server.
@@ -40,7 +42,7 @@ from games import processes
 log = logging.getLogger(__name__)
 CLOSE_RESTART = 4012
 SHUTDOWN_GRACE = 3.0  # seconds for the closed sockets' disconnects
-CLEANUP_GRACE = 4.0  # seconds for dropping the process's presence rows in bulk
+CLEANUP_GRACE = 5.0  # seconds from SIGTERM for dropping its presence rows in bulk
 
 _open: weakref.WeakSet = weakref.WeakSet()
 _state: dict[str, Any] = {"installed": False, "stopping": False}
@@ -79,6 +81,9 @@ async def _goodbye(previous: Any, signum: int, frame: FrameType | None) -> None:
     started = loop.time()
     sockets = list(_open)
     log.info("SIGTERM: closing %d sockets before stopping", len(sockets))
+    # Its key and presence rows go at once, beside the closes: the other servers stop
+    # counting its sockets, the other players see the seats disconnected.
+    cleanup = loop.create_task(_off_the_pools(_forget_process, CLEANUP_GRACE))
     for consumer in sockets:
         try:
             await consumer.close(CLOSE_RESTART)
@@ -91,7 +96,7 @@ async def _goodbye(previous: Any, signum: int, frame: FrameType | None) -> None:
         log.warning("SIGTERM: %d sockets still closing after %s s; stopping", len(_open),
                     SHUTDOWN_GRACE)  # fmt: skip
     closed = loop.time() - started
-    dropped = await _off_the_pools(_forget_process, CLEANUP_GRACE)
+    dropped = await cleanup
     _cancel_queued_work(loop)
     log.info("SIGTERM: %d sockets closed in %.1f s, %s presence rows dropped (None: not "
              "within %s s), in %.1f s in all; stopping", len(sockets), closed, dropped,
