@@ -51,6 +51,8 @@ class TableConsumer(JsonFrames):
         # The handshake first: under load the checks below may queue for a while, and
         # Daphne drops a handshake not answered within its connect timeout.
         await self.accept()
+        if self.closing:  # the server is stopping
+            return
         allowed = await db_call(self._may_watch)()
         if allowed is None or not allowed:
             await self.close(CLOSE_NOT_FOUND if allowed is None else CLOSE_FORBIDDEN)
@@ -220,6 +222,8 @@ class LobbyConsumer(JsonFrames):
     async def connect(self) -> None:
         register_loop(asyncio.get_running_loop())
         await self.accept()
+        if self.closing:  # the server is stopping
+            return
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         if not await self._admit_user():

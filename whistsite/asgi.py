@@ -19,6 +19,7 @@ from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from games.shutdown import RefuseWhileStopping  # noqa: E402
 from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
 
 
@@ -40,6 +41,8 @@ def auth_stack(inner: object) -> object:
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginValidator(auth_stack(URLRouter(websocket_urlpatterns))),
+        "websocket": RefuseWhileStopping(
+            SameOriginValidator(auth_stack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )

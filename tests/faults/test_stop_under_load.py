@@ -1,10 +1,12 @@
 """A clean stop under load (issue 25 item 4): SIGTERM to a Daphne process holding hundreds of
-sockets, some of them just closed, exits within 10 s; every open socket is told with 4012;
+sockets, some of them just closed, while the pages it closes open again at once, exits
+within 10 s; every socket it closes, and every one that opens meanwhile, is told with 4012;
 nothing is left counted (presence rows, per-user and per-address socket counts)."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 import signal
 from collections.abc import Iterator
 
@@ -81,31 +83,48 @@ async def closed_code(ws: websockets.ClientConnection) -> int:
         return -1
 
 
+async def page(ws: websockets.ClientConnection, url: str, headers: dict) -> list[int]:
+    """A page whose socket the stopping server closes: it opens again at once (as a page
+    whose backoff drew a short wait) for as long as the server still answers; the codes it
+    saw, one per socket it got."""
+    codes = [await closed_code(ws)]
+    while True:
+        await asyncio.sleep(random.uniform(0.05, 0.3))
+        try:
+            again = await websockets.connect(url, additional_headers=headers, open_timeout=10)
+        except (OSError, TimeoutError, websockets.WebSocketException):
+            return codes  # the server is gone (or going): the page would try another
+        codes.append(await closed_code(again))
+
+
 async def test_sigterm_with_hundreds_of_sockets_exits_within_10_s_and_leaves_nothing(stack):
     port = stack.daphne()
     origin = {"Origin": f"http://127.0.0.1:{port}"}
     tables = await asyncio.to_thread(stack.python, MAKE_TABLES)
-    table_sockets = []
+    opened = []  # (socket, url, headers)
     for table, *cookies in tables:
         for cookie in cookies:
-            ws = await websockets.connect(
-                f"ws://127.0.0.1:{port}/ws/table/{table}/", additional_headers={**origin,
-                "Cookie": cookie})  # fmt: skip
-            table_sockets.append(ws)
-    lobby = [
-        await websockets.connect(f"ws://127.0.0.1:{port}/ws/lobby/", additional_headers=origin)
-        for _ in range(LOBBY)
-    ]
+            url, headers = f"ws://127.0.0.1:{port}/ws/table/{table}/", {**origin, "Cookie": cookie}
+            opened.append((await websockets.connect(url, additional_headers=headers), url, headers))
+    table_sockets = [ws for ws, _, _ in opened]
+    for _ in range(LOBBY):
+        url = f"ws://127.0.0.1:{port}/ws/lobby/"
+        opened.append((await websockets.connect(url, additional_headers=origin), url, origin))
+    lobby = [ws for ws, _, _ in opened[len(table_sockets) :]]
     await asyncio.gather(*(until_state(ws, '"state"') for ws in table_sockets))
     await asyncio.gather(*(until_state(ws, '"tables"') for ws in lobby))
     counted = await asyncio.to_thread(stack.python, LEFT_COUNTED)
     assert counted == {"presence": 2 * TABLES, "counted": 2 * TABLES + LOBBY + 2 * TABLES}
 
     just_closed = lobby[: LOBBY // 2] + table_sockets[::4]
-    still_open = [ws for ws in lobby + table_sockets if ws not in just_closed]
     await asyncio.gather(*(ws.close() for ws in just_closed))
+    pages = [
+        asyncio.create_task(page(ws, url, headers))
+        for ws, url, headers in opened
+        if ws not in just_closed
+    ]
     took = await asyncio.to_thread(stack.stop, "daphne", signal.SIGTERM, 30.0)
-    codes = await asyncio.gather(*(closed_code(ws) for ws in still_open))
+    codes = [code for seen in await asyncio.gather(*pages) for code in seen]
 
     assert took < 10.0, f"exited {took:.1f} s after SIGTERM"
     assert set(codes) == {4012}, {code: codes.count(code) for code in set(codes)}
