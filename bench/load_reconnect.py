@@ -19,7 +19,7 @@ retries by cause, the pages that gave up; and at the end every process gets SIGT
 the sockets still open, and the bench prints how long each took to exit.
 
 Run: `.venv/bin/python bench/load_reconnect.py [--sockets 800] [--daphne 2]
-[--wave restart|open] [--deadline 60]`.
+[--wave restart|open] [--deadline 60] [--keep-logs DIR]`.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--daphne", type=whole_number(1), default=2, help="Daphne processes")
     parser.add_argument("--wave", choices=["restart", "open"], default="restart")
     parser.add_argument("--deadline", type=whole_number(5), default=60, help="seconds")
+    parser.add_argument("--keep-logs", type=Path, default=None, help="copy the logs here")
     args = parser.parse_args()
     # What bench/load.py's Stack reads.
     args.workers, args.layer, args.players, args.bots = 1, "pubsub", 4, 0
@@ -80,12 +81,13 @@ class Page:
     async def run(self, stop: asyncio.Event) -> None:
         delay = FIRST
         while not stop.is_set():
+            after_wave = self.wave_start is not None  # an attempt of the wave, not before
             cause = await self._session()
             if cause in GIVE_UP:
                 self.gave_up = cause
                 self.stats[f"gave up: {cause}"] += 1
                 return
-            if self.back_after is None and self.wave_start is not None:
+            if self.back_after is None and after_wave:  # an attempt that failed: retried
                 self.retries += 1
                 self.stats[f"retry: {cause}"] += 1
             if cause == "opened":
@@ -232,15 +234,14 @@ def main() -> None:
             asyncio.run(wave(stack, Room(args), args))
         finally:
             stack.close()
-            keep = Path("/tmp/load-reconnect-logs")
-            shutil.rmtree(keep, ignore_errors=True)
-            shutil.copytree(tmp, keep)
+            if args.keep_logs:
+                shutil.copytree(tmp, args.keep_logs, dirs_exist_ok=True)
             logs = sorted(Path(tmp).glob("daphne*.log"))
             for log in logs:
                 text = log.read_text(errors="replace")
                 tracebacks = text.count("Traceback")
                 if tracebacks:
-                    print(f"{log.name}: {tracebacks} tracebacks (logs kept in {keep})")
+                    print(f"{log.name}: {tracebacks} tracebacks (--keep-logs DIR keeps them)")
 
 
 if __name__ == "__main__":
