@@ -16,7 +16,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
 from accounts.selectors import blocked_ids
-from games import broadcast, lobby, lobby_rows, selectors, services
+from games import broadcast, lobby, lobby_rows, selectors, services, shutdown
 from games.quick_refusal import quick_refusal
 from games.scheduling import register_loop
 from games.socket_frames import (  # noqa: F401  (too_deep: re-exported for tests)
@@ -51,12 +51,15 @@ class TableConsumer(JsonFrames):
         # The handshake first: under load the checks below may queue for a while, and
         # Daphne drops a handshake not answered within its connect timeout.
         await self.accept()
+        if self.closing:  # the server is stopping
+            return
         allowed = await db_call(self._may_watch)()
         if allowed is None or not allowed:
             await self.close(CLOSE_NOT_FOUND if allowed is None else CLOSE_FORBIDDEN)
             return
         if not await self._admit_user():
             return
+        self.admitted = True
         await self._join(broadcast.table_group(self.table_id))
         if self.user_id is not None:
             await self._join(broadcast.user_group(self.user_id))
@@ -87,6 +90,9 @@ class TableConsumer(JsonFrames):
             await db_call(services.seat_heartbeat)(self.table_id, self.user, self.channel_name)
 
     async def disconnect(self, code: int) -> None:
+        if shutdown.stopping():  # the process drops its presence rows in bulk instead
+            await self._release()
+            return
         for group in getattr(self, "joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         await self._release()
@@ -108,7 +114,10 @@ class TableConsumer(JsonFrames):
         await self._call(services.move_play, self.table_id, action, version, user=self.user)
 
     async def on_chat(self, content: dict[str, Any]) -> None:
-        await self._call(services.chat_post, self.table_id, self.user, content.get("text"))
+        await self._call(
+            services.chat_post, self.table_id, self.user, content.get("text"),
+            self.scope.get("session"),
+        )  # fmt: skip
 
     async def on_back(self, content: dict[str, Any]) -> None:
         """The player is back; the answer is the current state (also when nothing changed)."""
@@ -213,10 +222,13 @@ class LobbyConsumer(JsonFrames):
     async def connect(self) -> None:
         register_loop(asyncio.get_running_loop())
         await self.accept()
+        if self.closing:  # the server is stopping
+            return
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         if not await self._admit_user():
             return
+        self.admitted = True
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         if self.user_id is not None:
             self.user_group = broadcast.user_group(self.user_id)
@@ -224,6 +236,9 @@ class LobbyConsumer(JsonFrames):
         await self.on_resync({})
 
     async def disconnect(self, code: int) -> None:
+        if shutdown.stopping():  # the process's subscriptions go with it
+            await self._release()
+            return
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
         if hasattr(self, "user_group"):
             await self.channel_layer.group_discard(self.user_group, self.channel_name)

@@ -119,11 +119,15 @@ class Seat(models.Model):
 
 class Presence(models.Model):
     """One open socket of a seated player. Its server refreshes `seen` while it is open; a
-    server that died without closing its sockets stops refreshing, and the sweep drops them."""
+    server that died without closing its sockets stops refreshing (and its process key
+    expires), and the sweep drops them."""
 
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="sockets")
     channel = models.CharField(_("channel"), max_length=255, unique=True)
     seen = models.DateTimeField(_("seen"), db_index=True)
+    # The server process holding the socket (games/processes.py): once it is dead, the sweep
+    # drops the row within seconds instead of waiting for `seen` to grow stale.
+    process = models.CharField(_("server process"), max_length=32, blank=True, default="")
 
     class Meta:
         verbose_name = _("open socket")

@@ -1,16 +1,29 @@
-"""A server that is told to stop (SIGTERM) says goodbye before it goes.
+"""A server that is told to stop (SIGTERM) says goodbye before it goes, within seconds.
 
 Daphne, like any Twisted program, stops its reactor on SIGTERM: every connection is dropped
 at once (the pages see 1006, no close frame) and the applications are cancelled before their
 disconnect handlers reach the database, so the players' sockets stay "connected" until the
-watchdog's 90 s sweep. Here the first socket a process accepts installs a SIGTERM handler in
-front of Twisted's: it closes every open socket with 4012, "server restarting" (RFC 6455's
-1012 means the same, but autobahn lets a server send only 1000 and 3000-4999; the page
-reconnects, to another server if there is one: docs/protocol.md), lets their disconnect
-handlers run
-while the event loop is still alive (presence rows go, the other players see it at once),
-then hands over to the previous handler, which stops the server. A second SIGTERM, or
-SHUTDOWN_GRACE seconds, cut the goodbye short.
+watchdog's sweep. Here the first socket a process accepts installs a SIGTERM handler in
+front of Twisted's. On SIGTERM it:
+
+1. closes every open socket with 4012, "server restarting" (RFC 6455's 1012 means the same,
+   but autobahn lets a server send only 1000 and 3000-4999; the page reconnects, to another
+   server if there is one: docs/protocol.md); a socket that opens meanwhile is closed with
+   4012 as soon as it is accepted;
+2. waits up to SHUTDOWN_GRACE seconds for their disconnects, which while stopping touch
+   neither the database nor the cache: one per socket, at hundreds of sockets, queued
+   behind each other for tens of seconds;
+3. instead drops in bulk what the process held, from the start and beside the closes: its
+   process key (its socket counts stop counting on every server: games/processes.py), then
+   its presence rows, one change per table (the other players see the seats disconnected
+   at once), for at most CLEANUP_GRACE seconds (what is left, the watchdog's next sweep
+   drops: the process key is gone);
+4. cancels the database and cache work still queued in the process's thread pools (Python
+   would run every queued item before exiting), and hands over to the previous handler,
+   which stops the server.
+
+A second SIGTERM cuts the goodbye short. What a cut-short goodbye leaves behind, the
+watchdog's sweep drops once the process key has expired.
 """
 
 from __future__ import annotations
@@ -24,9 +37,12 @@ import weakref
 from types import FrameType
 from typing import Any
 
+from games import processes
+
 log = logging.getLogger(__name__)
 CLOSE_RESTART = 4012
-SHUTDOWN_GRACE = 5.0
+SHUTDOWN_GRACE = 3.0  # seconds for the closed sockets' disconnects
+CLEANUP_GRACE = 5.0  # seconds from SIGTERM for dropping its presence rows in bulk
 
 _open: weakref.WeakSet = weakref.WeakSet()
 _state: dict[str, Any] = {"installed": False, "stopping": False}
@@ -61,21 +77,94 @@ def _install() -> None:
 
 
 async def _goodbye(previous: Any, signum: int, frame: FrameType | None) -> None:
+    loop = asyncio.get_running_loop()
+    started = loop.time()
     sockets = list(_open)
     log.info("SIGTERM: closing %d sockets before stopping", len(sockets))
+    # Its key and presence rows go at once, beside the closes: the other servers stop
+    # counting its sockets, the other players see the seats disconnected.
+    cleanup = loop.create_task(_off_the_pools(_forget_process, CLEANUP_GRACE))
     for consumer in sockets:
         try:
             await consumer.close(CLOSE_RESTART)
         except Exception:
             log.exception("could not close %s", getattr(consumer, "channel_name", consumer))
-    loop = asyncio.get_running_loop()
     deadline = loop.time() + SHUTDOWN_GRACE
     while len(_open) and loop.time() < deadline:
         await asyncio.sleep(0.05)
     if len(_open):
         log.warning("SIGTERM: %d sockets still closing after %s s; stopping", len(_open),
                     SHUTDOWN_GRACE)  # fmt: skip
+    closed = loop.time() - started
+    dropped = await cleanup
+    _cancel_queued_work(loop)
+    log.info("SIGTERM: %d sockets closed in %.1f s, %s presence rows dropped (None: not "
+             "within %s s), in %.1f s in all; stopping", len(sockets), closed, dropped,
+             CLEANUP_GRACE, loop.time() - started)  # fmt: skip
     _hand_over(previous, signum, frame)
+
+
+class RefuseWhileStopping:
+    """ASGI middleware before everything else of a socket: while the server says goodbye, a
+    new handshake is accepted and closed with 4012 at once, before the session, the user,
+    the channel layer or the socket counts are touched (the pages that reconnect at once
+    kept a stopping server busy with full handshakes)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope.get("type") != "websocket" or not stopping():
+            await self.inner(scope, receive, send)
+            return
+        message = await receive()
+        if message.get("type") == "websocket.connect":
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": CLOSE_RESTART})
+
+
+def stopping() -> bool:
+    """Whether this process is saying goodbye (its sockets' disconnects skip the database)."""
+    return bool(_state["stopping"])
+
+
+def _forget_process() -> int:
+    """Everything the process still counts: its key, then its presence rows."""
+    from games.services import presence_drop_process
+
+    process = processes.current()
+    processes.stop()
+    return presence_drop_process(process)
+
+
+async def _off_the_pools(fn: Any, seconds: float) -> Any:
+    """Run `fn` in a thread of its own (the pools may be full of queued work), for at most
+    `seconds`; None if it failed or took longer."""
+    result: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            result["value"] = fn()
+        except Exception:
+            log.exception("SIGTERM: %s failed", getattr(fn, "__name__", fn))
+
+    thread = threading.Thread(target=run, daemon=True, name="whist-goodbye")
+    thread.start()
+    deadline = asyncio.get_running_loop().time() + seconds
+    while thread.is_alive() and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.05)
+    return result.get("value")
+
+
+def _cancel_queued_work(loop: asyncio.AbstractEventLoop) -> None:
+    """Drop the work queued in the thread pools (their running items finish): at exit Python
+    would otherwise run every queued item, one disconnect's database work after another."""
+    from asgiref.sync import SyncToAsync
+
+    for executor in (getattr(loop, "_default_executor", None),
+                     SyncToAsync.single_thread_executor):  # fmt: skip
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
 
 
 def _hand_over(previous: Any, signum: int, frame: FrameType | None) -> None:

@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
@@ -26,6 +27,7 @@ from django.db import DatabaseError, IntegrityError, InterfaceError
 from django.utils import translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
 
 from accounts.selectors import ban_active, ban_text
 from games import heartbeats, shutdown, socket_limits
@@ -38,6 +40,20 @@ TOO_DEEP = object()
 CLOSE_REVOKED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4401, 4403, 4404
 # Too many sockets of one user; "open again" (a password change: the session may be gone).
 CLOSE_TOO_MANY, CLOSE_RECONNECT = 4429, 4000
+# The server failed while opening the socket: RFC 6455's 1011, which autobahn refuses to
+# send ("must be 1000 or from [3000, 4999]": the close itself failed and the socket stayed
+# open, silent); 4000 + the RFC code, as shutdown.CLOSE_RESTART is 4012 for 1012.
+CLOSE_SERVER_ERROR = 4011
+# Something the socket needs (Redis, the database) cannot be reached just now: try again
+# later (RFC 6455's 1013, likewise shifted). The page reconnects with backoff.
+CLOSE_TRY_LATER = 4013
+# A flood: the socket went on sending past its rate for a whole grace of refused frames
+# (RFC 6455's 1008, policy violation, shifted). The page reconnects with backoff.
+CLOSE_FLOOD = 4008
+# Frames refused or dropped by this process, by reason (logged with each cut-off socket,
+# never a line or a traceback per frame).
+refusals: Counter[str] = Counter()
+UNREACHABLE = (DatabaseError, InterfaceError, RedisError, OSError)
 
 
 def db_call(fn: Any) -> Any:
@@ -53,11 +69,24 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
 
     handlers: dict[str, str] = {}
     accepted = False
+    # Set by the consumer's connect once every access check passed; `closing` from the
+    # moment the server closes. A frame before the one or after the other is dropped
+    # unanswered (docs/protocol.md §"Close codes"): a client may send right after the
+    # handshake, before the checks refused it, or keep sending to a closing socket.
+    admitted = False
+    closing = False
     user_id: int | None = None
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         try:
             await super().__call__(scope, receive, send)
+        except Exception as exc:
+            if self.accepted:
+                raise
+            # The channel layer could not give the socket a channel (Redis is down): without
+            # this the handshake got an HTTP 500, which the page cannot tell from a bug.
+            log.warning("socket refused before its handshake: %r", exc)
+            await _refuse_handshake(receive, send, _closing_code(exc))
         finally:  # a close, a crash or a cancelled task: no heartbeat outlives its socket
             self._stop_beat()
 
@@ -67,6 +96,9 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         handler here uses that thread's connection (every database call goes through
         `db_call`, whose worker closes its own old connections before and after), and the
         hop put each socket's every event (four per move at a table of four) in one queue."""
+        if self._dropped(message):
+            refusals["dropped"] += 1
+            return
         try:
             handler = getattr(self, get_handler_name(message), None)
             if handler is None:
@@ -82,6 +114,14 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             log.exception("%s failed on %s", type(self).__name__, message.get("type"))
             await self._failed(message, exc)
 
+    def _dropped(self, message: dict[str, Any]) -> bool:
+        """Whether `message` comes too early or too late to be handled: a client's frame
+        before the socket was admitted, anything but the disconnect once it is closing."""
+        kind = message.get("type", "")
+        if kind == "websocket.disconnect" or kind == "websocket.connect":
+            return False
+        return self.closing or (kind == "websocket.receive" and not self.admitted)
+
     def _owns(self, message: dict[str, Any]) -> bool:
         """Whether `message` is this socket's own dict, which it may empty: a frame from the
         server is; a layer's message only if the layer says so (channels_redis' core layer
@@ -96,12 +136,16 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             raise StopConsumer()
         try:
             if kind == "websocket.connect" or not self.accepted:
-                await self.close(1011)
+                await self.close(_closing_code(exc))
             else:
                 with translation.override(getattr(self, "language", None) or "en"):
                     await self._explain(exc)
         except Exception:
-            log.exception("could not answer after a failure")
+            log.exception("could not answer after a failure; closing")
+            try:  # never a socket left open and silent
+                await self.close(CLOSE_SERVER_ERROR)
+            except Exception:
+                log.exception("could not close after a failure")
 
     async def _explain(self, exc: Exception) -> None:
         if isinstance(exc, DatabaseError | InterfaceError) and not isinstance(exc, IntegrityError):
@@ -114,10 +158,39 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         else:
             await self.error("server_error", _("the server failed on that message"))
 
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Send a frame, unless the socket is closing. A socket the client is closing (its
+        close frame came in, Daphne has not told us yet) raises autobahn's `Disconnected`:
+        the socket is taken as closing, what it still queued is dropped, and nothing is
+        logged (a backlog answered into a closing socket logged a traceback per frame)."""
+        if self.closing:
+            refusals["unsent"] += 1
+            return
+        try:
+            await super().send(text_data, bytes_data, close)
+        except Disconnected:
+            self.closing = True
+            refusals["unsent"] += 1
+
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        """As channels' `send_json`, through `send` below (channels' goes around it)."""
+        await self.send(text_data=await self.encode_json(content), close=close)
+
+    async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
+        """Close from the server's end, once; nothing is handled afterwards."""
+        if self.closing:
+            return
+        self.closing = True
+        await super().close(code, reason)
+
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
         await super().accept(subprotocol, headers)
         self.accepted = True
         shutdown.track(self)
+        if shutdown.stopping():  # opened while the server says goodbye: go elsewhere
+            await self.close(shutdown.CLOSE_RESTART)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
         try:
@@ -134,7 +207,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
 
     async def _receive(self, text_data: str | None) -> None:
         if not self._allowed_rate():
-            await self.error("rate_limited", _("too many messages: slow down"))
+            await self._refuse_flood()
             return
         if text_data is None or len(text_data) > MAX_FRAME:
             code = "too_large" if text_data else "bad_json"
@@ -176,6 +249,27 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         stamps.append(now)
         return len(stamps) <= frames
 
+    async def _refuse_flood(self) -> None:
+        """A frame past the rate: answered with `rate_limited` for a grace of as many frames
+        as the rate allows in its window; a socket that goes on sending past it within the
+        window is cut off with 4008 (and what it still queued is dropped unanswered)."""
+        frames, seconds = settings.WHIST_WS_RATE
+        refused: deque = self.__dict__.setdefault("_refused", deque())
+        now = time.monotonic()
+        while refused and now - refused[0] > seconds:
+            refused.popleft()
+        refused.append(now)
+        refusals["rate_limited"] += 1
+        if len(refused) <= frames:
+            await self.error("rate_limited", _("too many messages: slow down"))
+            return
+        refusals["cut_off"] += 1
+        log.warning("socket %s cut off for flooding (%d frames refused in %s s); this process "
+                    "so far: %s", self.channel_name, len(refused), seconds,
+                    dict(refusals))  # fmt: skip
+        await self.error("flood", _("too many messages: this connection is closed"))
+        await self.close(CLOSE_FLOOD)
+
     async def error(self, code: str, message: str) -> None:
         await self.send_json({"type": "error", "code": code, "message": message})
 
@@ -184,7 +278,9 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         theirs, and is refused while they are banned (closed with the reason). False if
         it was closed."""
         # The counts are read, changed and written back (games/socket_limits.py): in the one
-        # shared thread (sync_to_async's default), so a process's sockets never race there.
+        # shared thread (sync_to_async's default), so a process's sockets never race there
+        # (in a pool, 260 sockets opening at once from one address lost 9 of their entries).
+        # The handshakes' session reads no longer queue there (whistsite/asgi.py).
         client = self.scope.get("client") or [None]
         self.address = client[0]
         if self.address is not None:
@@ -232,8 +328,11 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             await sync_to_async(socket_limits.socket_refresh)(self.user_id, self.channel_name)
 
     async def _release(self) -> None:
-        """On disconnect: the heartbeat stops and the socket no longer counts."""
+        """On disconnect: the heartbeat stops and the socket no longer counts (while the
+        server stops, its process key goes instead: games/shutdown.py)."""
         self._stop_beat()
+        if shutdown.stopping():
+            return
         if getattr(self, "address_counted", False):
             await sync_to_async(socket_limits.address_close)(self.address, self.channel_name)
         if getattr(self, "counted", False):
@@ -254,6 +353,23 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             with translation.override(language):
                 await self.error("banned", ban_text({"reason": ban["reason"], "until": until}))
         await self.close(CLOSE_REVOKED)
+
+
+def _closing_code(exc: Exception) -> int:
+    """How a socket that failed while opening is closed: 4013 (try again later) if something
+    it needs could not be reached, else 4011 (the server failed)."""
+    return CLOSE_TRY_LATER if isinstance(exc, UNREACHABLE) else CLOSE_SERVER_ERROR
+
+
+async def _refuse_handshake(receive: Any, send: Any, code: int) -> None:
+    """Answer a handshake the consumer could not start on: accepted, then closed with `code`."""
+    try:
+        message = await receive()
+        if message.get("type") == "websocket.connect":
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": code})
+    except Exception:
+        log.exception("could not refuse the handshake")
 
 
 def too_deep(value: Any, most: int = MAX_DEPTH) -> bool:

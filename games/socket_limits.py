@@ -1,9 +1,11 @@
 """At most WHIST_MAX_SOCKETS open sockets per user and WHIST_MAX_SOCKETS_PER_ADDRESS per
 client address (anonymous sockets too), counted in the cache all servers share: each
-socket is an entry with an expiry that its server's heartbeat pushes on, so the sockets
-of a server that died stop counting by themselves. A soft limit: two sockets opening at
-the same instant may both pass. Behind a reverse proxy the address is the one Daphne is
-told (`--proxy-headers`), else every socket would share the proxy's."""
+socket is an entry with an expiry that its server's heartbeat pushes on and the id of its
+server process, so the sockets of a server that died stop counting within seconds, once
+its process key expires (games/processes.py), and at the latest at their own expiry. A
+soft limit: two sockets opening at the same instant may both pass. Behind a reverse proxy
+the address is the one Daphne is told (`--proxy-headers`), else every socket would share
+the proxy's."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import time
 from django.conf import settings
 
 from accounts.process_cache import cache
+from games import processes
 
 
 def _key(owner: int | str) -> str:
@@ -26,23 +29,31 @@ def _ttl() -> float:
     return max(settings.WHIST_PRESENCE_STALE, 2 * settings.WHIST_PRESENCE_BEAT)
 
 
-def _live(owner: int | str) -> dict[str, float]:
+def _live(owner: int | str) -> dict[str, list]:
+    """The owner's counted sockets, {channel: [expiry, process]}, without those expired or
+    whose process is dead (games/processes.py)."""
     now = time.time()
-    return {c: t for c, t in (cache.get(_key(owner)) or {}).items() if t > now}
+    entries = {
+        c: e if isinstance(e, list) else [e, ""] for c, e in (cache.get(_key(owner)) or {}).items()
+    }
+    entries = {c: e for c, e in entries.items() if e[0] > now}
+    living = processes.alive(e[1] for e in entries.values())
+    return {c: e for c, e in entries.items() if not e[1] or e[1] in living}
 
 
 def _open(owner: int | str, channel: str, most: int) -> bool:
+    process = processes.current()
     sockets = _live(owner)
     if channel not in sockets and len(sockets) >= most:
         return False
-    sockets[channel] = time.time() + _ttl()
+    sockets[channel] = [time.time() + _ttl(), process]
     cache.set(_key(owner), sockets, _ttl())
     return True
 
 
 def _refresh(owner: int | str, channel: str) -> None:
     sockets = _live(owner)
-    sockets[channel] = time.time() + _ttl()
+    sockets[channel] = [time.time() + _ttl(), processes.current()]
     cache.set(_key(owner), sockets, _ttl())
 
 

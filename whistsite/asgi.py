@@ -12,13 +12,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistsite.settings")
 # Set up Django before importing anything that touches models (auth, routing).
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.auth import AuthMiddleware, get_user  # noqa: E402
+from channels.db import database_sync_to_async  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.scheduling import register_loop  # noqa: E402
+from games.shutdown import RefuseWhileStopping  # noqa: E402
 from whistsite import serving  # noqa: E402
 from whistsite.body_limit import BodyLimit, limit_daphne_bodies  # noqa: E402
 from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
@@ -27,10 +30,28 @@ from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
 # (whistsite/body_limit.py), whatever the proxy in front does.
 limit_daphne_bodies(settings.WHIST_MAX_BODY)
 
+
+class PooledAuthMiddleware(AuthMiddleware):
+    """Channels' AuthMiddleware, but on PostgreSQL the session and user are read in any thread
+    of the pool (as games.socket_frames.db_call does), not in the one shared thread: in a
+    reconnect wave hundreds of handshakes queued there, each behind the others' reads, until
+    autobahn's handshake timeout dropped them (bench/load_reconnect.py)."""
+
+    async def resolve_scope(self, scope: dict) -> None:
+        read = database_sync_to_async(get_user.func, thread_sensitive=not settings.WHIST_DB_THREADS)
+        scope["user"]._wrapped = await read(scope)
+
+
+def auth_stack(inner: object) -> object:
+    return CookieMiddleware(SessionMiddleware(PooledAuthMiddleware(inner)))
+
+
 application = ProtocolTypeRouter(
     {
         "http": BodyLimit(django_asgi_app, settings.WHIST_MAX_BODY),
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": RefuseWhileStopping(
+            SameOriginValidator(auth_stack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )
 if settings.WHIST_TRUSTED_PROXIES:

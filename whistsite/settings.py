@@ -299,6 +299,11 @@ WHIST_WATCHDOG_SLACK = 5.0
 # seconds belonged to a server that died, and the watchdog drops it.
 WHIST_PRESENCE_BEAT = float(os.environ.get("WHIST_PRESENCE_BEAT", "30"))
 WHIST_PRESENCE_STALE = float(os.environ.get("WHIST_PRESENCE_STALE", "90"))
+# Each server process keeps a key in the shared cache, refreshed every PROCESS_BEAT seconds
+# and gone PROCESS_TTL seconds after its last refresh: the socket counts and presence rows
+# of a process killed outright stop counting then (games/processes.py).
+WHIST_PROCESS_BEAT = float(os.environ.get("WHIST_PROCESS_BEAT", "2"))
+WHIST_PROCESS_TTL = float(os.environ.get("WHIST_PROCESS_TTL", "6"))
 # An open table none of whose players has been at it for this many seconds is closed.
 WHIST_OPEN_ABANDON = float(os.environ.get("WHIST_OPEN_ABANDON", "600"))
 # An open table whose last seated player stood up stays open this many seconds (an invited

@@ -5,6 +5,7 @@ from games.services.errors import ServiceError
 from games.services.moves import bot_play, move_play, timeout_play, watchdog_run
 from games.services.presence import (
     away_check,
+    presence_drop_process,
     presence_sweep,
     seat_back,
     seat_connect,
@@ -25,7 +26,8 @@ from games.services.tables import (
 
 __all__ = [
     "ServiceError", "away_check", "bot_play", "chat_hide", "chat_post", "move_play",
-    "presence_sweep", "seat_back", "seat_connect", "seat_disconnect", "seat_heartbeat",
+    "presence_drop_process", "presence_sweep", "seat_back", "seat_connect", "seat_disconnect",
+    "seat_heartbeat",
     "seat_leave", "seat_take", "seats_to_bots", "table_close_abandoned", "table_create",
     "table_invite_accept", "table_play_now", "table_rematch", "table_start",
     "timeout_play", "watchdog_run",

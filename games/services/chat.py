@@ -12,28 +12,36 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import AuditEntry
-from accounts.selectors import ban_active, ban_text, mute_active, when
+from accounts.selectors import mute_active, when
 from accounts.services import audit_record
 from accounts.text import clean_text
 from games import broadcast
 from games.models import ChatMessage, Table
-from games.selectors import chat_dict, is_seated, user_name
-from games.services.errors import ServiceError
+from games.selectors import can_watch, chat_dict, is_seated, user_name
+from games.services.errors import ServiceError, check_ban
 
 RATE_COUNT, RATE_SECONDS = 5, 10
 
 
-def chat_post(table_id: int, user: Any, text: Any) -> dict[str, Any]:
-    """Store a chat line of a logged-in user and send it to everyone at the table."""
+def chat_post(table_id: int, user: Any, text: Any, session: Any = None) -> dict[str, Any]:
+    """Store a chat line of a logged-in user who may watch the table (a private one: its
+    players, creator and those whose `session` holds the invite) and send it to everyone
+    at the table."""
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required", _("log in to chat"))
     text = _clean(text)
     _check_sanctions(user)
     since = timezone.now() - timedelta(seconds=RATE_SECONDS)
     with transaction.atomic():
-        table = Table.objects.filter(pk=table_id).only("chat_players_only").first()
+        table = (
+            Table.objects.filter(pk=table_id)
+            .only("chat_players_only", "private", "created_by", "invite_token")
+            .first()
+        )
         if table is None:
             raise ServiceError("no_table", _("there is no table %(id)s") % {"id": table_id})
+        if not can_watch(table, user, session):
+            raise ServiceError("forbidden", _("this private table needs its invite link"))
         if table.chat_players_only and not is_seated(table_id, user):
             raise ServiceError("players_only", _("only the players chat at this table"))
         if ChatMessage.objects.filter(user=user, created__gte=since).count() >= RATE_COUNT:
@@ -51,9 +59,7 @@ def chat_post(table_id: int, user: Any, text: Any) -> dict[str, Any]:
 
 
 def _check_sanctions(user: Any) -> None:
-    ban = ban_active(user)
-    if ban is not None:
-        raise ServiceError("banned", ban_text(ban))
+    check_ban(user)
     mute = mute_active(user)
     if mute is not None:
         message = _("you are muted until %(until)s") % {"until": when(mute.until)}

@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
+from accounts.selectors import ban_active, ban_text
 from games.engine.errors import Explained
 
 
@@ -53,3 +54,11 @@ def stale(seen: int, now: int) -> ServiceError:
         _("the game has changed: you saw version %(seen)s, it is at %(now)s")
         % {"seen": seen, "now": now},
     )
+
+
+def check_ban(user: Any) -> None:
+    """Refuse a banned player (chat, moves, coming back): the socket closes too, but a frame
+    may already be on its way, and the service is the last door."""
+    ban = ban_active(user)
+    if ban is not None:
+        raise ServiceError("banned", ban_text(ban))

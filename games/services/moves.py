@@ -49,11 +49,13 @@ log = logging.getLogger(__name__)
 
 def move_play(table_id: int, event: Any, version: int | None = None, *, user: Any = None) -> State:
     """A human's decision for their own seat; the seat comes from `user`, never from `event`.
-    An away player who acts is back, in the same change as the move."""
+    An away player who acts is back, in the same change as the move. Refused to a banned
+    player."""
     if not isinstance(event, dict):
         raise ServiceError(
             "bad_message", _("an action is an object such as {action: play, card: KS}")
         )
+    errors.check_ban(user)  # before the lock: a cache read, most often
     with transaction.atomic():
         table, seats = lock_table(table_id)
         seat = _own_seat(seats, user)

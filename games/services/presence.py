@@ -3,14 +3,16 @@ period, coming back from away."""
 
 from __future__ import annotations
 
+import threading
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connections, transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from games import scheduling
+from games import processes, scheduling
 from games.gamestate import state_for
 from games.models import Presence, Seat, Table
 from games.selectors import is_seated, seat_of, seat_resigned
@@ -29,7 +31,9 @@ def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
         if seat is None:
             return None
         now = timezone.now()
-        Presence.objects.update_or_create(channel=channel, defaults={"seat": seat, "seen": now})
+        Presence.objects.update_or_create(
+            channel=channel, defaults={"seat": seat, "seen": now, "process": processes.current()}
+        )
         seat.last_seen = now
         seat.save(update_fields=["last_seen"])
         if seat.away or seat.sockets.count() == 1:  # back, or the first socket
@@ -65,25 +69,65 @@ def seat_disconnect(table_id: int, channel: str) -> None:
 
 
 def presence_sweep() -> int:
-    """Drop sockets whose server has not refreshed them in WHIST_PRESENCE_STALE seconds (it
-    died without closing them); their seats lose them as if closed. Returns how many."""
+    """Drop sockets whose server process is dead (its key expired: games/processes.py), or
+    that it has not refreshed in WHIST_PRESENCE_STALE seconds (it died without closing them);
+    their seats lose them as if closed. Returns how many."""
     cutoff = timezone.now() - timedelta(seconds=settings.WHIST_PRESENCE_STALE)
-    stale = Presence.objects.filter(seen__lt=cutoff)
+    held = set(Presence.objects.exclude(process="").values_list("process", flat=True).distinct())
+    dead = held - processes.alive(held)
+    return _drop(Presence.objects.filter(Q(seen__lt=cutoff) | Q(process__in=dead)))
+
+
+def presence_drop_process(process: str, threads: int = 4) -> int:
+    """A server that stops (SIGTERM) drops every socket it held at once, as one change per
+    table, instead of one locked transaction per socket's disconnect; the tables in
+    `threads` daemon threads at once (each with its own connection, closed at its end; a
+    daemon, so a process that stops meanwhile does not wait for them). How many."""
+    stale = Presence.objects.filter(process=process)
+    tables = list(set(stale.values_list("seat__table_id", flat=True)))
+    counts: list[int] = []
+
+    def work() -> None:
+        try:
+            while tables:
+                try:
+                    table_id = tables.pop()
+                except IndexError:
+                    return
+                counts.append(_drop_table(table_id, stale))
+        finally:
+            connections.close_all()
+
+    workers = [threading.Thread(target=work, daemon=True) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return sum(counts)
+
+
+def _drop(stale: Any) -> int:
+    """Drop the presence rows of `stale` (a queryset), table by table under its lock; a seat
+    that lost its last socket is disconnected and its grace period starts."""
+    return sum(_drop_table(t, stale) for t in set(stale.values_list("seat__table_id", flat=True)))
+
+
+def _drop_table(table_id: int, stale: Any) -> int:
+    """`_drop` at one table."""
     dropped = 0
-    for table_id in set(stale.values_list("seat__table_id", flat=True)):
-        with transaction.atomic():
-            table, seats = lock_table(table_id)
-            locked = stale.filter(seat__table=table).select_related("seat").order_by("seen")
-            left = []
-            for gone in locked:  # read again under the lock: a beat may have come in
-                gone.delete()
-                if _closed(seats[gone.seat.index], gone.seen):
-                    left.append(seats[gone.seat.index])
-                dropped += 1
-            if left:
-                commit(table, seats)  # one change for all the seats that lost their sockets
-            for seat in left:
-                _start_grace(table, seat)
+    with transaction.atomic():
+        table, seats = lock_table(table_id)
+        locked = stale.filter(seat__table=table).select_related("seat").order_by("seen")
+        left = []
+        for gone in locked:  # read again under the lock: a beat may have come in
+            gone.delete()
+            if _closed(seats[gone.seat.index], gone.seen):
+                left.append(seats[gone.seat.index])
+            dropped += 1
+        if left:
+            commit(table, seats)  # one change for all the seats that lost their sockets
+        for seat in left:
+            _start_grace(table, seat)
     return dropped
 
 
@@ -119,7 +163,9 @@ def away_check(table_id: int, index: int, stamp: str) -> bool:
 
 
 def seat_back(table_id: int, user: Any) -> None:
-    """The player is back: the stand-in bot stops (not for a resigned Knockout player)."""
+    """The player is back: the stand-in bot stops (not for a resigned Knockout player).
+    Refused to a banned player, whose seat a bot plays."""
+    errors.check_ban(user)
     with transaction.atomic():
         table, seats = lock_table(table_id)
         seat = seat_of(seats, user)

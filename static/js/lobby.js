@@ -2,6 +2,8 @@
 // players current from the /ws/lobby/ socket (docs/protocol.md). The server renders every row
 // (games/lobby_rows.py, the same template as the first page load); this only puts them in place.
 
+import { FIRST_MS, jittered, nextDelay } from "./reconnect.js";
+
 const live = document.getElementById("lobby-live");
 const RESYNC_MS = 30000; // players come and go without a table changing: count them again
 
@@ -47,7 +49,7 @@ function connect(delay = 1000) {
       return;
     }
     live.textContent = gettext("Connection lost; reconnecting…");
-    setTimeout(() => connect(event.code === 4000 ? 1000 : Math.min(delay * 2, 15000)), delay);
+    setTimeout(() => connect(event.code === 4000 ? FIRST_MS : nextDelay(delay, 15000)), jittered(delay));
   };
 }
 

@@ -11,6 +11,7 @@ import { setupKeys } from "./keys.js";
 import { layoutFelt, setupPanels } from "./layout.js";
 import { animate, snapshot, takeTrick } from "./motion.js";
 import { isMyTurn, renderPanels, renderStatus } from "./panels.js";
+import { FINAL, FIRST_MS, jittered, nextDelay } from "./reconnect.js";
 import { renderSeatControl } from "./seatcontrol.js";
 import { alertSound, setupSound, titleAlert } from "./sound.js";
 
@@ -186,7 +187,7 @@ function onMessage(event) {
   }
 }
 
-function connect(delay = 1000) {
+function connect(delay = FIRST_MS) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/table/${app.tableId}/`);
   app.socket = socket;
@@ -194,7 +195,7 @@ function connect(delay = 1000) {
   socket.onopen = () => {
     conn.textContent = "";
     conn.classList.remove("bad");
-    delay = 1000;
+    delay = FIRST_MS;
   };
   socket.onmessage = onMessage;
   socket.onclose = (event) => {
@@ -204,19 +205,21 @@ function connect(delay = 1000) {
       setTimeout(() => connect(), 100);
       return;
     }
-    if (event.code === 4403 || event.code === 4404 || event.code === 4401 || event.code === 4429) {
+    if (FINAL.has(event.code)) {
       conn.textContent = app.banned || (event.code === 4429
         ? gettext("Too many open connections: close a tab or two, then reload.")
         : gettext("You cannot watch this table."));
       conn.classList.add("bad");
       return;
     }
-    // 4012: the server is stopping (a restart, a deploy); another one takes over.
+    // 4012: the server is stopping (a restart, a deploy); another one takes over. 4008 (a
+    // flood), 4011 (the server failed), 4013 (Redis or the database away), 1006 and the rest:
+    // try again later.
     conn.textContent = event.code === 4012
       ? gettext("The server is restarting; reconnecting…")
       : gettext("Connection lost; reconnecting…");
     conn.classList.add("bad");
-    setTimeout(() => connect(Math.min(delay * 2, 10000)), delay);
+    setTimeout(() => connect(nextDelay(delay, 10000)), jittered(delay));
   };
 }
 

@@ -1,0 +1,109 @@
+"""A socket does nothing before it is admitted or after it is closed (issue 26 item 7): frames
+a client sends right after the handshake, while the access checks still run, are dropped
+when the checks refuse the socket; the services check access and bans themselves too."""
+
+from __future__ import annotations
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from accounts.services import ban_create
+from games import services
+from games.models import ChatMessage, Seat
+from whistsite.asgi import application
+
+from .conftest import session_headers
+
+pytestmark = pytest.mark.django_db(transaction=True)
+db = database_sync_to_async
+
+
+async def closed_with(communicator: WebsocketCommunicator) -> int:
+    while (output := await communicator.receive_output(timeout=5))["type"] != "websocket.close":
+        pass
+    return output["code"]
+
+
+async def drain(communicator: WebsocketCommunicator) -> None:
+    """Let the application take every frame still queued, then end it."""
+    await communicator.send_input({"type": "websocket.disconnect", "code": 1000})
+    await communicator.wait(timeout=5)
+
+
+async def test_a_refused_sockets_frames_are_dropped_unanswered(make_user):
+    ann, eve = await db(make_user)("ann"), await db(make_user)("eve")
+    hidden = await db(services.table_create)(ann, "german", private=True)
+    ws = WebsocketCommunicator(
+        application, f"/ws/table/{hidden.pk}/", headers=await db(session_headers)(eve)
+    )
+    connected, _ = await ws.connect()
+    assert connected  # accepted first, the checks run after the handshake
+    await ws.send_json_to({"type": "chat", "text": "first"})
+    await ws.send_json_to({"type": "chat", "text": "second"})
+    assert await closed_with(ws) == 4403
+    await drain(ws)
+    assert await db(ChatMessage.objects.count)() == 0
+
+
+async def test_a_banned_players_back_after_the_handshake_changes_nothing(make_user):
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    created = await db(services.table_create)(ann, "german")
+    await db(services.seat_take)(bob, created.pk, 1)
+    await db(services.table_start)(ann, created.pk)
+    await db(ban_create)(ann, bob, "cheating")
+    assert await db(lambda: Seat.objects.get(table=created, index=1).away)()
+
+    ws = WebsocketCommunicator(
+        application, f"/ws/table/{created.pk}/", headers=await db(session_headers)(bob)
+    )
+    await ws.connect()
+    await ws.send_json_to({"type": "back"})
+    assert await closed_with(ws) == 4401
+    await drain(ws)
+    assert await db(lambda: Seat.objects.get(table=created, index=1).away)()
+
+
+def test_chat_post_refuses_a_user_who_may_not_watch_the_table(make_user):
+    ann, eve = make_user("ann"), make_user("eve")
+    hidden = services.table_create(ann, "german", private=True)
+    with pytest.raises(services.ServiceError) as refused:
+        services.chat_post(hidden.pk, eve, "hello")
+    assert refused.value.code == "forbidden"
+    assert ChatMessage.objects.count() == 0
+    services.chat_post(hidden.pk, ann, "hello")  # the creator may
+
+
+def test_seat_back_and_moves_refuse_a_banned_player(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    created = services.table_create(ann, "german")
+    services.seat_take(bob, created.pk, 1)
+    table = services.table_start(ann, created.pk)
+    ban_create(ann, bob, "cheating")
+    with pytest.raises(services.ServiceError) as refused:
+        services.seat_back(table.pk, bob)
+    assert refused.value.code == "banned"
+    with pytest.raises(services.ServiceError) as refused:
+        services.move_play(table.pk, {"action": "play", "card": "2C"}, user=bob)
+    assert refused.value.code == "banned"
+    assert Seat.objects.get(table=table, index=1).away
+
+
+@pytest.mark.parametrize("path", ["table", "lobby"])
+async def test_a_socket_whose_opening_fails_is_closed_with_4011(make_user, monkeypatch, path):
+    """RFC 6455's 1011 cannot be sent (autobahn allows 1000 and 3000-4999 only): the close
+    failed and the socket stayed open, silent; 4011 is the documented code instead."""
+    from games import lobby, selectors
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("a handler that fails")
+
+    ann = await db(make_user)("ann")
+    created = await db(services.table_create)(ann, "german")
+    monkeypatch.setattr(selectors, "table_get", fail)
+    monkeypatch.setattr(lobby, "lobby_message", fail)
+    where = f"/ws/table/{created.pk}/" if path == "table" else "/ws/lobby/"
+    ws = WebsocketCommunicator(application, where, headers=await db(session_headers)(None))
+    await ws.connect()
+    assert await closed_with(ws) == 4011
+    await drain(ws)
