@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from accounts.selectors import blocked_ids
 from games import broadcast, lobby, lobby_pages, resync_limit, selectors, services, state_cache
 from games.languages import scope_language
+from games.message_size import in_parts
 from games.quick_refusal import quick_refusal
 from games.scheduling import register_loop
 from games.socket_frames import (  # noqa: F401  (too_deep: re-exported for tests)
@@ -71,7 +72,8 @@ class TableConsumer(JsonFrames):
 
     async def _send_chat(self) -> None:
         chat = await db_call(selectors.chat_recent)(self.table_id, hide_users=self.blocked)
-        await self.send_json({"type": "chat", "messages": client_chat(chat)})
+        for part in in_parts(client_chat(chat)):  # 50 long lines can outgrow the socket's cap
+            await self.send_json({"type": "chat", "messages": part})
 
     def _may_watch(self) -> bool | None:
         table = selectors.table_get(self.table_id)

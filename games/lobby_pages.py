@@ -7,8 +7,7 @@ current version is answered `current` without anything being built. A row change
 is rendered once per language and kind of viewer (games/lobby_rows.py caches the row);
 each socket only adds its own `since`.
 
-No message can exceed the socket's cap (`MAX_MESSAGE`, Daphne's
-`--websocket-max-message-size`, which also applies to what the server sends): a page and the
+No message can exceed the socket's cap (games/message_size.py): a page and the
 `mine` list stop adding rows at `BUDGET` bytes and say `more`; one row is at most a few KB
 (seven seats of 50-character names, each character six or twelve bytes as JSON escapes it).
 """
@@ -27,10 +26,9 @@ from django.utils.translation import ngettext
 
 from games import lobby, lobby_rows
 from games.lobby import PAGE_ROWS, ListFilter
+from games.message_size import BUDGET
 from games.socket_frames import db_call
 
-MAX_MESSAGE = 65536
-BUDGET = 48_000  # rows stop here: the rest of a message is a few hundred bytes
 PAGES_KEPT = 256
 
 builds: Counter = Counter()  # pages and `mine` lists built in this process (tests, bench)
