@@ -271,7 +271,7 @@ class LobbyConsumer(JsonFrames):
             await self.send_json({"type": "current", "version": self.view.sent})
             return
         await self._send_list()
-        await self._send_mine()
+        await self._send_mine(again=False)
 
     async def on_list(self, content: dict[str, Any]) -> None:
         """`{"type": "list", "game", "seats", "rated", "before"}`: another filter or page."""
@@ -297,10 +297,15 @@ class LobbyConsumer(JsonFrames):
         view.show(page)
         await self.send(text_data=page.text)
 
-    async def _send_mine(self) -> None:
+    async def _send_mine(self, again: bool = True) -> None:
+        """The user's own tables (private ones too); `again=False`: as last sent, which
+        every change of them renews (`lobby_mine`)."""
         user = self.scope.get("user")
-        if user is not None and user.is_authenticated:  # their own tables, private ones too
-            await self.send(text_data=await db_call(lobby_pages.mine_text)(user, self.lang))
+        if user is None or not user.is_authenticated:
+            return
+        if again or getattr(self, "mine", None) is None:
+            self.mine = await db_call(lobby_pages.mine_text)(user, self.lang)
+        await self.send(text_data=self.mine)
 
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})

@@ -132,13 +132,13 @@ def lobby_tables_query(flt: ListFilter) -> Any:
 
 
 def page_tables(
-    flt: ListFilter, before: int | None = None, rows: int = PAGE_ROWS
+    flt: ListFilter, before: int | None = None, rows: int = PAGE_ROWS, total: int | None = None
 ) -> tuple[list[dict[str, Any]], bool, int]:
     """One page of the lobby: the entries (with stages) of at most `rows` tables `flt`
     picks, newest first, older than table `before` if given; whether more follow; how many
-    tables `flt` picks in all."""
+    tables `flt` picks in all (counted unless given as `total`)."""
     query = lobby_tables_query(flt)
-    total = query.count()
+    total = query.count() if total is None else total
     if before is not None:
         query = query.filter(pk__lt=before)
     seats = Seat.objects.select_related("user").order_by("index")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
@@ -50,8 +51,11 @@ def build_page(
     """The `tables` message of one page at lobby `version` (read before the tables, so the
     page holds at least every change up to it), in `language`, for a viewer logged in or not."""
     builds["tables"] += 1
-    entries, more, total = lobby.page_tables(flt, before)
-    online = lobby.players_online()
+    entries, more, total = lobby.page_tables(flt, before, total=_totals.get((version, flt)))
+    _totals[(version, flt)] = total
+    while len(_totals) > PAGES_KEPT:
+        del _totals[next(iter(_totals))]
+    online = _online()
     with translation.override(language):
         head = {
             "type": "tables", "version": version, "filter": flt.as_dict(), "before": before,
@@ -93,6 +97,22 @@ def mine_text(user: Any, language: str) -> str:
     return json.dumps({"type": "mine", "tables": rows, "more": more})
 
 
+# Shared by every page of a version (another `before` costs only its own rows' query), and
+# the counts of players online for a few seconds: a socket asking for page after page
+# costs one query of rows each.
+_totals: dict[tuple, int] = {}
+ONLINE_SECONDS = 5.0
+_online_held: list = [0.0, None]
+
+
+def _online() -> dict[str, int]:
+    at, counts = _online_held
+    if counts is None or time.monotonic() - at > ONLINE_SECONDS:
+        counts = lobby.players_online()
+        _online_held[:] = [time.monotonic(), counts]
+    return counts
+
+
 _pages: OrderedDict[tuple, Page] = OrderedDict()
 _building: dict[tuple, asyncio.Future] = {}
 
@@ -128,6 +148,8 @@ def _built(key: tuple, task: asyncio.Future) -> None:
 
 def pages_clear() -> None:
     _pages.clear()
+    _totals.clear()
+    _online_held[:] = [0.0, None]
 
 
 def row_text(event: dict[str, Any], op: str, since: int, language: str, auth: bool) -> str:
