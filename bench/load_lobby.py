@@ -158,10 +158,12 @@ async def resync_flooder(url: str, cookie: str | None, stats: Any, stop: asyncio
             async def drain() -> None:
                 async for frame in ws:
                     message = json.loads(frame)
-                    if stats.measuring:
-                        key = message.get("code") if message["type"] == "error" else "answer"
-                        stats.errors[f"hostile {key}"] += key != "answer"
-                        stats.refused += key == "answer"
+                    if not stats.measuring:
+                        continue
+                    if message["type"] == "error":
+                        stats.errors[f"hostile {message.get('code')}"] += 1
+                    else:
+                        stats.refused += 1  # an answer (tables, mine, current, state)
 
             reader = asyncio.get_running_loop().create_task(drain())
             sent = 0
