@@ -67,7 +67,9 @@ class TableConsumer(JsonFrames):
                 self.table_id, self.user, self.channel_name
             )
             self.blocked = await db_call(blocked_ids)(self.user)
-        await self._resend(at_least=self.admitted_version)
+        # A player's connect changed the table (connected): their state is built after it;
+        # a spectator's is the newest this process holds, if as new as the admission read.
+        await self._resend(at_least=self.admitted_version, fresh=self.seat is not None)
         await self._send_chat()
 
     async def _send_chat(self) -> None:

@@ -39,12 +39,18 @@ def remember(event: dict[str, Any]) -> None:
 
 
 async def current(table_id: int, at_least: int = -1, fresh: bool = False) -> dict[str, Any] | None:
-    """The table's newest event held here if its version is `at_least`, else (or if `fresh`)
-    one built from the database, shared by every socket asking while it is built. None if
+    """The table's newest event held here if its version is `at_least`, else one built from
+    the database, shared by every socket asking while it is built; `fresh`: built now, for
+    this caller (after a change it made, or a channel layer that lost messages). None if
     the table no longer exists."""
     held = _latest.get(table_id)
     if held is not None and not fresh and held["version"] >= at_least:
         return held
+    if fresh:  # read after the caller's own change: a build already under way may predate it
+        event = await db_call(_build)(table_id)
+        if event is not None:
+            remember(event)
+        return event
     task = _building.get(table_id)
     if task is None:
         task = asyncio.ensure_future(db_call(_build)(table_id))
