@@ -20,6 +20,7 @@ from games.models import Seat, Table
 from whistsite.asgi import application
 
 from .conftest import session_headers
+from .test_address_limits import from_address
 from .test_consumers import german, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -161,3 +162,18 @@ async def test_a_change_the_socket_missed_makes_the_page_ask_again(make_user):
     await socket.send_json_to({"type": "resync", "version": first["version"]})
     assert (await until(socket, "tables"))["type"] == "tables"  # ...and gets the list again
     await socket.disconnect()
+
+
+async def test_the_sockets_of_one_address_share_a_resync_limit(make_user, settings):
+    settings.WHIST_WS_RESYNC_RATE_PER_ADDRESS = (4, 10.0)
+    sockets = [await from_address("/ws/lobby/", "10.9.8.7") for _ in range(3)]
+    for socket in sockets:
+        await until(socket, "tables")
+
+    answers = []
+    for socket in sockets * 2:  # two each: within each socket's own limit
+        await socket.send_json_to({"type": "resync", "version": -1})
+        answers.append((await socket.receive_json_from(timeout=5))["type"])
+    assert answers.count("tables") == 4 and answers[4:] == ["error", "error"]
+    for socket in sockets:
+        await socket.disconnect()
