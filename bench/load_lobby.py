@@ -163,7 +163,7 @@ async def resync_flooder(url: str, cookie: str | None, stats: Any, stop: asyncio
                     if message["type"] == "error":
                         stats.errors[f"hostile {message.get('code')}"] += 1
                     else:
-                        stats.refused += 1  # an answer (tables, mine, current, state)
+                        stats.refused += 1  # tables, mine, current, state, or a lobby row
 
             reader = asyncio.get_running_loop().create_task(drain())
             sent = 0
@@ -209,8 +209,9 @@ def report_flood(args: argparse.Namespace, stats: Any, quiet: dict[str, Any] | N
           f"({RESYNC_RATE[0]} per {RESYNC_RATE[1]:g} s), {watched}:")  # fmt: skip
     print(f"  quiet:   {quiet['moves']} moves, p50 {ms(calm, 0.5)}, p99 {ms(calm, 0.99)} ms")
     print(f"  hostile: {stats.moves} moves, p50 {ms(hot, 0.5)}, p99 {ms(hot, 0.99)} ms; "
-          f"{stats.refused} answers to the hostile sockets "
-          f"({stats.refused / max(elapsed, 1e-9):.1f}/s)")  # fmt: skip
+          f"{stats.refused} frames to the hostile sockets other than errors (lists, mine, "
+          f"current, states, and the lobby's rows of real changes: "
+          f"{stats.refused / max(elapsed, 1e-9):.1f}/s)")  # fmt: skip
     if calm and hot:
         ratio = percentile(hot, 0.99) / max(percentile(calm, 0.99), 1e-9)
         print(f"  p99 hostile / quiet: {ratio:.2f}x")
