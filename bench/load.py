@@ -18,7 +18,9 @@ tables; their tables' latencies are printed apart from the others'.
 
 Run: `.venv/bin/python bench/load.py [--tables 10] [--players 4] [--game whist]
 [--think 2] [--seconds 30] [--daphne 1] [--workers 1] [--bots 0] [--hostile 0]
-[--layer core|pubsub]` (or `make bench-load`).
+[--layer core|pubsub] [--hostile-kind refused|table-resync|lobby-resync]
+[--lobby-idle N --lobby-tables 100]` (or `make bench-load`); the lobby options are
+bench/load_lobby.py's.
 """
 
 from __future__ import annotations
@@ -48,6 +50,13 @@ sys.path[:0] = [str(BENCH), str(ROOT)]
 
 from capacity import database_url, drop_database, ensure_database  # noqa: E402
 from load_clients import Player, Stats, TableClock, hostile  # noqa: E402
+from load_lobby import (  # noqa: E402
+    add_arguments,
+    lobby_idle,
+    quiet_window,
+    report_flood,
+    start_resync_flood,
+)
 from load_report import report  # noqa: E402
 
 from bench.arguments import Parser, whole_number  # noqa: E402
@@ -84,6 +93,7 @@ def arguments() -> argparse.Namespace:
         "(default: as many as hostile sockets); the others' latencies are the quiet ones"
     )  # fmt: skip
     parser.add_argument("--layer", choices=LAYERS, default="pubsub")
+    add_arguments(parser, whole_number)  # bench/load_lobby.py: idle lobby viewers, floods
     args = parser.parse_args()
     if args.game == "whist" and args.players != 4 or args.game == "german" and args.players != 2:
         parser.error(f"{args.game} is for {4 if args.game == 'whist' else 2} players")
@@ -323,6 +333,8 @@ async def play(stack: Stack, room: Room, stats: Stats) -> dict[str, Any]:
 
     opened, attacks = asyncio.Event(), []
     attacked = min(args.attacked or args.hostile, args.hostile, args.tables)
+    if args.hostile_kind == "lobby-resync":
+        attacked = 0  # the lobby flood watches no table: every table is another table
     loops = [asyncio.create_task(table_loop(i, i < attacked))
              for i in range(args.tables)]  # fmt: skip
     await asyncio.wait_for(opened.wait(), 600)
@@ -330,7 +342,12 @@ async def play(stack: Stack, room: Room, stats: Stats) -> dict[str, Any]:
     grown = sockets["count"] - first[0][1]
     rss = (resident() - first[0][0]) / grown if grown else float("nan")
     stop = asyncio.Event()
-    if args.hostile:
+    quiet = None
+    if args.hostile and args.hostile_kind != "refused":  # a quiet window first, then the flood
+        quiet = await quiet_window(args, stats)
+        users = await asyncio.to_thread(room.users, args.hostile)
+        start_resync_flood(args, ports, users, attacks, stats, stop)
+    elif args.hostile:
         await hostile_sockets(args, ports, room, attacks, stats, stop)
     await asyncio.sleep(args.warmup)
     daphnes = [p for _, p in stack.daphnes]
@@ -346,7 +363,8 @@ async def play(stack: Stack, room: Room, stats: Stats) -> dict[str, Any]:
     stop.set()
     for task in loops:
         task.cancel()
-    return {"elapsed": elapsed, "cpu": spent, "rss": rss, "sockets": sockets["count"]}
+    return {"elapsed": elapsed, "cpu": spent, "rss": rss, "sockets": sockets["count"],
+            "quiet": quiet}  # fmt: skip
 
 
 async def hostile_sockets(
@@ -369,10 +387,14 @@ def main() -> None:
         try:
             stack.start()
             stack.redis_process = psutil.Process(stack.redis.pid)
+            if args.lobby_idle:
+                asyncio.run(lobby_idle(stack, args, cpu, household))
+                return
             run = asyncio.run(play(stack, Room(args), stats))
         finally:
             stack.close()
         report(args, stats, run)
+        report_flood(args, stats, run["quiet"], run["elapsed"])
 
 
 if __name__ == "__main__":

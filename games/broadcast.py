@@ -88,8 +88,8 @@ def send_table_state(
     if table is None:
         return
     send(table_group(table_id), state_event(table, seats))
-    if lobby and not table.private:
-        send_lobby()
+    if lobby:
+        send_lobby(table_id, private=table.private)
 
 
 def state_event(table: Any, seats: list | None = None) -> dict[str, Any]:
@@ -109,6 +109,7 @@ def state_event(table: Any, seats: list | None = None) -> dict[str, Any]:
         "game_version": table.game_version,
         "to_act": view.get("to_act"),
         "resigned": view.get("resigned") or [],
+        "private": table.private,
         "spectator": _json(spectator),
         "seated": seated,
     }
@@ -119,9 +120,23 @@ def _json(message: dict[str, Any]) -> str:
     return json.dumps(message)
 
 
-def send_lobby() -> None:
-    message = lobby.lobby_message()
-    send(LOBBY_GROUP, {**message, "type": "lobby.tables"})
+def send_lobby(table_id: int, private: bool = False) -> None:
+    """A change the lobby lists (a table opened, changed its seats or stage, started, ended):
+    one `lobby.row` event with the next lobby version and the table's entry (None: the lobby
+    no longer lists it) to every lobby socket, which each turn into an added, changed or gone
+    row for their own list (games/consumers.py); and a `lobby.mine` to its players' sockets,
+    whose lobby pages list it among their own tables (private ones too)."""
+    table = selectors.table_get(table_id)
+    if table is None:
+        return
+    if not private:
+        entry = lobby.lobby_entry_of(table)
+        key = lobby.entry_key(entry) if entry is not None else None
+        event = {"type": "lobby.row", "version": lobby.lobby_version_bump(), "id": table_id,
+                 "entry": entry, "key": key, "online": lobby.players_online()}  # fmt: skip
+        send(LOBBY_GROUP, event)
+    for user_id in {s.user_id for s in table.seats.all() if s.user_id is not None}:
+        send(user_group(user_id), {"type": "lobby.mine"})
 
 
 def chat_posted(table_id: int, messages: list[dict[str, Any]]) -> None:

@@ -11,12 +11,24 @@ from __future__ import annotations
 
 import asyncio
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
 from accounts.selectors import blocked_ids
-from games import broadcast, lobby, lobby_rows, selectors, services, shutdown
+from games import (
+    broadcast,
+    lobby,
+    lobby_pages,
+    resync_limit,
+    selectors,
+    services,
+    shutdown,
+    state_cache,
+)  # fmt: skip
+from games.languages import scope_language
+from games.message_size import in_parts
 from games.quick_refusal import quick_refusal
 from games.scheduling import register_loop
 from games.socket_frames import (  # noqa: F401  (too_deep: re-exported for tests)
@@ -67,17 +79,21 @@ class TableConsumer(JsonFrames):
                 self.table_id, self.user, self.channel_name
             )
             self.blocked = await db_call(blocked_ids)(self.user)
-        await self.on_resync({})
+        # A player's connect changed the table (connected): their state is built after it;
+        # a spectator's is the newest this process holds, if as new as the admission read.
+        await self._resend(at_least=self.admitted_version, fresh=self.seat is not None)
         await self._send_chat()
 
     async def _send_chat(self) -> None:
         chat = await db_call(selectors.chat_recent)(self.table_id, hide_users=self.blocked)
-        await self.send_json({"type": "chat", "messages": client_chat(chat)})
+        for part in in_parts(client_chat(chat)):  # 50 long lines can outgrow the socket's cap
+            await self.send_json({"type": "chat", "messages": part})
 
     def _may_watch(self) -> bool | None:
         table = selectors.table_get(self.table_id)
         if table is None:
             return None
+        self.admitted_version = table.version  # the state this socket gets is at least this
         return selectors.can_watch(table, self.user, self.scope.get("session"))
 
     async def _join(self, group: str) -> None:
@@ -122,15 +138,35 @@ class TableConsumer(JsonFrames):
     async def on_back(self, content: dict[str, Any]) -> None:
         """The player is back; the answer is the current state (also when nothing changed)."""
         if await self._call(services.seat_back, self.table_id, self.user):
-            await self.on_resync({})
+            await self._resend(fresh=True)
 
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
 
     async def on_resync(self, content: dict[str, Any]) -> None:
-        message = await db_call(self._state_message)()
-        if message is not None:
-            await self._send_state(message, force=True)
+        """The page asks for the current state: answered from the state this process holds
+        (games/state_cache.py), built from the database only if it holds none as new as what
+        this socket had; resyncs have their own limit (games/resync_limit.py)."""
+        if not resync_limit.allowed(self):
+            await self.error("rate_limited", _("too many resyncs: slow down"))
+            return
+        await self._resend(at_least=self.version)
+
+    async def _resend(self, at_least: int = -1, fresh: bool = False) -> None:
+        """Send this socket the table's current state (also when it has it already)."""
+        event = await state_cache.current(self.table_id, at_least, fresh)
+        if event is None:
+            return
+        seat, text = state_cache.for_user(event, self.user_id)
+        if event["private"] and seat is None:  # a watcher of a private table: checked again
+            message = await db_call(self._state_message)()
+            if message is not None:
+                await self._send_state(message, force=True)
+            return
+        self.game_version = max(self.game_version, event["game_version"])
+        view = {"to_act": event["to_act"], "resigned": event["resigned"]}
+        if self._keep(event["version"], seat, view, force=True):
+            await self.send(text_data=text)
 
     def _state_message(self) -> dict[str, Any] | None:
         table = selectors.table_get(self.table_id)
@@ -168,10 +204,8 @@ class TableConsumer(JsonFrames):
     async def table_state(self, event: dict[str, Any]) -> None:
         """A change: this socket's user's seat view if they are seated, else the spectator's,
         sent as the JSON text the broadcast encoded once (games/broadcast.py `state_event`)."""
-        seat, text = None, event["spectator"]
-        for user_id, index, seat_text in event["seated"]:
-            if user_id == self.user_id:
-                seat, text = index, seat_text
+        state_cache.remember(event)
+        seat, text = state_cache.for_user(event, self.user_id)
         self.game_version = max(self.game_version, event["game_version"])
         view = {"to_act": event["to_act"], "resigned": event["resigned"]}
         if self._keep(event["version"], seat, view):
@@ -181,7 +215,7 @@ class TableConsumer(JsonFrames):
         """Redis came back: the state and the chat lines sent meanwhile were lost for this
         socket (whistsite/channel_layer.py); the page skips lines it has already."""
         if self.accepted:
-            await self.on_resync({})
+            await self._resend(fresh=True)
             await self._send_chat()
 
     async def chat_message(self, event: dict[str, Any]) -> None:
@@ -210,14 +244,18 @@ class TableConsumer(JsonFrames):
                 {"type": "awards", "table_id": event["table_id"], "awards": event["awards"]}
             )
 
-    async def lobby_tables(self, event: dict[str, Any]) -> None:
+    async def lobby_row(self, event: dict[str, Any]) -> None:
         """Not subscribed to the lobby; present so a stray message is harmless."""
+
+    async def lobby_mine(self, event: dict[str, Any]) -> None:
+        """The user's lobby pages list their tables; this socket is at one already."""
 
 
 class LobbyConsumer(JsonFrames):
-    """The lobby's live list of public tables."""
+    """The lobby's live list of public tables: one page of those its filter picks, kept
+    current by per-row changes (docs/protocol.md, "Lobby socket"; games/lobby_pages.py)."""
 
-    handlers = {"resync": "on_resync", "ping": "on_ping"}
+    handlers = {"resync": "on_resync", "list": "on_list", "ping": "on_ping"}
 
     async def connect(self) -> None:
         register_loop(asyncio.get_running_loop())
@@ -226,6 +264,8 @@ class LobbyConsumer(JsonFrames):
             return
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
+        self.view = lobby_pages.ListView()
+        self.lang = scope_language(self.scope)
         if not await self._admit_user():
             return
         self.admitted = True
@@ -233,7 +273,9 @@ class LobbyConsumer(JsonFrames):
         if self.user_id is not None:
             self.user_group = broadcast.user_group(self.user_id)
             await self.channel_layer.group_add(self.user_group, self.channel_name)
-        await self.on_resync({})
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        await self._list({k: v[-1] for k, v in query.items()})
+        await self._send_mine()
 
     async def disconnect(self, code: int) -> None:
         if shutdown.stopping():  # the process's subscriptions go with it
@@ -245,24 +287,71 @@ class LobbyConsumer(JsonFrames):
         await self._release()
 
     async def on_resync(self, content: dict[str, Any]) -> None:
-        message = await db_call(lobby.lobby_message)()
-        await self.send_json(lobby_rows.with_rows(message, self.scope))
+        """`{"type": "resync", "version": v}`: a page that holds what this socket last sent
+        is told `current` (nothing built); any other gets the list (built once per lobby
+        version and shared) and its own tables."""
+        if not resync_limit.allowed(self):
+            await self.error("rate_limited", _("too many resyncs: slow down"))
+            return
+        if self.view.current(content.get("version")):
+            await self.send_json({"type": "current", "version": self.view.sent})
+            return
+        await self._send_list()
+        await self._send_mine(again=False)
+
+    async def on_list(self, content: dict[str, Any]) -> None:
+        """`{"type": "list", "game", "seats", "rated", "before"}`: another filter or page."""
+        if not resync_limit.allowed(self):
+            await self.error("rate_limited", _("too many resyncs: slow down"))
+            return
+        await self._list(content)
+
+    async def _list(self, content: dict[str, Any]) -> None:
+        try:
+            flt = lobby.parse_filter(content)
+            before = lobby.parse_before(content.get("before"))
+        except lobby.FilterError as exc:
+            await self.error("bad_message", str(exc))
+            flt, before = self.view.filter, self.view.before
+        self.view.filter, self.view.before = flt, before
+        await self._send_list()
+
+    async def _send_list(self) -> None:
+        view = self.view
+        page = await lobby_pages.list_page(view.filter, view.before, self.lang,
+                                           self.user_id is not None)  # fmt: skip
+        view.show(page)
+        await self.send(text_data=page.text)
+
+    async def _send_mine(self, again: bool = True) -> None:
+        """The user's own tables (private ones too); `again=False`: as last sent, which
+        every change of them renews (`lobby_mine`)."""
         user = self.scope.get("user")
-        if user is not None and user.is_authenticated:  # their own tables, private ones too
-            mine = await db_call(lobby.running_tables)(user)
-            await self.send_json(
-                lobby_rows.with_rows({"type": "mine", "tables": mine}, self.scope, mine=True)
-            )
+        if user is None or not user.is_authenticated:
+            return
+        if again or getattr(self, "mine", None) is None:
+            self.mine = await db_call(lobby_pages.mine_text)(user, self.lang)
+        await self.send(text_data=self.mine)
 
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
 
-    async def lobby_tables(self, event: dict[str, Any]) -> None:
-        await self.send_json(lobby_rows.with_rows({**event, "type": "tables"}, self.scope))
+    async def lobby_row(self, event: dict[str, Any]) -> None:
+        """A change of one public table: a `row` if this socket's list shows it."""
+        change = self.view.change(event)
+        if change is not None:
+            op, since = change
+            auth = self.user_id is not None
+            await self.send(text_data=lobby_pages.row_text(event, op, since, self.lang, auth))
+
+    async def lobby_mine(self, event: dict[str, Any]) -> None:
+        """One of the user's tables changed: their own list again."""
+        await self._send_mine()
 
     async def layer_reconnected(self, event: dict[str, Any]) -> None:
-        """Redis came back: a list sent meanwhile was lost (whistsite/channel_layer.py)."""
-        await self.on_resync({})
+        """Redis came back: changes sent meanwhile were lost (whistsite/channel_layer.py)."""
+        await self._send_list()
+        await self._send_mine()
 
     async def rankings_awards(self, event: dict[str, Any]) -> None:
         """Awards travel through the user's group too; the table's socket shows them."""

@@ -1,25 +1,99 @@
-"""Reads for the lobby: who is playing now, how far each game in play has got, a player's
-own running tables (private ones too), which the lobby lists first, and those of them that
-hold the player's slots of WHIST_MAX_OPEN_TABLES."""
+"""Reads for the lobby: who is playing now, how far each game in play has got, a page of the
+public tables a filter picks (newest first), a player's own running tables (private ones
+too), which the lobby lists first, those of them that hold the player's slots of
+WHIST_MAX_OPEN_TABLES, and the lobby's version (docs/protocol.md, "Lobby socket").
+
+The list is paged by table id (newest first: `before` an id) and filtered by game, open
+seats and rated; what a socket receives never depends on how many tables exist."""
 
 from __future__ import annotations
 
+import json
+import time
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 
+from accounts.process_cache import cache
 from games.engine import State, takes_part
+from games.engine.rules import GAMES
 from games.gamestate import states_for
 from games.models import Presence, Seat, Table
 from games.selectors import (
     lobby_entry,
-    lobby_table_list,
     seats_with_sockets,
     unfinished_tables,
     user_seat,
 )
 
 MINE_LIMIT = 50
+PAGE_ROWS = 30  # at most this many rows in one `tables` message (and the byte budget)
+VERSION_KEY = "games:lobby:version"
+
+
+@dataclass(frozen=True)
+class ListFilter:
+    """Which public tables a lobby list shows. `friends` is reserved for friends' tables
+    (no friend lists yet: refused by `parse_filter`)."""
+
+    game: str | None = None
+    seats: bool = False  # only open tables with a free seat
+    rated: bool = False  # only rated tables
+
+    def matches(self, entry: dict[str, Any] | None) -> bool:
+        """Whether a lobby entry (`selectors.lobby_entry`, None: not in the lobby) is one this
+        filter shows; the same test as `page_tables`' query."""
+        if entry is None:
+            return False
+        if self.game is not None and entry["game"] != self.game:
+            return False
+        if self.rated and not entry["rated"]:
+            return False
+        return not self.seats or (entry["status"] == "open" and has_free_seat(entry))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "seats": self.seats, "rated": self.rated}
+
+
+class FilterError(ValueError):
+    """A `list` frame's filter the server cannot use; the message says what is wrong."""
+
+
+def parse_filter(data: dict[str, Any]) -> ListFilter:
+    """A filter from a frame or a query string's values: `game` (one of the games, or
+    empty/None for all), `seats` and `rated` (booleans, or "1"/"0")."""
+    game = data.get("game") or None
+    if game is not None and game not in GAMES:
+        raise FilterError(f"game must be one of {', '.join(GAMES)} or null")
+    if data.get("friends"):
+        raise FilterError("friends' tables cannot be listed yet")
+    flags = {}
+    for name in ("seats", "rated"):
+        value = data.get(name, False)
+        if value in ("1", "true"):
+            value = True
+        elif value in ("", "0", "false", None):
+            value = False
+        if not isinstance(value, bool):
+            raise FilterError(f"{name} must be true or false")
+        flags[name] = value
+    return ListFilter(game=game, **flags)
+
+
+def parse_before(value: Any) -> int | None:
+    """The paging cursor: None (the newest tables) or a table id (tables older than it)."""
+    if value in (None, ""):
+        return None
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise FilterError("before must be a table id or null")
+    return value
+
+
+def has_free_seat(entry: dict[str, Any]) -> bool:
+    return any(not s["name"] and not s["bot"] for s in entry["seats"])
 
 
 def players_online() -> dict[str, int]:
@@ -31,7 +105,7 @@ def players_online() -> dict[str, int]:
 
 
 def stage(state: State) -> dict[str, Any]:
-    """How far a game has got, in numbers the lobby puts into words (static/js/lobby.js)."""
+    """How far a game has got, in numbers the lobby puts into words (games/lobby_rows.py)."""
     game = state.rules.game
     if game == "knockout":
         left = sum(1 for active in state.active if active)
@@ -48,12 +122,48 @@ def with_stages(tables: list[Table], states: dict[int, State]) -> list[dict[str,
             for t in tables]  # fmt: skip
 
 
-def lobby_message() -> dict[str, Any]:
-    """The lobby socket's `tables` message (docs/protocol.md): public tables with their stages,
-    and how many are playing."""
-    tables = lobby_table_list()
-    entries = with_stages(tables, states_for(_playing(tables)))
-    return {"type": "tables", "tables": entries, "online": players_online()}
+def lobby_tables_query(flt: ListFilter) -> Any:
+    """The public tables open or in play that `flt` picks (a queryset, unordered)."""
+    tables = Table.objects.filter(
+        private=False, status__in=[Table.Status.OPEN, Table.Status.PLAYING]
+    )
+    if flt.game is not None:
+        tables = tables.filter(game=flt.game)
+    if flt.rated:
+        tables = tables.filter(rated=True)
+    if flt.seats:
+        free = Seat.objects.filter(table=OuterRef("pk"), user__isnull=True, bot="")
+        tables = tables.filter(Exists(free), status=Table.Status.OPEN)
+    return tables
+
+
+def page_tables(
+    flt: ListFilter, before: int | None = None, rows: int = PAGE_ROWS, total: int | None = None
+) -> tuple[list[dict[str, Any]], bool, int]:
+    """One page of the lobby: the entries (with stages) of at most `rows` tables `flt`
+    picks, newest first, older than table `before` if given; whether more follow; how many
+    tables `flt` picks in all (counted unless given as `total`)."""
+    query = lobby_tables_query(flt)
+    total = query.count() if total is None else total
+    if before is not None:
+        query = query.filter(pk__lt=before)
+    seats = Seat.objects.select_related("user").order_by("index")
+    tables = list(
+        query.select_related("created_by")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("-pk")[: rows + 1]
+    )
+    more = len(tables) > rows
+    tables = tables[:rows]
+    return with_stages(tables, states_for(_playing(tables))), more, total
+
+
+def lobby_entry_of(table: Table) -> dict[str, Any] | None:
+    """`table`'s entry in the lobby (with its stage), or None if the lobby does not list it
+    (private, or neither open nor in play)."""
+    if table.private or table.status not in (Table.Status.OPEN, Table.Status.PLAYING):
+        return None
+    return with_stages([table], states_for(_playing([table])))[0]
 
 
 def running_tables(user: Any) -> list[dict[str, Any]]:
@@ -92,3 +202,29 @@ def slot_tables(user: Any) -> list[Table]:
 
 def _playing(tables: list[Table]) -> list[Table]:
     return [t for t in tables if t.status == Table.Status.PLAYING]
+
+
+def lobby_version() -> int:
+    """The lobby's version: one more for every change to a public table the lobby lists,
+    counted in the cache all servers share. It starts from the clock (milliseconds) when the
+    cache has none, so a cache that was emptied never goes back to a version a page holds."""
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        cache.add(VERSION_KEY, int(time.time() * 1000), timeout=None)
+        version = cache.get(VERSION_KEY)
+    return int(version)
+
+
+def lobby_version_bump() -> int:
+    """The next lobby version (after a change the lobby must hear of)."""
+    try:
+        return int(cache.incr(VERSION_KEY))
+    except ValueError:  # no version yet (a new or emptied cache)
+        lobby_version()
+        return int(cache.incr(VERSION_KEY))
+
+
+def entry_key(entry: dict[str, Any]) -> str:
+    """A lobby entry as one text: the key its rendered rows are cached by (games/lobby_rows.py),
+    which a row change carries so that no socket encodes it again."""
+    return json.dumps(entry, sort_keys=True, default=str)

@@ -6,6 +6,7 @@ a player's tables, with a link to each."""
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -18,7 +19,7 @@ from django.utils.translation import ngettext
 from games import labels
 from games.engine.rules import option_fields
 from games.forms import matching_preset
-from games.languages import scope_language
+from games.lobby import entry_key
 
 ROW_CACHE = 4096  # rows differ by table, language, login and "mine": a few per table
 
@@ -81,14 +82,23 @@ def row_context(entry: dict[str, Any]) -> dict[str, Any]:
 
 def row_html(entry: dict[str, Any], authenticated: bool, mine: bool = False) -> str:
     """The row of one table in the active language, for a viewer logged in or not."""
-    key = json.dumps(entry, sort_keys=True, default=str)
+    return row_html_of(entry_key(entry), authenticated, mine)
+
+
+def row_html_of(key: str, authenticated: bool, mine: bool = False) -> str:
+    """`row_html` of an entry given as its `entry_key`."""
     return _cached_row(key, translation.get_language() or "en", authenticated, mine)
 
 
 @lru_cache(maxsize=ROW_CACHE)
 def _cached_row(key: str, language: str, authenticated: bool, mine: bool) -> str:
     context = {"t": row_context(json.loads(key)), "mine": mine, "authenticated": authenticated}
-    return mark_safe(render_to_string("games/lobby_row.html", context).strip())  # noqa: S308
+    html = _SPACES.sub(" ", render_to_string("games/lobby_row.html", context)).strip()
+    return mark_safe(html)  # noqa: S308
+
+
+# The template's indentation, folded: HTML shows a run of white space as one space anyway.
+_SPACES = re.compile(r"\s+")
 
 
 def online_text(online: dict[str, int]) -> str:
@@ -100,17 +110,6 @@ def online_text(online: dict[str, int]) -> str:
         "n": online["games"]
     }
     return f"{players} · {games}"
-
-
-def with_rows(message: dict[str, Any], scope: dict[str, Any], mine: bool = False) -> dict[str, Any]:
-    """A lobby socket message (`tables` or `mine`) with each table's `html` row and the
-    `online_text`, in the socket's language and for its viewer: what the page renders."""
-    user = scope.get("user")
-    authenticated = bool(user is not None and user.is_authenticated)
-    with translation.override(scope_language(scope)):
-        tables = [{**t, "html": row_html(t, authenticated, mine)} for t in message["tables"]]
-        extra = {"online_text": online_text(message["online"])} if "online" in message else {}
-    return {**message, "tables": tables, **extra}
 
 
 def refusal_html(error: Any) -> str:

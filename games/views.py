@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
@@ -11,11 +12,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.throttle import limited
-from games import labels, lobby_rows, selectors, services
+from games import labels, lobby_pages, lobby_rows, selectors, services
 from games import lobby as lobby_reads
 from games.engine.rules import GAMES, PRESETS
 from games.forms import QuickPlayForm, SeatForm, TableForm
@@ -29,18 +32,27 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    """The player's own running tables, quick play, then the open and running public tables;
-    the page keeps itself current over /ws/lobby/, whose rows games.lobby_rows renders too."""
-    message = lobby_reads.lobby_message()
+    """The player's own running tables, quick play, then one page of the open and running
+    public tables the filter picks (`?game=&seats=1&rated=1&before=<id>`); the page keeps
+    itself current over /ws/lobby/, whose messages games.lobby_pages builds from the same rows."""
+    try:
+        flt = lobby_reads.parse_filter(request.GET)
+        before = lobby_reads.parse_before(request.GET.get("before"))
+    except lobby_reads.FilterError:
+        flt, before = lobby_reads.ListFilter(), None
     signed_in = request.user.is_authenticated
-    tables = message["tables"]
+    language = translation.get_language() or "en"
+    page = json.loads(lobby_pages.build_page(flt, before, 0, language, signed_in).text)
+    tables = page["tables"]
     context = {
         "mine": [lobby_rows.row_html(t, signed_in, mine=True)
                  for t in lobby_reads.running_tables(request.user)],
-        "open_tables": [lobby_rows.row_html(t, signed_in) for t in tables if t["status"] == "open"],
-        "playing_tables": [lobby_rows.row_html(t, signed_in) for t in tables
-                           if t["status"] == "playing"],
-        "online_text": lobby_rows.online_text(message["online"]),
+        # The rows' HTML as rendered by games/lobby_rows.py (escaped there), out of the message.
+        "open_tables": [mark_safe(t["html"]) for t in tables if t["status"] == "open"],  # noqa: S308
+        "playing_tables": [mark_safe(t["html"]) for t in tables if t["status"] == "playing"],  # noqa: S308
+        "page": {**page, "shown": len(tables), "oldest": tables[-1]["id"] if tables else None},
+        "filter": flt,
+        "online_text": page["online_text"],
         "quick_play": QuickPlayForm(),
         "quick_play_games": [(g, _quick_play_label(g)) for g in GAMES],
         "game_names": labels.game_names(),

@@ -311,6 +311,11 @@ WHIST_OPEN_ABANDON = float(os.environ.get("WHIST_OPEN_ABANDON", "600"))
 WHIST_OPEN_EMPTY_GRACE = float(os.environ.get("WHIST_OPEN_EMPTY_GRACE", "120"))
 # Frames one socket may send in a window of seconds before it gets `rate_limited` errors.
 WHIST_WS_RATE = (30, 10.0)
+# Of those, `resync` (and the lobby's `list`) frames one socket may send in a window of
+# seconds (games/resync_limit.py): a page asks only when it missed something.
+WHIST_WS_RESYNC_RATE = (5, 10.0)
+# ...and all sockets of one client address on one server process together.
+WHIST_WS_RESYNC_RATE_PER_ADDRESS = (20, 10.0)
 
 # --- Security: HTTPS, cookies, CSP, the shared cache, login throttle, limits, logging. ---
 # Every value comes from the environment; the defaults are safe whenever DEBUG is off.

@@ -36,6 +36,7 @@ from games.engine.bots import choose_action
 from games.engine.record import to_record
 from games.engine.views import seat_view
 from games.gamestate import cache_put, state_for
+from games.lobby import stage as lobby_stage
 from games.models import Move, Seat, Table
 from games.selectors import plays_by_bot, seat_name, seat_of, table_seats
 from games.services import errors
@@ -191,7 +192,10 @@ def commit(
     state = state_for(table) if table.status == Table.Status.PLAYING else None
     game_changed = dealt or action is not None
     if action is not None:
+        staged = _lobby_stage(table, state)
         state = _apply(table, state, action, by)
+        # The lobby lists a public game's stage (deal, round, score): it hears of a new one.
+        lobby = lobby or staged != _lobby_stage(table, state)
     table.version += 1
     if game_changed:
         table.game_version = table.version
@@ -227,6 +231,11 @@ def _set_away(seat: Seat, away: bool) -> None:
     """A bot stands in for the seat's player (`away`), or stops (the player is back)."""
     seat.away = away
     seat.save(update_fields=["away"])
+
+
+def _lobby_stage(table: Table, state: State | None) -> dict[str, Any] | None:
+    """What the lobby shows of a public game's progress (None for a private table)."""
+    return lobby_stage(state) if state is not None and not table.private else None
 
 
 def _apply(table: Table, state: State | None, action: Action, by: str) -> State:

@@ -1,47 +1,158 @@
-// The lobby: keeps the player's own tables, the open tables, the games in play and the count of
-// players current from the /ws/lobby/ socket (docs/protocol.md). The server renders every row
-// (games/lobby_rows.py, the same template as the first page load); this only puts them in place.
+// The lobby: the player's own tables, and one page of the public tables the filter picks,
+// kept current from the /ws/lobby/ socket (docs/protocol.md, "Lobby socket"). The server
+// renders every row (games/lobby_rows.py, the same template as the first page load) and
+// sends the whole page only on connect, on `list` and when the page asks after a gap;
+// otherwise one `row` per change (added, changed, gone), each saying the version it
+// applies to (`since`). The page asks again (`resync`) only when a row does not follow on
+// from what it holds.
 
 import { FIRST_MS, jittered, nextDelay } from "./reconnect.js";
 
 const live = document.getElementById("lobby-live");
-const RESYNC_MS = 30000; // players come and go without a table changing: count them again
+const filterForm = document.getElementById("lobby-filter");
+const lists = { open: "table-list", playing: "playing-list" };
+const page = { version: -1, limit: 30, filter: readFilter(), before: null, asked: 0 };
+let socket = null;
+
+function readFilter() {
+  const form = new FormData(filterForm);
+  return { game: form.get("game") || null, seats: form.has("seats"), rated: form.has("rated") };
+}
+
+function query(filter, before) {
+  const params = new URLSearchParams();
+  if (filter.game) params.set("game", filter.game);
+  if (filter.seats) params.set("seats", "1");
+  if (filter.rated) params.set("rated", "1");
+  if (before) params.set("before", String(before));
+  return params.toString();
+}
+
+function rowNode(html) {
+  return document.createRange().createContextualFragment(html).firstElementChild;
+}
+
+function markEmpty(list) {
+  const rows = list.querySelectorAll("li.table-row").length;
+  const empty = list.querySelector("li.empty");
+  if (rows && empty) empty.remove();
+  if (!rows && !empty) {
+    const item = document.createElement("li");
+    item.className = "empty";
+    item.textContent = list.dataset.empty;
+    list.appendChild(item);
+  }
+}
 
 function fill(id, tables) {
   const list = document.getElementById(id);
   if (!list) return;
-  const rows = tables.map((t) => document.createRange().createContextualFragment(t.html));
-  list.replaceChildren(...rows);
-  if (!tables.length) {
-    const empty = document.createElement("li");
-    empty.className = "empty";
-    empty.textContent = list.dataset.empty;
-    list.appendChild(empty);
-  }
+  list.replaceChildren(...tables.map((t) => rowNode(t.html)));
+  markEmpty(list);
+}
+
+function shownRows() {
+  return [...document.querySelectorAll("#table-list li.table-row, #playing-list li.table-row")];
+}
+
+function removeRow(id) {
+  for (const row of shownRows()) if (row.dataset.table === String(id)) row.remove();
+}
+
+// Newest first: a row goes before the first row of an older (smaller) table id.
+function placeRow(id, status, html) {
+  removeRow(id);
+  const list = document.getElementById(lists[status]);
+  if (!list) return;
+  const older = [...list.querySelectorAll("li.table-row")].find((r) => Number(r.dataset.table) < id);
+  list.insertBefore(rowNode(html), older || null);
+}
+
+function trim() {
+  const rows = shownRows().sort((a, b) => Number(a.dataset.table) - Number(b.dataset.table));
+  while (rows.length > page.limit) rows.shift().remove();
+}
+
+function pager(msg) {
+  document.getElementById("page-count").textContent = msg.page_text;
+  const newest = document.getElementById("page-newest");
+  const older = document.getElementById("page-older");
+  newest.hidden = !msg.before;
+  older.hidden = !msg.more;
+  newest.href = `?${query(page.filter, null)}`;
+  const oldest = msg.tables.length ? msg.tables[msg.tables.length - 1].id : null;
+  older.href = `?${query(page.filter, oldest)}`;
+  older.dataset.before = oldest || "";
 }
 
 function renderTables(msg) {
+  page.version = msg.version;
+  page.limit = msg.limit;
+  page.before = msg.before;
   fill("table-list", msg.tables.filter((t) => t.status === "open"));
   fill("playing-list", msg.tables.filter((t) => t.status === "playing"));
+  pager(msg);
   if (msg.online_text) document.getElementById("lobby-online").textContent = msg.online_text;
 }
 
+function applyRow(msg) {
+  if (msg.since !== page.version) return askAgain();
+  page.version = msg.version;
+  if (msg.op === "gone") removeRow(msg.id);
+  else if (msg.op === "added" || msg.op === "changed") placeRow(msg.id, msg.status, msg.html);
+  if (msg.op === "added") trim();
+  for (const id of Object.values(lists)) markEmpty(document.getElementById(id));
+  if (msg.online_text) document.getElementById("lobby-online").textContent = msg.online_text;
+}
+
+// A row that does not follow on from the version held: something was missed. Ask for the
+// list once (the server answers `current` if this page holds what it last sent).
+function askAgain() {
+  const now = Date.now();
+  if (now - page.asked < 2000) return;
+  page.asked = now;
+  send({ type: "resync", version: page.version });
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function showList(filter, before) {
+  page.filter = filter;
+  history.replaceState(null, "", `?${query(filter, before)}`);
+  send({ type: "list", ...filter, before });
+}
+
+filterForm.addEventListener("change", () => showList(readFilter(), null));
+filterForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  showList(readFilter(), null);
+});
+document.getElementById("page-older").addEventListener("click", (event) => {
+  event.preventDefault();
+  showList(page.filter, Number(event.currentTarget.dataset.before) || null);
+});
+document.getElementById("page-newest").addEventListener("click", (event) => {
+  event.preventDefault();
+  showList(page.filter, null);
+});
+
 function connect(delay = 1000) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
-  let timer = null;
+  const here = new URLSearchParams(location.search).get("before");
+  socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/?${query(page.filter, here)}`);
   socket.onopen = () => {
     live.textContent = gettext("Open tables update live.");
     delay = 1000;
-    timer = setInterval(() => socket.send(JSON.stringify({ type: "resync" })), RESYNC_MS);
   };
   socket.onmessage = (event) => {
     const msg = JSON.parse(event.data);
     if (msg.type === "tables") renderTables(msg);
+    else if (msg.type === "row") applyRow(msg);
     else if (msg.type === "mine") fill("mine-list", msg.tables);
   };
   socket.onclose = (event) => {
-    clearInterval(timer);
     // Logged out or banned elsewhere: the page itself says what changed.
     if (event.code === 4401) return location.reload();
     if (event.code === 4429) {

@@ -62,3 +62,48 @@ def test_the_table_and_its_notices_name_bots_by_their_level(page: Page, site_url
     expect(notice.first).to_have_text(
         re.compile(r"^(Cy|Bot \(Beginner\) [234]) dealt and turned up")
     )
+
+
+def test_a_lobby_of_many_tables_shows_one_page_and_filters_and_pages_on(
+    browser: Browser, site_url: str
+) -> None:
+    from django.contrib.auth import get_user_model
+
+    from games.models import Seat, Table
+
+    owner = get_user_model().objects.create_user("owner", password="!", display_name="Owner")
+    games = [("whist", 4)] * 60 + [("german", 2)] * 30 + [("knockout", 5)] * 30
+    tables = Table.objects.bulk_create(
+        Table(game=game, players=players, created_by=owner, rated=i % 3 == 0)
+        for i, (game, players) in enumerate(games)
+    )
+    Seat.objects.bulk_create(
+        Seat(table=t, index=i, user=owner if i == 0 else None)
+        for t in tables for i in range(t.players)
+    )  # fmt: skip
+    ann = signed_up(browser, site_url, "ann")
+    rows = ann.locator("[data-testid=open-tables] li.table-row")
+
+    expect(rows).to_have_count(30)
+    expect(ann.locator("#page-count")).to_have_text("30 of 120 tables")
+    newest = int(rows.first.get_attribute("data-table"))
+    assert newest == tables[-1].pk
+    ann.screenshot(path="/tmp/lobby-many-tables.png", full_page=True)
+
+    ann.get_by_role("link", name="Older tables").click()
+    expect(rows.first).not_to_have_attribute("data-table", str(newest))
+    assert (
+        int(rows.first.get_attribute("data-table"))
+        < int(rows.last.get_attribute("data-table")) + 30
+    )
+    assert int(rows.first.get_attribute("data-table")) < newest - 29
+
+    ann.select_option("#filter-game", "german")
+    expect(ann.locator("#page-count")).to_have_text("30 of 30 tables")
+    expect(rows.filter(has_text="German Whist")).to_have_count(30)
+    ann.check("#filter-rated")
+    expect(ann.locator("#page-count")).to_have_text("10 of 10 tables")
+    assert "game=german" in ann.url and "rated=1" in ann.url
+    ann.reload()  # the filter is in the address: the page load shows the same list
+    expect(rows).to_have_count(10)
+    ann.screenshot(path="/tmp/lobby-filtered.png", full_page=True)

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test import Client
 
-from games import scheduling
+from games import lobby_pages, resync_limit, scheduling, state_cache
 from games.gamestate import cache_clear
 
 # What a browser on the site sends: its Host and its page's Origin (whistsite.websocket_origin).
@@ -28,6 +28,9 @@ def _live_play_settings(settings: Any) -> None:
     settings.WHIST_THREAD_TIMERS = False
     settings.WHIST_WS_RATE = (1000, 10.0)  # test clients answer bots at machine speed
     cache_clear()
+    state_cache.clear()
+    resync_limit.clear()
+    lobby_pages.pages_clear()
     # A Redis layer keeps asyncio locks bound to the loop that made them; each test has its own.
     channel_layers.backends.clear()
 

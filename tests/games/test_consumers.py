@@ -160,15 +160,15 @@ async def test_chat_is_stored_raw_length_limited_and_rate_limited(make_user):
     await ws_bob.disconnect()
 
 
-async def test_the_lobby_pushes_the_table_list_when_a_table_opens(make_user):
+async def test_the_lobby_pushes_a_row_when_a_table_opens(make_user):
     ann = await db(make_user)("ann")
     lobby = await connect("/ws/lobby/")
     first = await lobby.receive_json_from(timeout=5)
     assert (first["type"], first["tables"]) == ("tables", [])
 
     created = await db(services.table_create)(ann, "knockout", 3)
-    pushed = await until(lobby, "tables")
-    assert [t["id"] for t in pushed["tables"]] == [created.pk]
+    pushed = await until(lobby, "row")
+    assert (pushed["op"], pushed["id"], pushed["since"]) == ("added", created.pk, first["version"])
     await lobby.disconnect()
 
 

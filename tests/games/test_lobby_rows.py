@@ -58,8 +58,8 @@ async def test_the_page_and_a_socket_update_show_the_same_row(make_user, languag
     await until(socket, "tables")
 
     await db(services.seat_take)(cy, table.pk, 2)  # a change the lobby hears of
-    pushed = await until(socket, "tables", lambda m: "Cy" in row_of(m, table.pk))
-    html = row_of(pushed, table.pk)
+    pushed = await until(socket, "row", lambda m: "Cy" in m.get("html", ""))
+    html = pushed["html"]
 
     assert html in await db(page)(ann, language)
     assert pushed["online_text"] in await db(page)(ann, language)

@@ -79,7 +79,7 @@ def test_games_in_play_are_listed_to_watch_with_their_stage(client: Client, ann)
     whist = services.table_play_now(bob, "whist", 4, "club")
     knockout = services.table_play_now(bob, "knockout", 5, "club")
 
-    entries = {e["id"]: e for e in lobby.lobby_message()["tables"]}
+    entries = {e["id"]: e for e in lobby.page_tables(lobby.ListFilter())[0]}
     assert entries[whist.pk]["stage"] == {"deal": 1, "scores": [0, 0], "wins": [0, 0]}
     assert entries[knockout.pk]["stage"] == {"round": 1, "rounds": 7, "left": 5}
     body = client.get("/lobby/").content.decode()

@@ -1,0 +1,85 @@
+"""A table's current state messages, shared by every socket of this process that asks.
+
+Each change reaches the process as one `table.state` event carrying every receiver's
+message, encoded once (games/broadcast.py `state_event`); the newest event of each table is
+kept here, so a `resync` (or a new socket) is answered with the text already made, and a
+state is built from the database only when the process holds none as new as needed: once,
+however many sockets ask at the same moment (docs/protocol.md, "resync").
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter, OrderedDict
+from functools import partial
+from typing import Any
+
+from games import broadcast, selectors
+from games.socket_frames import db_call
+
+KEPT = 1024  # tables; an event is a few KB (every seat's message)
+FIELDS = ("table_id", "version", "game_version", "to_act", "resigned", "private",
+          "spectator", "seated")  # fmt: skip
+
+builds: Counter = Counter()  # states built from the database in this process (tests, bench)
+_latest: OrderedDict[int, dict[str, Any]] = OrderedDict()
+_building: dict[int, asyncio.Future] = {}
+
+
+def remember(event: dict[str, Any]) -> None:
+    """Keep `event` if it is the newest of its table seen here (a copy of its fields: the
+    socket's dispatcher empties the message it was handed)."""
+    table_id = event["table_id"]
+    held = _latest.get(table_id)
+    if held is None or event["version"] > held["version"]:
+        _latest[table_id] = {k: event.get(k) for k in FIELDS}
+    _latest.move_to_end(table_id)
+    while len(_latest) > KEPT:
+        _latest.popitem(last=False)
+
+
+async def current(table_id: int, at_least: int = -1, fresh: bool = False) -> dict[str, Any] | None:
+    """The table's newest event held here if its version is `at_least`, else one built from
+    the database, shared by every socket asking while it is built; `fresh`: built now, for
+    this caller (after a change it made, or a channel layer that lost messages). None if
+    the table no longer exists."""
+    held = _latest.get(table_id)
+    if held is not None and not fresh and held["version"] >= at_least:
+        return held
+    if fresh:  # read after the caller's own change: a build already under way may predate it
+        event = await db_call(_build)(table_id)
+        if event is not None:
+            remember(event)
+        return event
+    task = _building.get(table_id)
+    if task is None:
+        task = asyncio.ensure_future(db_call(_build)(table_id))
+        _building[table_id] = task
+        task.add_done_callback(partial(_built, table_id))
+    event = await asyncio.shield(task)
+    return _latest.get(table_id, event) if event is not None else None
+
+
+def _build(table_id: int) -> dict[str, Any] | None:
+    builds["state"] += 1
+    table = selectors.table_get(table_id)
+    return broadcast.state_event(table) if table is not None else None
+
+
+def _built(table_id: int, task: asyncio.Future) -> None:
+    _building.pop(table_id, None)
+    if not task.cancelled() and task.exception() is None and task.result() is not None:
+        remember(task.result())
+
+
+def for_user(event: dict[str, Any], user_id: int | None) -> tuple[int | None, str]:
+    """(seat, message text) a socket of `user_id` gets of `event`: the seat view if the
+    user sits at the table, else the spectator's."""
+    for seated_user, index, text in event["seated"]:
+        if seated_user == user_id:
+            return index, text
+    return None, event["spectator"]
+
+
+def clear() -> None:
+    _latest.clear()
