@@ -93,7 +93,7 @@ def test_seat_back_and_moves_refuse_a_banned_player(make_user):
 async def test_a_socket_whose_opening_fails_is_closed_with_4011(make_user, monkeypatch, path):
     """RFC 6455's 1011 cannot be sent (autobahn allows 1000 and 3000-4999 only): the close
     failed and the socket stayed open, silent; 4011 is the documented code instead."""
-    from games import lobby, selectors
+    from games import lobby_pages, selectors
 
     def fail(*args, **kwargs):
         raise RuntimeError("a handler that fails")
@@ -101,7 +101,8 @@ async def test_a_socket_whose_opening_fails_is_closed_with_4011(make_user, monke
     ann = await db(make_user)("ann")
     created = await db(services.table_create)(ann, "german")
     monkeypatch.setattr(selectors, "table_get", fail)
-    monkeypatch.setattr(lobby, "lobby_message", fail)
+    monkeypatch.setattr(lobby_pages, "build_page", fail)
+    lobby_pages.pages_clear()
     where = f"/ws/table/{created.pk}/" if path == "table" else "/ws/lobby/"
     ws = WebsocketCommunicator(application, where, headers=await db(session_headers)(None))
     await ws.connect()

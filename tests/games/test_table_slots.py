@@ -174,11 +174,12 @@ async def test_leaving_frees_the_seat_on_the_table_page_and_in_the_lobby_live(ma
 
     await db(services.seat_leave)(bob, t.pk)
     await until(watcher, "state", lambda m: m["table"]["seats"][1]["name"] is None)
-    await until(lobby, "tables", lambda m: "Bob" not in row(m, t.pk))
+    # The lobby hears each change as a row (docs/protocol.md, "Lobby socket").
+    await until(lobby, "row", lambda m: m["id"] == t.pk and "Bob" not in m.get("html", ""))
 
     await db(services.seat_leave)(ann, t.pk)  # the creator, with nobody else: closed
     await until(watcher, "state", lambda m: m["table"]["status"] == "aborted")
-    await until(lobby, "tables", lambda m: t.pk not in ids(m))
+    await until(lobby, "row", lambda m: (m["id"], m["op"]) == (t.pk, "gone"))
     await watcher.disconnect()
     await lobby.disconnect()
 
@@ -203,6 +204,3 @@ async def until(communicator: WebsocketCommunicator, kind: str, check: Any) -> d
 def ids(message: dict[str, Any]) -> list[int]:
     return [entry["id"] for entry in message["tables"]]
 
-
-def row(message: dict[str, Any], table_id: int) -> str:
-    return next(entry["html"] for entry in message["tables"] if entry["id"] == table_id)
