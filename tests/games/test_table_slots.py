@@ -203,4 +203,3 @@ async def until(communicator: WebsocketCommunicator, kind: str, check: Any) -> d
 
 def ids(message: dict[str, Any]) -> list[int]:
     return [entry["id"] for entry in message["tables"]]
-
