@@ -6,6 +6,7 @@ import os
 # the tests' own, unless one is given.
 os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-" + "k3y-" * 12)
 
+from tests.redis_databases import use_worker_databases  # noqa: E402
 from whistsite.settings import *  # noqa: E402, F403
 
 # PostgreSQL when DATABASE_URL is set (as `make test` does), else SQLite: see whistsite.settings.
@@ -29,3 +30,6 @@ SECURE_HSTS_SECONDS = 0
 # threads that build broadcasts would otherwise hold theirs open and the test database
 # could not be dropped at the end of the session.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+
+# Under pytest-xdist, each worker's broker, channel layer and cache in Redis databases of its own.
+use_worker_databases(globals())

@@ -13,7 +13,9 @@ import pytest
 from tests.faults.clients import SeatClient, move_numbers, play_until
 from tests.faults.stack import Stack, seat_players
 
-pytestmark = pytest.mark.faults
+# One at a time under pytest-xdist (make test): each starts a whole stack of its own and
+# times its recovery, on a machine whose other worker is busy with the rest of the suite.
+pytestmark = [pytest.mark.faults, pytest.mark.xdist_group("faults")]
 
 
 @pytest.fixture
