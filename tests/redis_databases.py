@@ -1,7 +1,7 @@
-"""Each pytest-xdist worker's own Redis databases, so that tests running at the same time on
-the one Redis of `make test` never meet: a `cache.clear()` (FLUSHDB) of one worker's test
-empties only that worker's cache, and group `table-1` of one worker's test database is not
-the `table-1` of another's.
+"""Each pytest-xdist worker's own Redis databases (docs/stack-notes.md §2.19), so that tests
+running at the same time on the one Redis of `make test` never meet: a `cache.clear()`
+(FLUSHDB) of one worker's test empties only that worker's cache, and group `table-1` of one
+worker's test database is not the `table-1` of another's.
 
 The site keeps Celery's broker, the channel layer and the cache in Redis databases 0, 1 and 2
 of REDIS_URL (whistsite.settings), and so does a run without xdist; worker gwN uses the three
