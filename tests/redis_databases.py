@@ -6,9 +6,11 @@ worker's test database is not the `table-1` of another's.
 The site keeps Celery's broker, the channel layer and the cache in Redis databases 0, 1 and 2
 of REDIS_URL (whistsite.settings), and so does a run without xdist; worker gwN uses the three
 after them, 3(N+1) to 3(N+1)+2, so that no worker meets a run without xdist either. Redis has
-16 databases: four workers at most. Servers and Celery workers that tests start inherit
-PYTEST_XDIST_WORKER from the environment, and their settings modules (tests.settings,
-tests.site_settings) call `use_worker_databases` too.
+16 databases: four workers at most. Redis Pub/Sub, which the site's channel layer uses,
+ignores the database number (a publish reaches every subscriber of the server), so a
+worker's channel layer also names its channels and groups with a prefix of its own. Servers
+and Celery workers that tests start inherit PYTEST_XDIST_WORKER from the environment, and
+their settings modules (tests.settings, tests.site_settings) call `use_worker_databases` too.
 """
 
 from __future__ import annotations
@@ -23,9 +25,14 @@ DATABASES_PER_WORKER = 3  # broker, channel layer, cache
 REDIS_DATABASES = 16  # a Redis server's default
 
 
+def worker_name() -> str:
+    """This pytest-xdist worker's name (gw0, gw1, ...); "" without xdist."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
 def first_database() -> int:
     """The first of this process's three Redis databases: 0 without xdist, 3(N+1) in gwN."""
-    name = os.environ.get("PYTEST_XDIST_WORKER", "")
+    name = worker_name()
     return DATABASES_PER_WORKER * (int(name.removeprefix("gw")) + 1) if name else 0
 
 
@@ -40,8 +47,11 @@ def use_worker_databases(settings: dict[str, Any]) -> None:
         raise RuntimeError(f"{REDIS_DATABASES} Redis databases: at most four xdist workers")
     settings["CELERY_BROKER_URL"] = redis_db_url(url, base)
     layers = copy.deepcopy(settings["CHANNEL_LAYERS"])
-    for host in layers["default"].get("CONFIG", {}).get("hosts", []):
+    config = layers["default"].get("CONFIG", {})
+    for host in config.get("hosts", []):
         host["address"] = redis_db_url(url, base + 1)
+    if worker_name() and "hosts" in config:
+        config["prefix"] = f"asgi-{worker_name()}"  # Pub/Sub channels are server-wide
     settings["CHANNEL_LAYERS"] = layers
     caches = copy.deepcopy(settings["CACHES"])
     caches["default"]["LOCATION"] = redis_db_url(url, base + 2)
