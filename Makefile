@@ -19,10 +19,24 @@ DAPHNE_FLAGS := --websocket-max-message-size 65536 --ping-interval 20 --ping-tim
 # Override both to run a second suite beside this one (its own database name and Redis port).
 TEST_DATABASE_URL ?= postgres://whist:whist@127.0.0.1:5432/whist
 TEST_REDIS_URL ?= redis://127.0.0.1:6379
-TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL)
+# WHIST_TEST_NO_SKIP: every test must run, so one that would be skipped (a service missing)
+# fails the run instead (tests/conftest.py).
+TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) WHIST_TEST_NO_SKIP=1
+# pytest-xdist workers, each on a test database and Redis databases of its own
+# (tests/redis_databases.py); tests that share a costly setup, or time a whole stack of their
+# own, stay on one worker (xdist_group, --dist loadgroup). Figures: README, Requirements.
+TEST_WORKERS ?= 3
+E2E_WORKERS ?= 2
+# Extra pytest arguments for both runs (e.g. PYTEST_ARGS="-x").
+PYTEST_ARGS ?=
+TEST_RUN := $(TEST_ENV) $(BIN)/pytest -m "not e2e" -n $(TEST_WORKERS) --dist loadgroup \
+	--durations=15 $(PYTEST_ARGS)
+# No `|| [ $$? -eq 5 ]`: a browser run that collects no test (exit 5) fails.
+E2E_RUN := $(TEST_ENV) $(BIN)/pytest -m e2e -n $(E2E_WORKERS) --durations=10 $(PYTEST_ARGS)
 PSQL := psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qtA
 
-.PHONY: help setup test-setup chromium services database run test lint bench bench-load
+.PHONY: help setup test-setup chromium services database run test test-browser lint bench \
+	bench-load
 
 ## help: list the targets
 help:
@@ -98,8 +112,12 @@ run: setup
 
 ## test: make lint, then all tests against PostgreSQL and Redis; browser tests in a second pytest process
 test: lint test-setup
-	$(TEST_ENV) $(BIN)/pytest -m "not e2e"
-	$(TEST_ENV) $(BIN)/pytest -m e2e || [ $$? -eq 5 ]
+	$(TEST_RUN)
+	$(E2E_RUN)
+
+## test-browser: the browser tests alone, as `make test` runs them (after make test-setup)
+test-browser: setup
+	$(E2E_RUN)
 
 ## lint: ruff check, ruff format --check, and the import contracts (lint-imports; docs/architecture.md §8)
 lint: setup

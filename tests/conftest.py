@@ -1,11 +1,21 @@
-"""Shared pytest configuration: tests under tests/e2e are browser tests, marked `e2e`."""
+"""Shared pytest configuration: tests under tests/e2e are browser tests, marked `e2e`; each
+server a test starts logs to a file of the test's own, whose end a failure report shows; and
+under `make test` (WHIST_TEST_NO_SKIP=1) a skipped test fails the run."""
 
-from collections.abc import Iterator
+import os
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 E2E_DIR = Path(__file__).parent / "e2e"
+# `make test` sets it: every test must run there, so a test that would be skipped (a service
+# missing: PostgreSQL, Redis, nginx, Chromium) fails instead, with the skip's reason.
+NO_SKIP = os.environ.get("WHIST_TEST_NO_SKIP", "") not in ("", "0")
+NO_SKIP_NOTE = "skipped, and WHIST_TEST_NO_SKIP is set (make test runs every test)"
+SERVER_LOGS = pytest.StashKey[list[Path]]()
+LOG_TAIL_LINES = 80
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -14,6 +24,63 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.is_relative_to(E2E_DIR):
             item.add_marker(pytest.mark.e2e)
+
+
+def _skip_reason(report: pytest.TestReport | pytest.CollectReport) -> str:
+    longrepr = report.longrepr
+    reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+    return reason.removeprefix("Skipped: ")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[pytest.CollectReport]:
+    """A module skipped as a whole (pytest.skip at module level) fails under NO_SKIP."""
+    report = yield
+    if NO_SKIP and report.skipped:
+        report.outcome = "failed"
+        report.longrepr = f"{NO_SKIP_NOTE}: {_skip_reason(report)}"
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytest.TestReport:
+    """A skip fails under NO_SKIP (an expected failure, xfail, stays what it is); a failed
+    test's report ends with the last lines of each server log it kept (`server_log`)."""
+    report = yield
+    if NO_SKIP and report.skipped and not hasattr(report, "wasxfail"):
+        report.outcome = "failed"
+        report.longrepr = f"{NO_SKIP_NOTE}: {_skip_reason(report)}"
+    if report.failed:
+        for path in item.stash.get(SERVER_LOGS, []):
+            report.sections.append((f"server log {path} (last {LOG_TAIL_LINES} lines)",
+                                    _tail(path)))  # fmt: skip
+    return report
+
+
+def _tail(path: Path) -> str:
+    try:
+        lines = path.read_text(errors="replace").splitlines()
+    except OSError as error:
+        return f"(not readable: {error})"
+    return "\n".join(lines[-LOG_TAIL_LINES:]) or "(empty)"
+
+
+@pytest.fixture
+def server_log(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+               ) -> Callable[[str], Path]:  # fmt: skip
+    """`server_log("daphne")`: a log file for a server the test starts, named after the test
+    (server-logs/ under pytest's base temporary folder, kept after the run); if the test
+    fails, its report shows the log's last lines (a 500's traceback, say)."""
+    folder = tmp_path_factory.getbasetemp() / "server-logs"
+    folder.mkdir(exist_ok=True)
+    test = re.sub(r"[^\w.-]+", "_", request.node.name)[:120]
+
+    def make(name: str) -> Path:
+        path = folder / f"{test}.{name}.log"
+        request.node.stash.setdefault(SERVER_LOGS, []).append(path)
+        return path
+
+    return make
 
 
 @pytest.fixture(autouse=True)

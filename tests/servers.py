@@ -13,6 +13,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def server_env(env: dict[str, str]) -> dict[str, str]:
+    """`env` for a server or worker process on this test process's database: its name is passed
+    down (under pytest-xdist it has the worker's suffix, test_whist_gw1, which the settings a
+    new process reads cannot know), and output is unbuffered so its log is whole when read."""
+    from django.db import connection
+
+    return {**env, "WHIST_TEST_DATABASE_NAME": str(connection.settings_dict["NAME"]),
+            "PYTHONUNBUFFERED": "1"}  # fmt: skip
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -33,14 +43,15 @@ def wait_for(port: int, process: subprocess.Popen, seconds: float = 20.0) -> Non
 
 
 @contextmanager
-def daphne(settings: str, env: dict[str, str], log_path: str) -> Iterator[str]:
-    """A Daphne process serving the whole site (HTTP and WebSockets); yields its address."""
+def daphne(settings: str, env: dict[str, str], log_path: str | Path) -> Iterator[str]:
+    """A Daphne process serving the whole site (HTTP and WebSockets), its output in
+    `log_path`; yields its address."""
     port = free_port()
     log = open(log_path, "w")  # noqa: SIM115
     process = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
          "whistsite.asgi:application"],
-        cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": settings}, stdout=log,
+        cwd=ROOT, env=server_env({**env, "DJANGO_SETTINGS_MODULE": settings}), stdout=log,
         stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:

@@ -8,6 +8,7 @@ os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-" + "k3y-" * 12)
 # The same deal secret in the tests' process and the servers and workers they start.
 os.environ.setdefault("WHIST_DEAL_SECRET", "tests-only-deal-" + "s3cr3t-" * 4)
 
+from tests.redis_databases import use_worker_databases  # noqa: E402
 from whistsite.settings import *  # noqa: E402, F403
 
 # PostgreSQL when DATABASE_URL is set (as `make test` does), else SQLite: see whistsite.settings.
@@ -31,3 +32,6 @@ SECURE_HSTS_SECONDS = 0
 # threads that build broadcasts would otherwise hold theirs open and the test database
 # could not be dropped at the end of the session.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+
+# Under pytest-xdist, each worker's broker, channel layer and cache in Redis databases of its own.
+use_worker_databases(globals())

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import tempfile
 import time
 
 import pytest
@@ -26,12 +25,11 @@ LIVE = "tests.e2e.server_settings_live"  # the Redis channel layer, the test dat
 
 
 @pytest.fixture
-def two_servers(django_db_setup) -> tuple[str, str]:
+def two_servers(django_db_setup, server_log) -> tuple[str, str]:
     if not os.environ.get("REDIS_URL"):
         pytest.skip("needs Redis (REDIS_URL): the servers share its channel layer")
-    logs = tempfile.mkdtemp(prefix="whist-ban-")
-    with daphne(LIVE, dict(os.environ), f"{logs}/a.log") as first:
-        with daphne(LIVE, dict(os.environ), f"{logs}/b.log") as second:
+    with daphne(LIVE, dict(os.environ), server_log("daphne-a")) as first:
+        with daphne(LIVE, dict(os.environ), server_log("daphne-b")) as second:
             yield first, second
 
 

@@ -11,6 +11,8 @@ from games.engine.record import replay_record
 from tests.corpus.generate import corpus
 from tests.independent.replay import check_record
 
+pytestmark = pytest.mark.xdist_group("corpus")  # one worker: the corpus is generated once
+
 
 @pytest.fixture(scope="module")
 def records() -> list[dict]:

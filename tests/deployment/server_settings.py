@@ -4,8 +4,8 @@ database, with static files collected into the test's folder."""
 
 import os
 
-from whistsite.settings import *  # noqa: F403
-from whistsite.settings import DATABASES
+from tests.site_settings import *  # noqa: F403
+from tests.site_settings import DATABASES
 
 DATABASES["default"]["NAME"] = os.environ["WHIST_TEST_DATABASE_NAME"]
 STATIC_ROOT = os.environ["WHIST_TEST_STATIC_ROOT"]

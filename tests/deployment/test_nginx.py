@@ -38,10 +38,13 @@ PASSWORD = "a-Long-pass-42"
 TLS = ssl.create_default_context()
 TLS.check_hostname, TLS.verify_mode = False, ssl.CERT_NONE  # the test's own certificate
 
-pytestmark = [pytest.mark.deployment, pytest.mark.django_db(transaction=True)]
-if not os.path.exists(NGINX):
-    pytest.skip("nginx is not installed (make test-setup: apt-get install nginx-light)",
-                allow_module_level=True)  # fmt: skip
+NO_NGINX = "nginx is not installed (make test-setup: apt-get install nginx-light)"
+pytestmark = [
+    pytest.mark.deployment,
+    pytest.mark.xdist_group("deployment"),  # one worker: the module's proxy is built once
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not os.path.exists(NGINX), reason=NO_NGINX),
+]
 
 
 def spare_ports(count: int) -> list[int]:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.celery_worker import worker_command
-from tests.servers import ROOT
+from tests.servers import ROOT, server_env
 from tests.servers import daphne as _daphne
 from tests.servers import stop as _stop
 
@@ -31,7 +31,11 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    """The system Chromium: Playwright cannot download its own here (docs/stack-notes.md §2.6)."""
+    """The system Chromium: Playwright cannot download its own here (docs/stack-notes.md §2.6).
+    Without it every browser test fails with this message (never a skip)."""
+    if not shutil.which("chromium"):
+        pytest.fail("chromium is not installed: the browser tests need Debian's Chromium "
+                    "(make test-setup: apt-get install chromium)", pytrace=False)  # fmt: skip
     return {**browser_type_launch_args, "executable_path": shutil.which("chromium"),
             "args": CHROMIUM_ARGS}  # fmt: skip
 
@@ -52,29 +56,30 @@ def _close_pages(browser) -> Iterator[None]:
 # transaction (table row locked, move inserted) racing the test database's flush (TRUNCATE of
 # every table) can deadlock it. A server stopped before the flush has no transaction left.
 @pytest.fixture
-def site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
+def site_url(django_db_setup: None, django_db_blocker, server_log) -> Iterator[str]:
     """The site as `make run` serves it (in-memory channel layer, bots in the server's
-    process), on the test database."""
+    process), on the test database. Its log is the test's own (tests/conftest.py)."""
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    with _daphne("tests.e2e.server_settings", env, "/tmp/whist-e2e-daphne.log") as url:
+    with _daphne("tests.e2e.server_settings", env, server_log("daphne")) as url:
         yield url
 
 
 @pytest.fixture
-def live_site_url(django_db_setup: None, django_db_blocker) -> Iterator[str]:
+def live_site_url(django_db_setup: None, django_db_blocker, server_log) -> Iterator[str]:
     """The site as deployed: Daphne on the Redis channel layer, and bot turns played by a
     real Celery worker process (a queue of its own) on the test database."""
     if not os.environ.get("REDIS_URL"):
         pytest.skip("needs the Redis that `make test` uses (REDIS_URL)")
     env = {**os.environ, "WHIST_CELERY_QUEUE": f"e2e-{uuid.uuid4().hex[:8]}"}
     settings = "tests.e2e.server_settings_live"
-    log = open("/tmp/whist-e2e-worker.log", "w")  # noqa: SIM115
+    log = open(server_log("celery-worker"), "w")  # noqa: SIM115
     worker = subprocess.Popen(
         worker_command(env["WHIST_CELERY_QUEUE"]), cwd=ROOT,
-        env={**env, "DJANGO_SETTINGS_MODULE": settings}, stdout=log, stderr=subprocess.STDOUT,
+        env=server_env({**env, "DJANGO_SETTINGS_MODULE": settings}), stdout=log,
+        stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
-        with _daphne(settings, env, "/tmp/whist-e2e-daphne-live.log") as url:
+        with _daphne(settings, env, server_log("daphne-live")) as url:
             yield url
     finally:
         _stop(worker, 30)

@@ -1,10 +1,14 @@
 """Settings of the Daphne server the browser tests start: the test settings on the test database."""
 
+import os
+
 from tests.settings import *  # noqa: F403
 from tests.settings import DATABASES
 
-# The server runs in its own process and must use the database pytest-django created.
-DATABASES["default"]["NAME"] = DATABASES["default"]["TEST"]["NAME"]
+# The server runs in its own process and must use the database pytest-django created for the
+# test's process: under pytest-xdist each worker's has a suffix (test_whist_gw1), which only
+# that process knows; tests/servers.py passes it down.
+DATABASES["default"]["NAME"] = os.environ["WHIST_TEST_DATABASE_NAME"]
 # Embedded mode (as `make run`): in-memory channel layer, bots on the server's own loop.
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 CELERY_TASK_ALWAYS_EAGER = True

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from games.engine import Action, apply, can_resign, legal_actions, make_rules, new_game
-from games.engine.bots import arena, expert, expert_trump
+from games.engine.bots import arena, expert, expert_trump, two_hand_solver
 from games.engine.record import to_record
 from games.engine.views import seat_view, spectator_view
 
@@ -55,7 +55,10 @@ VIEW_GAMES = {
 
 @pytest.fixture
 def fixed_expert(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Sample counts instead of time budgets, so the Expert decides the same on any machine."""
+    """Sample counts instead of time budgets, so the Expert decides the same on any machine,
+    and fresh German Whist solvers, so it decides the same after any earlier test in the
+    process (a table filled by other tests broke a tie the other way under pytest-xdist)."""
+    monkeypatch.setattr(two_hand_solver, "_SHARED", {})
     monkeypatch.setattr(expert, "BUDGET", 1e9)
     monkeypatch.setattr(expert, "SOLVE_BUDGET", 1e9)
     monkeypatch.setattr(expert, "LATE_BUDGET", 1e9)

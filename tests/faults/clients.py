@@ -65,9 +65,13 @@ class SeatClient:
         view = (self.state or {}).get("view")
         return bool(view and view.get("to_act") == self.seat and view.get("legal"))
 
+    def ready(self) -> bool:
+        """My turn, on a version I have not acted on yet, the socket open: `act` would send."""
+        return self.my_turn() and self.state["version"] > self.acted and self.open.is_set()
+
     async def act(self) -> bool:
         """Send the first legal action of the shown state, once per version; True if sent."""
-        if not self.my_turn() or self.state["version"] <= self.acted or not self.open.is_set():
+        if not self.ready():
             return False
         event = {
             k: v for k, v in self.state["view"]["legal"][0].items() if k not in ("seat", "max")

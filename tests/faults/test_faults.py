@@ -13,7 +13,9 @@ import pytest
 from tests.faults.clients import SeatClient, move_numbers, play_until
 from tests.faults.stack import Stack, seat_players
 
-pytestmark = pytest.mark.faults
+# One at a time under pytest-xdist (make test): each starts a whole stack of its own and
+# times its recovery, on a machine whose other worker is busy with the rest of the suite.
+pytestmark = [pytest.mark.faults, pytest.mark.xdist_group("faults")]
 
 
 @pytest.fixture
@@ -75,10 +77,12 @@ async def test_redis_restarted_mid_game_sockets_reconnect_and_bots_resume(stack,
 async def test_postgres_restarted_mid_game_a_move_meanwhile_gets_a_clear_error(stack, table):
     table_id, clients = table
     await play_until(clients, moves_after(stack, table_id, 3), 60)
-    mover = next(c for c in clients if c.my_turn()) if any(c.my_turn() for c in clients) else None
+    # A player who can act now: one whose last move (sent by play_until) is still on its way
+    # shows its turn, but `act` sends nothing until the next version (seen under load).
+    mover = next((c for c in clients if c.ready()), None)
     while mover is None:
         await asyncio.sleep(0.1)
-        mover = next((c for c in clients if c.my_turn()), None)
+        mover = next((c for c in clients if c.ready()), None)
     stack.postgres.stop()
     errors = len(mover.errors)
     assert await mover.act()

@@ -11,7 +11,9 @@ import pytest
 from tests.faults.stack import OwnRedis
 from whistsite.channel_layer import RECONNECTED, ReconnectingPubSubLayer
 
-pytestmark = pytest.mark.faults
+# One at a time under pytest-xdist (make test): each starts a whole stack of its own and
+# times its recovery, on a machine whose other worker is busy with the rest of the suite.
+pytestmark = [pytest.mark.faults, pytest.mark.xdist_group("faults")]
 
 
 async def test_after_redis_restarts_each_channel_of_the_layer_hears_that_it_reconnected(tmp_path):

@@ -50,7 +50,8 @@ def start_worker(queue: str) -> subprocess.Popen[bytes]:
     db = connection.settings_dict
     env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "whistsite.settings",
+        # The site's settings, on this xdist worker's Redis databases (tests/redis_databases.py).
+        "DJANGO_SETTINGS_MODULE": "tests.site_settings",
         "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/"
         f"{db['NAME']}",
         "WHIST_CELERY_QUEUE": queue,

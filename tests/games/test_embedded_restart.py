@@ -26,7 +26,9 @@ def test_daphne_keeps_the_loop_it_will_serve_on_where_serving_looks():
     assert isinstance(serving.daphne_loop(), asyncio.AbstractEventLoop)
 
 
-def test_a_bots_turn_left_by_a_restart_goes_on_before_anyone_connects(make_user, queued):
+def test_a_bots_turn_left_by_a_restart_goes_on_before_anyone_connects(
+    make_user, queued, server_log
+):
     ann = make_user("ann")
     t = services.table_create(ann, "knockout", 3, bot_levels=[None, "club", "club"])
     services.table_start(ann, t.pk)
@@ -37,7 +39,7 @@ def test_a_bots_turn_left_by_a_restart_goes_on_before_anyone_connects(make_user,
     Table.objects.filter(pk=t.pk).update(turn_deadline=timezone.now() - timedelta(minutes=1))
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env["WHIST_WATCHDOG_EVERY"] = "0.5"
-    with daphne("tests.e2e.server_settings", env, "/tmp/whist-embedded-restart.log"):
+    with daphne("tests.e2e.server_settings", env, server_log("daphne")):
         deadline = time.monotonic() + 30
         while Table.objects.get(pk=t.pk).moves == moves:
             assert time.monotonic() < deadline, "the bot's turn did not go on"

@@ -1,0 +1,91 @@
+"""`make test` is honest: a service it needs that is missing fails the run instead of skipping
+tests (WHIST_TEST_NO_SKIP, tests/conftest.py), and its browser run fails when it collects no
+test. Each case runs pytest or make in a process of its own, as CI does."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.servers import ROOT
+
+NO_REDIS = "tests/games/test_core_layer.py"  # skipped without REDIS_URL
+NO_POSTGRES = "tests/rankings/test_exactly_once.py::test_two_processes_at_once_write_each_row_once"
+NO_CHROMIUM = "tests/e2e/test_lobby_and_names.py"
+
+
+def outside_env(drop: tuple[str, ...] = (), **variables: str) -> dict[str, str]:
+    """This process's environment as a new pytest run would have it: without pytest's and
+    xdist's own variables and those in `drop`, plus `variables`."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PYTEST_", "WHIST_TEST_")) and k not in drop
+    }
+    return env | variables
+
+
+def pytest_run(target: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", target, "-q", "-p", "no:cacheprovider", "-x"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=240,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("target", "drop", "reason"),
+    [
+        (NO_REDIS, ("REDIS_URL",), "needs REDIS_URL"),
+        (NO_POSTGRES, ("DATABASE_URL", "REDIS_URL"), "needs the PostgreSQL"),
+    ],
+    ids=["redis", "postgresql"],
+)
+def test_a_missing_service_fails_the_run_under_make_test(target, drop, reason) -> None:
+    run = pytest_run(target, outside_env(drop, WHIST_TEST_NO_SKIP="1"))
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert f"WHIST_TEST_NO_SKIP is set (make test runs every test): {reason}" in run.stdout, (
+        run.stdout
+    )
+
+
+def test_without_make_tests_switch_a_missing_service_only_skips() -> None:
+    run = pytest_run(NO_REDIS, outside_env(("REDIS_URL",)))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "skipped" in run.stdout and "failed" not in run.stdout, run.stdout
+
+
+def test_a_missing_chromium_fails_the_browser_tests_with_a_clear_message() -> None:
+    """Chromium hidden from PATH (the venv's scripts only), on SQLite: the browser tests fail
+    saying what to install, even without the switch."""
+    env = outside_env(("DATABASE_URL", "REDIS_URL"), PATH=str(ROOT / ".venv" / "bin"))
+    run = pytest_run(NO_CHROMIUM, env)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "chromium is not installed" in run.stdout, run.stdout
+
+
+def test_a_failed_tests_report_ends_with_its_own_server_log() -> None:
+    run = pytest_run("tests/site/server_log_sample.py", outside_env(("DATABASE_URL",)))
+    assert run.returncode == 1, run.stdout + run.stderr
+    log = "test_fails_after_its_server_logged_a_request.daphne.log (last 80 lines)"
+    assert f"server-logs/{log}" in run.stdout, run.stdout
+    assert "GET /no-such-page-for-the-log-test/" in run.stdout, run.stdout
+
+
+def make(*arguments: str) -> subprocess.CompletedProcess[str]:
+    env = outside_env(("MAKEFLAGS", "MAKELEVEL", "MFLAGS"))
+    return subprocess.run(["make", "--no-print-directory", *arguments], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=240)  # fmt: skip
+
+
+def test_the_browser_run_of_make_test_fails_when_it_collects_no_test() -> None:
+    browser_run = make("-n", "test-browser").stdout.strip().splitlines()[-1]
+    assert "pytest -m e2e" in browser_run
+    assert browser_run in make("-n", "test").stdout  # the very command `make test` runs
+
+    run = make("test-browser", "PYTEST_ARGS=-k no_test_has_this_name")
+
+    assert run.returncode != 0, run.stdout + run.stderr
+    assert "no tests ran" in run.stdout, run.stdout + run.stderr
