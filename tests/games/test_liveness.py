@@ -96,20 +96,27 @@ async def test_a_bot_move_that_meets_a_locked_database_is_tried_again(
     t = await database_sync_to_async(_bot_to_act)(make_user)
     moves = (await database_sync_to_async(table)(t.pk)).moves
     monkeypatch.undo()  # the bot's task queued by the setup is lost: only ours runs
-    real, failures = services.bot_play, []
-
-    def locked_once(table_id: int, expected: int) -> bool:
-        if not failures:
-            failures.append(expected)
-            raise OperationalError("database is locked")
-        return real(table_id, expected)
-
-    monkeypatch.setattr(services, "bot_play", locked_once)
+    failures = _fails_once(monkeypatch, "bot_play", OperationalError("database is locked"))
     scheduling.register_loop(asyncio.get_running_loop())
     scheduling.run_later("bot_move", (t.pk, moves))
 
     await _until(lambda: table(t.pk).moves > moves)
     assert failures == [moves]
+
+
+def _fails_once(monkeypatch, service: str, error: Exception) -> list:
+    """The service raises `error` at its first call, then works; the list of failed calls'
+    expected move counts."""
+    real, failures = getattr(services, service), []
+
+    def once(table_id: int, expected: int | None = None) -> bool:
+        if not failures:
+            failures.append(expected)
+            raise error
+        return real(table_id, expected)
+
+    monkeypatch.setattr(services, service, once)
+    return failures
 
 
 async def test_the_embedded_watchdog_ticks_again_after_its_work_failed(settings, monkeypatch):
@@ -162,15 +169,7 @@ async def test_a_timeout_that_meets_a_dropped_connection_is_tried_again(
         )
     )()
     monkeypatch.undo()
-    real, failures = services.timeout_play, []
-
-    def dropped_once(table_id: int, expected: int | None = None) -> bool:
-        if not failures:
-            failures.append(expected)
-            raise InterfaceError("connection already closed")
-        return real(table_id, expected)
-
-    monkeypatch.setattr(services, "timeout_play", dropped_once)
+    failures = _fails_once(monkeypatch, "timeout_play", InterfaceError("connection closed"))
     scheduling.register_loop(asyncio.get_running_loop())
     scheduling.run_later("turn_timeout", (t.pk, moves))
 
