@@ -177,11 +177,19 @@ function dialogContent(app) {
   return null;
 }
 
+let shown = null; // the HTML of the dialog on the page
+
 export function renderDialog(app) {
   const dialog = document.getElementById("dialog");
   const content = dialogContent(app);
+  if (content) content[0].id = "dialog-title";
+  const html = content ? content.map((n) => n.outerHTML).join("") : "";
+  // The same dialog again (a state that changed nothing it shows): keep its nodes. A button
+  // replaced under a click in flight drops the click: its form is no longer in the page, so
+  // "Start the game" sent nothing (a browser test saw it, once in 300 starts).
+  if (html === shown && dialog.hidden === !content) return;
+  shown = html;
   dialog.hidden = !content;
   dialog.replaceChildren(...(content || []));
-  if (content) content[0].id = "dialog-title";
   dialog.dataset.kind = content ? content[0].textContent : "";
 }

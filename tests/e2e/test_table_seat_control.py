@@ -103,3 +103,30 @@ def test_the_creator_leaving_a_table_nobody_else_sits_at_closes_it(
     expect(ann).to_have_url(f"{site_url}/lobby/")
     expect(ann.locator(".messages")).to_contain_text("it is closed")
     assert Table.objects.get().status == Table.Status.ABORTED
+
+
+def test_a_state_that_changes_nothing_in_the_dialog_keeps_its_buttons(
+    browser: Browser, site_url: str
+):
+    """A button replaced under a click drops the click (its form is gone from the page): a
+    state that changes nothing the dialog shows must leave the "Start the game" button be.
+    (A browser run once saw the start's click send nothing while a state arrived.)"""
+    user("ann")
+    page = logged_in(browser, site_url, "ann")
+    page.goto(f"{site_url}/tables/new/")
+    page.select_option("#id_game", "german")
+    page.select_option("#id_seat_1", "beginner")
+    page.click("[data-testid=create-submit]")
+    start = page.get_by_role("button", name="Start the game")
+    expect(start).to_be_visible()
+    page.wait_for_function("() => window.whistTable.socket?.readyState === WebSocket.OPEN")
+    page.wait_for_timeout(500)  # the socket's own first state has come and been shown
+    page.evaluate("""() => {
+        window.startButton = document.querySelector('#dialog form button');
+        window.shownBefore = window.whistTable.msg;
+        window.whistTable.socket.send(JSON.stringify({type: 'resync'}));
+    }""")
+    page.wait_for_function("() => window.whistTable.msg !== window.shownBefore")  # rendered
+    assert page.evaluate("() => window.startButton.isConnected")
+    start.click()
+    expect(page.locator("#hand .card").first).to_be_visible(timeout=30000)
