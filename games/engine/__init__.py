@@ -13,13 +13,13 @@ from .engine import (
     stand_in_to_act,
     takes_part,
 )
-from .result import places
+from .result import GameResult, game_result, places
 from .rules import RulesError, Ruleset, make_rules
 from .state import State
 
 __all__ = [
-    "Action", "IllegalAction", "Ruleset", "RulesError", "ScriptedSource", "SeededSource", "State",
-    "action_from_event", "apply", "apply_by_player", "card_str", "can_resign", "legal_actions",
-    "make_rules", "may_act", "new_game", "parse_card", "parse_cards", "places",
-    "stand_in_to_act", "takes_part",
+    "Action", "GameResult", "IllegalAction", "Ruleset", "RulesError", "ScriptedSource",
+    "SeededSource", "State", "action_from_event", "apply", "apply_by_player", "card_str",
+    "can_resign", "game_result", "legal_actions", "make_rules", "may_act", "new_game",
+    "parse_card", "parse_cards", "places", "stand_in_to_act", "takes_part",
 ]  # fmt: skip

@@ -19,9 +19,10 @@ class ActionKind(StrEnum):
     VOTE = "vote"
     EXCHANGE = "exchange"
     RESIGN = "resign"
+    CLAIM = "claim"
 
 
-PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN = ActionKind
+PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN, CLAIM = ActionKind
 _KINDS = {kind.value: kind for kind in ActionKind}  # a lookup, faster than ActionKind(text)
 
 
@@ -35,13 +36,16 @@ class IllegalAction(Explained):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision of one seat: play a card, knock, choose or vote a suit, exchange, resign."""
+    """One decision of one seat: play a card, knock, choose or vote a suit, exchange, resign,
+    claim `tricks` of the tricks left (docs/rules.md §0.7)."""
 
     kind: ActionKind
     seat: int
     card: int = -1
     suit: int = -1
     discard: tuple[int, ...] = ()
+    tricks: int = -1
+    conceded: bool = False  # a claim the others accepted without the solver's proof
 
     def to_event(self) -> dict[str, Any]:
         event: dict[str, Any] = {"seat": self.seat, "action": str(self.kind)}
@@ -51,6 +55,10 @@ class Action:
             event["suit"] = suit_str(self.suit)
         elif self.kind == EXCHANGE:
             event["discard"] = [card_str(c) for c in self.discard]
+        elif self.kind == CLAIM:
+            event["tricks"] = self.tricks
+            if self.conceded:
+                event["conceded"] = True
         return event
 
     def __str__(self) -> str:
@@ -71,6 +79,14 @@ def action_from_event(event: dict[str, Any]) -> Action:
         if kind == EXCHANGE:
             discard = tuple(sorted(parse_card(c) for c in event["discard"]))
             return Action(EXCHANGE, seat, discard=discard)
+        if kind == CLAIM:
+            tricks = event["tricks"]
+            conceded = event.get("conceded", False)
+            if not isinstance(tricks, int) or isinstance(tricks, bool):
+                raise ValueError
+            if not isinstance(conceded, bool):
+                raise ValueError
+            return Action(CLAIM, seat, tricks=tricks, conceded=conceded)
         return Action(kind, seat)
     except (KeyError, TypeError, ValueError, CardError, AttributeError) as exc:
         raise IllegalAction(

@@ -14,6 +14,7 @@ the game; German first half: its chance to win the game, plus a little per trick
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +26,7 @@ from .bots.exact import Search
 from .bots.seen import read
 from .bots.two_hand_solver import Solver
 from .cards import SUIT_OF, card_str
+from .descriptors import side_of, sides
 from .engine import legal_actions
 from .record_check import Replay, Step
 from .state import State
@@ -32,7 +34,7 @@ from .views import seat_view
 
 EXACT_CARDS = 16  # Whist, Knockout: exact once the hands and the trick hold at most this many
 ESTIMATE_BUDGET = 0.1  # seconds of sampling per estimated position
-VERSION = 1
+VERSION = 2  # 2: measure; estimates' margin, samples and ties within the margin
 
 Progress = Callable[[int, int], None]
 
@@ -74,20 +76,40 @@ def _position(step: Step, cache: _Searches, seed: int, budget: float) -> dict[st
     state, action = step.before, step.action
     played = "knock" if action.kind == KNOCK else card_str(action.card)
     values = exact_values(state, cache)
-    kind = "exact"
+    measure = _measure(state, exact=values is not None)
     if values is None:
-        kind = "estimate"
-        values = estimate_values(state, seed + step.number, budget)
-        if not values:
+        sampled = estimate_spread(state, seed + step.number, budget)
+        if sampled is None:
             return None
+        return {"seat": action.seat, "played": played, "kind": "estimate", "measure": measure,
+                **sampled}  # fmt: skip
     best_value = max(values.values()) if values else 0
     entry: dict[str, Any] = {
-        "seat": action.seat, "played": played, "kind": kind, "values": values,
-        "best": sorted(m for m, v in values.items() if v == best_value),
+        "seat": action.seat, "played": played, "kind": "exact", "measure": measure,
+        "values": values, "best": sorted(m for m, v in values.items() if v == best_value),
     }  # fmt: skip
-    if kind == "exact" and played in values:
+    if played in values:
         entry["loss"] = best_value - values[played]
     return entry
+
+
+def _measure(state: State, exact: bool) -> str:
+    """What a position's numbers count, for the legend people read (static/js/replay.js):
+    "side_tricks" (Whist: the tricks the player's side takes from here to the end of the
+    deal), "tricks" (German Whist's second half: the player's tricks in the rest of it),
+    "sure_tricks" (Knockout, exact: the tricks the player is sure of in the rest of the
+    round), "win_chance" (Knockout estimate: the chance to win the game, 0 to 1) or
+    "win_chance_tricks" (German Whist's first half: the chance to win the game, plus 0.02
+    per second-half trick)."""
+    game = state.rules.game
+    if game == "whist":
+        return "side_tricks"
+    if game == "german":
+        return "tricks" if exact else "win_chance_tricks"
+    return "sure_tricks" if exact else "win_chance"
+
+
+TIE_SE = 2.0  # moves within this many standard errors of the best are shown as equal
 
 
 class _Searches:
@@ -113,7 +135,7 @@ def exact_values(state: State, cache: _Searches) -> dict[str, float] | None:
     if left > EXACT_CARDS:
         return None
     seat = state.to_act
-    side = {seat, (seat + 2) % 4} if game == "whist" else {seat}
+    side = set(sides(game, state.players)[side_of(game, seat)])
     dogs = tuple(state.dogs) if game == "knockout" else ()
     key = (state.deal_no, state.trump, frozenset(side), dogs)
     search = cache.get(key, lambda: Search(state.trump, side, dogs))
@@ -144,15 +166,49 @@ def _legal_mask(state: State, seat: int) -> int:
 
 def estimate_values(state: State, seed: int, budget: float = ESTIMATE_BUDGET) -> dict[str, float]:
     """The Expert's sampled utility of each legal card, from the seat's own view only."""
+    sampled = estimate_spread(state, seed, budget)
+    return sampled["values"] if sampled else {}
+
+
+def estimate_spread(
+    state: State, seed: int, budget: float = ESTIMATE_BUDGET
+) -> dict[str, Any] | None:
+    """The Expert's sampled utility of each legal card, from the seat's own view only, with
+    what sampling leaves open: `samples` (deals sampled), `margin` (per card, TIE_SE paired
+    standard errors of its difference from the best card) and `best` (every card whose
+    shortfall is within its margin: equal to the best as far as the samples can tell).
+    None where the Expert makes no estimate (a dog's knock)."""
     seat = state.to_act
     view = seat_view(state, seat)
     if any(e["action"] == "knock" for e in view["legal"]):
-        return {}  # the Expert leaves the dog's choice to the Club player: no estimate
+        return None  # the Expert leaves the dog's choice to the Club player: no estimate
     seen = read(view)
     moves = expert.candidates(seen)
-    means = expert.estimate(seen, moves, random.Random(seed), budget)
+    totals = expert.sample(seen, moves, random.Random(seed), budget)
+    n = len(totals[0])
+    means = [sum(t) / n for t in totals]
+    top = max(range(len(moves)), key=means.__getitem__)
+    margins = [_paired_margin(totals[top], t) for t in totals]
+    tied = {i for i in range(len(moves)) if means[top] - means[i] <= margins[i]}
     legal = [c for c in range(52) if _legal_mask(state, seat) >> c & 1]
-    return {card_str(c): round(means[_rep(moves, c)], 3) for c in legal}
+    reps = {card_str(c): _rep(moves, c) for c in legal}
+    return {
+        "values": {c: round(means[i], 3) for c, i in reps.items()},
+        "margin": {c: round(margins[i], 3) for c, i in reps.items()},
+        "best": sorted(c for c, i in reps.items() if i in tied),
+        "samples": n,
+    }
+
+
+def _paired_margin(best: list[float], other: list[float]) -> float:
+    """TIE_SE standard errors of the mean of `best` minus `other` over the same deals."""
+    n = len(best)
+    if n < 2:
+        return float("inf")
+    diffs = [a - b for a, b in zip(best, other, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return TIE_SE * math.sqrt(var / n)
 
 
 def _rep(moves: list[int], card: int) -> int:

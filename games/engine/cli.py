@@ -49,8 +49,8 @@ def _add_more(sub: Any) -> None:
 
 
 def arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from .arena import report, run
     from .bots import LEVELS
-    from .bots.arena import report, run
 
     bots = [b.strip() for b in args.bots.split(",")]
     try:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from . import german, knockout, whist
-from .actions import EXCHANGE, KNOCK, PLAY, RESIGN, Action, IllegalAction, resign
+from . import claims, german, knockout, whist
+from .actions import CLAIM, EXCHANGE, KNOCK, PLAY, RESIGN, Action, IllegalAction, resign
 from .cards import SUIT_OF, card_str
 from .deals import SeededSource, Source
-from .errors import gettext_noop
+from .errors import CardCode, SeatNo, gettext_noop
 from .protocol import Game
 from .rules import Ruleset
 from .state import OVER, State, play_card
@@ -65,7 +65,7 @@ def not_your_turn(to_act: int, seat: int) -> IllegalAction:
     """The refusal of a decision by `seat` while `to_act` is to act."""
     return IllegalAction(
         "not_your_turn", gettext_noop("it is seat %(to_act)s's turn, not seat %(seat)s's"),
-        to_act=to_act, seat=seat,
+        to_act=SeatNo(to_act), seat=SeatNo(seat),
     )  # fmt: skip
 
 
@@ -107,6 +107,8 @@ def _apply_checked(state: State, action: Action) -> State:
         )
     if action.kind == RESIGN:
         return _resign(state, action)
+    if action.kind == CLAIM:
+        return _claim(state, action)
     if action.seat != state.to_act:
         raise not_your_turn(state.to_act, action.seat)
     if action.kind == PLAY or action not in state.game.legal(state, action.seat):
@@ -119,11 +121,22 @@ def _apply_checked(state: State, action: Action) -> State:
 def _resign(state: State, action: Action) -> State:
     if not can_resign(state, action.seat):
         raise IllegalAction(
-            "cannot_resign", gettext_noop("seat %(seat)s cannot resign now"), seat=action.seat
+            "cannot_resign",
+            gettext_noop("seat %(seat)s cannot resign now"),
+            seat=SeatNo(action.seat),
         )
     new = state.clone()
     new.event_log = (state.event_log, action)
     return state.game.resign(new, action.seat)
+
+
+def _claim(state: State, action: Action) -> State:
+    """docs/rules.md §0.7: a claim the solver proves ends the deal (any seat, any moment of
+    play: it is not a turn)."""
+    claims.check(state, action)
+    new = state.clone()
+    new.event_log = (state.event_log, action)
+    return claims.settle(new, action)
 
 
 def _refusal(state: State, action: Action) -> IllegalAction:
@@ -137,11 +150,11 @@ def _refusal(state: State, action: Action) -> IllegalAction:
             kind=action.kind, wanted=wanted,
         )  # fmt: skip
     if action.kind == PLAY:
-        card = card_str(action.card) if 0 <= action.card < 52 else str(action.card)
+        card = CardCode(card_str(action.card)) if 0 <= action.card < 52 else str(action.card)
         if not 0 <= action.card < 52 or not state.hands[action.seat] >> action.card & 1:
             return IllegalAction(
                 "card_not_in_hand", gettext_noop("%(card)s is not in seat %(seat)s's hand"),
-                card=card, seat=action.seat,
+                card=card, seat=SeatNo(action.seat),
             )  # fmt: skip
         return IllegalAction(
             "must_follow_suit", gettext_noop("%(card)s: you must follow the suit led"), card=card

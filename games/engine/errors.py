@@ -22,3 +22,32 @@ class Explained(ValueError):
         super().__init__(template % params if params else template)
         self.template = template
         self.params = params
+
+
+class SeatNo(int):
+    """A seat in a message, as the engine counts it (from 0); a site shows it as its table
+    does (records.uploads: "seat 2" for seat 1). Formats as the plain number."""
+
+    def __str__(self) -> str:
+        return int.__str__(self)
+
+
+class CardCode(str):
+    """A card in a message, by its record code ("3S"); a site shows it as its table does
+    ("3♠")."""
+
+    __slots__ = ()
+
+
+class ActionText(str):
+    """An action in a message, in the engine's words ("seat 1 play 3S"); `seat`, `kind` and
+    `details` let a site say it as its table does."""
+
+    seat: int
+    kind: str
+    details: tuple[str, ...]
+
+    def __new__(cls, seat: int, kind: str, details: tuple[str, ...]) -> ActionText:
+        made = super().__new__(cls, " ".join([f"seat {seat}", kind, *details]))
+        made.seat, made.kind, made.details = seat, kind, details
+        return made

@@ -134,12 +134,24 @@ def _faceups_taken(s: GermanState) -> list[list[Any]]:
     return [[t.winner, card_str(faceups[i])] for i, t in enumerate(s.trick_log[:13])]
 
 
+def stage(s: GermanState) -> dict[str, Any]:
+    """The game of the match, of how many, and the half being played."""
+    return {"game": len(s.games) + (0 if s.over else 1), "games": s.rules.options.games,
+            "half": s.half}  # fmt: skip
+
+
 class GermanWhist(Game):
     """German Whist through the engine protocol (docs/rules.md §3)."""
 
     name = "german"
     turned_in_hand = False
     first_counted_trick = 13  # the first half only draws from the talon
+    partnerships = ()
+    stages = "games"
+    result_reasons = ("majority", "resign")
+    summary_options = ("games",)
+    presets: dict[str, dict[str, Any]] = {}
+    resign_ends_game = True
     start = staticmethod(start)
     legal = staticmethod(legal)
     decide = staticmethod(plays_only)
@@ -148,6 +160,7 @@ class GermanWhist(Game):
     can_resign = staticmethod(can_resign)
     resign = staticmethod(resign)
     public_view = staticmethod(public_view)
+    stage = staticmethod(stage)
 
 
 GAME = GermanWhist()

@@ -10,7 +10,7 @@ from . import actions, knockout_end
 from .cards import NT, SUIT_MASK, SUIT_OF, card_str, cards_of, mask_of, suit_str
 from .deals import Source, dealt_hands
 from .protocol import Game
-from .rules import Ruleset
+from .rules import PRESETS, Ruleset
 from .state import EXCHANGE, OVER, PLAY, TRUMP, VOTE, State, close_trick, legal_plays
 from .tricks import clockwise, next_seat
 
@@ -216,12 +216,24 @@ def public_view(s: KnockoutState) -> dict[str, Any]:
     }
 
 
+def stage(s: KnockoutState) -> dict[str, Any]:
+    """The round, of how many, and the players still in."""
+    left = sum(1 for active in s.active if active)
+    return {"round": s.deal_no + 1, "rounds": s.rules.options.start_cards, "left": left}
+
+
 class KnockoutWhist(Game):
     """Knockout Whist through the engine protocol (docs/rules.md §1)."""
 
     name = "knockout"
     turned_in_hand = False
     first_counted_trick = 0
+    partnerships = ()
+    stages = "rounds"
+    result_reasons = ("last_player", "final_trick", "sweep", "rainbow", "resign")
+    summary_options = ("preset", "start_cards")
+    presets = PRESETS
+    resign_ends_game = False
     start = staticmethod(start)
     legal = staticmethod(legal)
     decide = staticmethod(decide)
@@ -230,6 +242,7 @@ class KnockoutWhist(Game):
     can_resign = staticmethod(can_resign)
     resign = staticmethod(resign)
     public_view = staticmethod(public_view)
+    stage = staticmethod(stage)
 
 
 GAME = KnockoutWhist()

@@ -42,10 +42,10 @@ def end_round(s: KnockoutState) -> int:
     Returns the top player for the next round's trump choice, or -1 if none is needed.
     """
     opts = opts_of(s)
-    if s.hand_size == 1:
-        finish_game(s, s.trick_log[-1].winner, "final_trick")
+    if s.hand_size == 1:  # the one trick's winner (played out or claimed: docs/rules.md §0.7)
+        finish_game(s, max(range(s.players), key=s.tricks.__getitem__), "final_trick")
         return -1
-    sweeper = [p for p in range(s.players) if s.tricks[p] == len(s.trick_log)]
+    sweeper = [p for p in range(s.players) if s.tricks[p] == sum(s.tricks)]
     if opts.sweep_wins and sweeper:
         finish_game(s, sweeper[0], "sweep")
         return -1

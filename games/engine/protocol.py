@@ -27,6 +27,26 @@ class Game(Protocol):
     turned_in_hand: bool
     first_counted_trick: int  # the deal's tricks that count start here (German Whist: 13)
 
+    # Descriptors: what the site needs to know of a game without naming it (descriptors.py
+    # reads them; docs/architecture.md §3).
+    # The seats that play together, one tuple per side (Whist: 0 and 2 against 1 and 3);
+    # () when every seat plays for itself.
+    partnerships: tuple[tuple[int, ...], ...]
+    # What a game in play counts its progress in, and what a score sheet's rows are:
+    # "rounds" (Knockout: a shrinking deal a round), "deals" (Whist: points by side),
+    # "games" (German Whist: a match of games of tricks).
+    stages: str
+    # How a game can end (the result's `reason`, docs/game-record.md §6).
+    result_reasons: tuple[str, ...]
+    # The options a one-line summary of a table's rules names, in order ("preset" for the
+    # name of the preset the options match).
+    summary_options: tuple[str, ...]
+    # Named option sets (docs/rules.md §1.8); {} for a game without presets.
+    presets: dict[str, dict[str, Any]]
+    # Whether a resignation ends the game (Whist, German Whist) or a bot plays the seat on
+    # (Knockout Whist, docs/rules.md §0.5).
+    resign_ends_game: bool
+
     # One stateless instance per game (the module's GAME): copies and pickles are that one.
     def __copy__(self) -> Game:
         return self
@@ -77,6 +97,11 @@ class Game(Protocol):
     @staticmethod
     def public_view(state: State) -> dict[str, Any]:
         """The game's own part of what every seat and spectator sees."""
+        ...
+
+    @staticmethod
+    def stage(state: State) -> dict[str, Any]:
+        """How far the game has got, in the numbers of its `stages` (the lobby's words)."""
         ...
 
 

@@ -16,7 +16,7 @@ from .actions import Action, IllegalAction, action_from_event
 from .cards import DECK, SUIT_OF, card_str, parse_card, suit_str
 from .deals import ScriptedSource, deck_for_hands
 from .engine import IMPLEMENTATIONS, apply, new_game
-from .errors import Explained, gettext_noop
+from .errors import ActionText, CardCode, Explained, SeatNo, gettext_noop
 from .record import FORMAT
 from .record_shape import RecordProblem, check_deal_shapes, check_shape
 from .rules import Ruleset
@@ -118,7 +118,7 @@ def _check_deal_start(state: State, deal: dict[str, Any], d: int) -> None:
             "dealer_wrong",
             gettext_noop("deal %(deal)s: the record says seat %(recorded)s deals, the rules say "
                          "seat %(computed)s"),
-            deal=d + 1, recorded=deal["dealer"], computed=state.dealer,
+            deal=d + 1, recorded=SeatNo(deal["dealer"]), computed=SeatNo(state.dealer),
         )  # fmt: skip
     for seat, (mine, theirs) in enumerate(zip(state.deal_hands, deal["hands"], strict=True)):
         if len(mine) != len(theirs):
@@ -126,7 +126,7 @@ def _check_deal_start(state: State, deal: dict[str, Any], d: int) -> None:
                 "hand_size",
                 gettext_noop("deal %(deal)s: seat %(seat)s was dealt %(recorded)s cards, the "
                              "rules deal %(computed)s"),
-                deal=d + 1, seat=seat, recorded=len(theirs), computed=len(mine),
+                deal=d + 1, seat=SeatNo(seat), recorded=len(theirs), computed=len(mine),
             )  # fmt: skip
     turned = card_str(state.turned) if state.turned >= 0 else None
     recorded = deal.get("turned")
@@ -135,7 +135,8 @@ def _check_deal_start(state: State, deal: dict[str, Any], d: int) -> None:
             "turned_wrong",
             gettext_noop("deal %(deal)s: the turned card is %(recorded)s, the rules turn "
                          "%(computed)s"),
-            deal=d + 1, recorded=recorded or "none", computed=turned or "none",
+            deal=d + 1, recorded=CardCode(recorded) if recorded else "none",
+            computed=CardCode(turned) if turned else "none",
         )  # fmt: skip
 
 
@@ -146,7 +147,7 @@ def _play_deal(state: State, d: int, actions: list[Action], steps: list[Step]) -
                 "events_after_end",
                 gettext_noop("deal %(deal)s, event %(event)s (%(action)s): the deal was already "
                              "over"),
-                deal=d + 1, event=e + 1, action=str(action),
+                deal=d + 1, event=e + 1, action=action_text(action),
             )  # fmt: skip
         try:
             after = apply(state, action)
@@ -159,41 +160,60 @@ def _play_deal(state: State, d: int, actions: list[Action], steps: list[Step]) -
             "ends_early",
             gettext_noop("deal %(deal)s ends after %(events)s events, but the deal is not over: "
                          "seat %(seat)s is to act"),
-            deal=d + 1, events=len(actions), seat=state.to_act,
+            deal=d + 1, events=len(actions), seat=SeatNo(state.to_act),
         )  # fmt: skip
     return state
 
 
 def _illegal(state: State, action: Action, d: int, e: int, exc: IllegalAction) -> RecordProblem:
     place = {"deal": d + 1, "trick": len(state.trick_log) + 1, "event": e + 1}
-    card = card_str(action.card) if 0 <= action.card < 52 else ""
+    card = CardCode(card_str(action.card)) if 0 <= action.card < 52 else ""
     if exc.code == "not_your_turn":
         return RecordProblem(
             "out_of_turn",
             gettext_noop("deal %(deal)s, trick %(trick)s, event %(event)s: seat %(seat)s acts "
                          "(%(action)s), but it is seat %(to_act)s's turn"),
-            seat=action.seat, action=str(action), to_act=state.to_act, **place,
+            seat=SeatNo(action.seat), action=action_text(action), to_act=SeatNo(state.to_act),
+            **place,
         )  # fmt: skip
     if exc.code == "card_not_in_hand":
         return RecordProblem(
             "card_not_held",
             gettext_noop("deal %(deal)s, trick %(trick)s, event %(event)s: seat %(seat)s plays "
                          "%(card)s, which it does not hold"),
-            seat=action.seat, card=card, **place,
+            seat=SeatNo(action.seat), card=card, **place,
         )  # fmt: skip
     if exc.code == "must_follow_suit":
         return RecordProblem(
             "not_following",
             gettext_noop("deal %(deal)s, trick %(trick)s, event %(event)s: seat %(seat)s plays "
                          "%(card)s but holds %(suit)s and must follow suit"),
-            seat=action.seat, card=card, suit=suit_str(SUIT_OF[state.trick[0][1]]), **place,
+            seat=SeatNo(action.seat), card=card, suit=suit_str(SUIT_OF[state.trick[0][1]]),
+            **place,
         )  # fmt: skip
     return RecordProblem(
         "not_allowed",
         gettext_noop("deal %(deal)s, trick %(trick)s, event %(event)s: %(action)s is not allowed "
                      "here (%(reason)s)"),
-        action=str(action), reason=exc, **place,
+        action=action_text(action), reason=exc, **place,
     )  # fmt: skip
+
+
+def action_text(action: Action) -> ActionText:
+    """An action in a message: the engine's words, and its parts for a site to say."""
+    event = action.to_event()
+    details: list[str] = []
+    if "card" in event:
+        details.append(CardCode(event["card"]))
+    if "suit" in event:
+        details.append(event["suit"])
+    details.extend(CardCode(c) for c in event.get("discard", []))
+    return ActionText(action.seat, event["action"], tuple(details))
+
+
+def _seat(value: Any) -> Any:
+    """A recorded seat number as a seat, anything else as it is."""
+    return SeatNo(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 def _check_deal_end(log: DealLog, deal: dict[str, Any], d: int) -> None:
@@ -231,7 +251,7 @@ def _check_tricks(log: DealLog, tricks: list[Any], d: int) -> None:
                 "trick_winner_wrong",
                 gettext_noop("deal %(deal)s, trick %(trick)s: the record says seat %(recorded)s "
                              "won it, the rules say seat %(computed)s"),
-                recorded=theirs.get("winner"), computed=mine.winner, **place,
+                recorded=_seat(theirs.get("winner")), computed=SeatNo(mine.winner), **place,
             )  # fmt: skip
     if len(tricks) != len(log.tricks):
         raise RecordProblem(
@@ -268,10 +288,11 @@ def _check_fields(
             )  # fmt: skip
 
 
-def explain(problem: Explained, translate: Any) -> str:
-    """A problem's message through `translate` (a gettext), nested refusals translated too."""
+def explain(problem: Explained, translate: Any, show: Any = None) -> str:
+    """A problem's message through `translate` (a gettext), nested refusals translated too;
+    `show` turns each value into what a reader sees (a site's seat numbers and card names)."""
     params = {
-        k: explain(v, translate) if isinstance(v, Explained) else v
+        k: explain(v, translate, show) if isinstance(v, Explained) else show(v) if show else v
         for k, v in problem.params.items()
     }
     text = translate(problem.template)

@@ -10,7 +10,7 @@ from typing import Any
 
 from .cards import CardError, card_str, parse_card
 from .engine import IMPLEMENTATIONS
-from .errors import Explained, gettext_noop
+from .errors import CardCode, Explained, SeatNo, gettext_noop
 from .record import FORMAT
 from .rules import GAMES, PLAYERS, RulesError, Ruleset, rules_with_options
 
@@ -90,13 +90,13 @@ def _seat_count(game: str, seats: Any) -> int:
                     "seat %(seat)s: a seat's name is a string and its bot null or a string "
                     "(%(name)s, %(bot)s given)"
                 ),
-                seat=n, name=kind_of(name), bot=kind_of(bot),
+                seat=SeatNo(n), name=kind_of(name), bot=kind_of(bot),
             )  # fmt: skip
         if len(name) > SEAT_TEXT_MAX or (bot is not None and len(bot) > SEAT_TEXT_MAX):
             raise RecordProblem(
                 "seat_fields",
                 gettext_noop("seat %(seat)s: a name or bot of more than %(max)s characters"),
-                seat=n, max=SEAT_TEXT_MAX,
+                seat=SeatNo(n), max=SEAT_TEXT_MAX,
             )  # fmt: skip
     low, high = PLAYERS[game]
     if not low <= len(seats) <= high:
@@ -217,7 +217,7 @@ def _card(text: Any, d: int, seat: int | None) -> int:
         raise RecordProblem(
             "card_bad",
             gettext_noop("deal %(deal)s: %(card)s in seat %(seat)s's hand is not a card"),
-            deal=d + 1, card=repr(text), seat=seat,
+            deal=d + 1, card=repr(text), seat=SeatNo(seat),
         ) from exc  # fmt: skip
 
 
@@ -225,6 +225,6 @@ def _add(seen: set[int], card: int, d: int) -> None:
     if card in seen:
         raise RecordProblem(
             "card_duplicate", gettext_noop("deal %(deal)s: %(card)s appears twice"),
-            deal=d + 1, card=card_str(card),
+            deal=d + 1, card=CardCode(card_str(card)),
         )  # fmt: skip
     seen.add(card)

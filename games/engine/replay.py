@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import card_str, cards_of
+from .claims import shares
 from .record_check import Replay, Step
 from .state import DealLog, State
 from .views import open_view
@@ -74,6 +75,9 @@ def _end_frame(step: Step, log: DealLog) -> dict[str, Any]:
         }  # fmt: skip
         view["done_tricks"] = len(log.tricks)
     view["tricks"] = _tricks(step.before, log)
+    if action.kind == "claim":  # docs/rules.md §0.7: the claimed tricks count as taken
+        extra = shares(step.before, action.seat, action.tricks)
+        view["tricks"] = [a + b for a, b in zip(view["tricks"], extra, strict=True)]
     view["phase"], view["to_act"] = "over" if step.after.over else "deal_over", None
     view["outcome"] = log.outcome
     view["result"] = step.after.result

@@ -13,10 +13,21 @@ from .rules import Ruleset, WhistOptions
 from .state import OVER, PLAY, State, close_trick, finish_deal, legal_plays
 from .tricks import clockwise
 
+# Partners sit opposite: seats 0 and 2 are side 0, seats 1 and 3 side 1 (docs/rules.md §2.1).
+# The one place that says so; everything else asks side_of or the game's `partnerships`.
+PARTNERSHIPS = ((0, 2), (1, 3))
+_SIDE = tuple(next(i for i, p in enumerate(PARTNERSHIPS) if seat in p) for seat in range(4))
+
 
 def side_of(seat: int) -> int:
-    """Partners sit opposite: seats 0 and 2 are side 0, seats 1 and 3 side 1."""
-    return seat % 2
+    """The side of a seat: the index of its partnership in PARTNERSHIPS."""
+    return _SIDE[seat]
+
+
+def side_tricks(tricks: tuple[int, ...] | list[int]) -> tuple[int, int]:
+    """The tricks of each side, from each seat's."""
+    a, b = PARTNERSHIPS
+    return (sum(tricks[seat] for seat in a), sum(tricks[seat] for seat in b))
 
 
 class WhistState(State):
@@ -57,9 +68,8 @@ def _deal(s: WhistState) -> None:
 def _honours(hands: tuple[int, ...], trump: int) -> tuple[int, int]:
     """Trump ace, king, queen and jack held by each side, counted on the cards as dealt."""
     honours = sum(1 << (trump * 13 + r) for r in (9, 10, 11, 12))
-    return ((hands[0] | hands[2]) & honours).bit_count(), (
-        (hands[1] | hands[3]) & honours
-    ).bit_count()
+    a, b = ((hands[x] | hands[y]) & honours for x, y in PARTNERSHIPS)
+    return a.bit_count(), b.bit_count()
 
 
 def legal(s: WhistState, seat: int) -> list[Action]:
@@ -86,7 +96,7 @@ def trick_done(s: WhistState) -> WhistState:
 def end_deal(s: WhistState) -> None:
     """After the hand's 13th trick: score it, then the next hand or the end of the match."""
     opts: WhistOptions = s.rules.options  # type: ignore[assignment]
-    won = (s.tricks[0] + s.tricks[2], s.tricks[1] + s.tricks[3])
+    won = side_tricks(s.tricks)
     points = tuple(max(0, t - 6) for t in won)
     scores = [s.scores[i] + points[i] for i in (0, 1)]
     honours = [0, 0]
@@ -134,8 +144,8 @@ def rubber_score(games: tuple[tuple[int, int], ...], rubber_winner: int) -> list
 
 def _finish(s: WhistState, side: int, reason: str) -> None:
     result: dict[str, Any] = {
-        "winners": [side, side + 2],
-        "ranking": [[side, side + 2], [1 - side, 3 - side]],
+        "winners": list(PARTNERSHIPS[side]),
+        "ranking": [list(PARTNERSHIPS[side]), list(PARTNERSHIPS[1 - side])],
         "reason": reason,
         "games": [list(g) for g in s.games],
     }
@@ -168,8 +178,13 @@ def public_view(s: WhistState) -> dict[str, Any]:
         "scores": list(s.scores),
         "games": [list(g) for g in s.games],
         "wins": list(s.wins),
-        "side_tricks": [s.tricks[0] + s.tricks[2], s.tricks[1] + s.tricks[3]],
+        "side_tricks": list(side_tricks(s.tricks)),
     }
+
+
+def stage(s: WhistState) -> dict[str, Any]:
+    """The deal, and the points and games won per side."""
+    return {"deal": s.deal_no + 1, "scores": list(s.scores), "wins": list(s.wins)}
 
 
 class Whist(Game):
@@ -178,6 +193,12 @@ class Whist(Game):
     name = "whist"
     turned_in_hand = True
     first_counted_trick = 0
+    partnerships = PARTNERSHIPS
+    stages = "deals"
+    result_reasons = ("target", "rubber", "resign")
+    summary_options = ("target", "honours", "rubber")
+    presets: dict[str, dict[str, Any]] = {}
+    resign_ends_game = True
     start = staticmethod(start)
     legal = staticmethod(legal)
     decide = staticmethod(plays_only)
@@ -186,6 +207,7 @@ class Whist(Game):
     can_resign = staticmethod(can_resign)
     resign = staticmethod(resign)
     public_view = staticmethod(public_view)
+    stage = staticmethod(stage)
 
 
 GAME = Whist()

@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 
 from games.engine import apply, legal_actions, make_rules
-from games.engine.analysis import EXACT_CARDS, _Searches, analyse, estimate_values, exact_values
+from games.engine.analysis import (
+    EXACT_CARDS,
+    _paired_margin,
+    _Searches,
+    analyse,
+    estimate_spread,
+    estimate_values,
+    exact_values,
+)
 from games.engine.bots.two_hand_solver import Solver
 from games.engine.cards import card_str
 from games.engine.record_check import check
@@ -147,3 +155,46 @@ def test_an_estimate_is_computed_from_the_seat_view_only():
     twin = state.clone()
     twin.hands = tuple(swapped)
     assert estimate_values(state, 1, TINY) == estimate_values(twin, 1, TINY)
+
+
+# Issue 24 item 4: the analysis in players' words.
+
+
+def test_the_tie_margin_is_two_paired_standard_errors_from_the_sample_count():
+    best, other = [1.0, 0.0, 1.0, 1.0], [0.0, 0.0, 1.0, 0.0]  # differences 1, 0, 0, 1
+    # mean 0.5, sample variance 1/3, standard error sqrt(1/3 / 4)
+    assert _paired_margin(best, other) == pytest.approx(2 * (1 / 12) ** 0.5)
+    assert _paired_margin(best, best) == 0.0
+
+
+def test_estimates_within_the_sampling_error_of_the_best_are_all_shown_as_best():
+    record = random_game(make_rules("knockout", 4), seed=3)
+    steps = [
+        s for s in check(record).steps[:8] if len(legal_actions(s.before, resign_too=False)) > 2
+    ]
+    assert steps
+    for step in steps:
+        found = estimate_spread(step.before, 1, 0.05)
+        assert found is not None and found["samples"] >= 12
+        values, margin = found["values"], found["margin"]
+        top = max(values.values())
+        for card, value in values.items():
+            gap = top - value - margin[card]  # the figures are rounded to 0.001
+            if abs(gap) > 0.002:
+                assert (card in found["best"]) == (gap < 0), (card, value, top, margin[card])
+
+
+def test_every_analysed_position_says_what_its_numbers_count():
+    measures = {("whist", True): "side_tricks", ("whist", False): "side_tricks",
+                ("knockout", True): "sure_tricks", ("knockout", False): "win_chance",
+                ("german", True): "tricks", ("german", False): "win_chance_tricks"}  # fmt: skip
+    seen = set()
+    for game, players, seed in (("whist", 4, 2), ("knockout", 3, 4), ("german", 2, 6)):
+        record = random_game(make_rules(game, players), seed=seed)
+        found = analyse(check(record), budget=TINY)
+        for entry in found["positions"].values():
+            exact = entry["kind"] == "exact"
+            assert entry["measure"] == measures[(game, exact)]
+            assert ("margin" in entry and "samples" in entry) == (not exact)
+            seen.add((game, exact))
+    assert len(seen) == 6

@@ -7,7 +7,9 @@ and every other seat plays to leave them as few as possible: in Whist the two
 partnerships, in Knockout Whist one player against all the others (a seat cannot count
 on the others' help, so this is the number of tricks it can be sure of). Dogs (docs/rules.md §1.5)
 may knock on any trick but the round's last. Positions between tricks are kept in a
-table; cards that are neighbours among the cards left are tried once.
+table; cards that are neighbours among the cards left are tried once. `Search.reaches`
+answers the narrower question a claim asks (does the side take at least t?) with cut-offs and
+a node limit, so its answer is the same on any machine (docs/rules.md §0.7).
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ Trick = tuple[tuple[int, int], ...]
 Seats = tuple[int, ...]
 
 
+class OutOfNodes(Exception):
+    """A search passed its node limit (Search.node_limit)."""
+
+
 class Search:
     """Exact values for one trump suit and one maximising side; keeps its table across calls."""
 
@@ -30,7 +36,9 @@ class Search:
         self.side = frozenset(side)
         self.dogs = frozenset(dogs)
         self.table: dict[tuple[tuple[int, ...], int], int] = {}
+        self.bounds: dict[tuple[tuple[int, ...], int], tuple[int, int]] = {}
         self.nodes = 0
+        self.node_limit = 1 << 62  # reaches() raises OutOfNodes past it
 
     def values(
         self, hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], pending: tuple[int, ...]
@@ -57,6 +65,50 @@ class Search:
             for move, _ in self._moves(hands, trick, pending)
         ]
         return max(results) if seat in self.side else min(results)
+
+    def reaches(self, hands: Hands, trick: Trick, pending: Seats, t: int) -> bool:
+        """Whether the side takes at least `t` tricks from this position (the current trick
+        included) whatever the others play: a null-window search, bounds kept per position
+        between tricks. Raises OutOfNodes after `node_limit` positions."""
+        if t <= 0:
+            return True
+        if t > _tricks_left(hands, trick, self.dogs):
+            return False
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise OutOfNodes
+        if not pending:
+            return self._reaches_done(hands, trick, t)
+        seat = pending[0]
+        moves = self._moves(hands, trick, pending)
+        if seat in self.side:
+            return any(self._reaches_after(hands, trick, pending, m, t) for m, _ in moves)
+        return all(self._reaches_after(hands, trick, pending, m, t) for m, _ in moves)
+
+    def _reaches_after(self, hands: Hands, trick: Trick, pending: Seats, move: int, t: int) -> bool:
+        if move == KNOCK:
+            return self.reaches(hands, trick, pending[1:], t)
+        new = list(hands)
+        new[pending[0]] &= ~(1 << move)
+        return self.reaches(tuple(new), (*trick, (pending[0], move)), pending[1:], t)
+
+    def _reaches_done(self, hands: Hands, trick: Trick, t: int) -> bool:
+        winner = trick_winner(trick, self.trump)
+        t -= 1 if winner in self.side else 0
+        if not any(hands) or t <= 0:
+            return t <= 0
+        n = len(hands)
+        leader = winner if hands[winner] else next_seat(winner, n, hands)
+        key = (hands, leader)
+        lo, hi = self.bounds.get(key, (0, 99))
+        if t <= lo:
+            return True
+        if t > hi:
+            return False
+        pending = tuple(s for s in clockwise(leader, n) if hands[s])
+        ok = self.reaches(hands, (), pending, t)
+        self.bounds[key] = (max(lo, t), hi) if ok else (lo, min(hi, t - 1))
+        return ok
 
     def _after(self, hands: Hands, trick: Trick, pending: Seats, seat: int, move: int) -> int:
         if move == KNOCK:

@@ -101,8 +101,15 @@ def sample_and_play(
 def estimate(
     seen: Seen, moves: list[int], rng: random.Random, budget: float | None = None
 ) -> list[float]:
-    """Each move's mean utility over sampled deals (sample_and_play's figures; the game
-    analysis shows them as estimates)."""
+    """Each move's mean utility over sampled deals (sample_and_play's figures)."""
+    return [sum(t) / len(t) for t in sample(seen, moves, rng, budget)]
+
+
+def sample(
+    seen: Seen, moves: list[int], rng: random.Random, budget: float | None = None
+) -> list[list[float]]:
+    """Each move's utility in every sampled deal, the same deals for every move (paired):
+    the game analysis shows their means as estimates, with their sampling error."""
     budget = BUDGET if budget is None else budget
     u = unknowns(seen)
     draw = _sampler(seen, u)
@@ -121,7 +128,7 @@ def estimate(
         if n >= MIN_SAMPLES and n % 4 == 0 and _settled(totals, start, budget):
             break
     STATS.update(samples=n, playouts=n * len(moves), seconds=time.perf_counter() - start)
-    return [sum(t) / len(t) for t in totals]
+    return totals
 
 
 def _sampler(seen: Seen, u: Unknowns) -> Callable[[random.Random], tuple[list[int], list[int]]]:

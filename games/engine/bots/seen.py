@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import SUIT_OF, parse_card, parse_suit
+from ..descriptors import GAMES_BY_NAME, partner
+from ..rules import PLAYERS
 from ..tricks import clockwise
 
 SUITS = (0, 1, 2, 3)
@@ -101,6 +103,16 @@ def later_seats(seen: Seen) -> list[int]:
     return out
 
 
+# Each game's partner of every seat (-1: none), from the games' descriptors.
+_PARTNERS = {
+    game: tuple(
+        -1 if (p := partner(game, seat)) is None else p
+        for seat in range(max(n for _, n in PLAYERS.values()))
+    )
+    for game in GAMES_BY_NAME
+}
+
+
 def partner_of(seen: Seen, seat: int) -> int:
     """Whist partner of `seat`, or -1 in the games without partners."""
-    return (seat + 2) % 4 if seen.game == "whist" else -1
+    return _PARTNERS[seen.game][seat]

@@ -18,7 +18,8 @@ from .playout import playout
 
 
 class OutOfTime(Exception):
-    """The search passed its deadline (Solver.deadline, a time.perf_counter() value)."""
+    """The search passed its deadline (Solver.deadline, a time.perf_counter() value) or its
+    node limit (Solver.node_limit, checked every 1024 positions)."""
 
 
 TABLE_LIMIT = 400_000  # entries a shared solver keeps (about 60 MB) before it starts afresh
@@ -43,6 +44,7 @@ class Solver:
         self.moves: dict[int, int] = {}  # position -> a lead that worked, or a refuting answer
         self.nodes = 0
         self.deadline = math.inf
+        self.node_limit = math.inf  # positions before OutOfTime, the same on any machine
 
     def value(self, lead: int, other: int) -> int:
         """Most tricks the hand on lead takes from here: probes up or down from a greedy guess."""
@@ -113,7 +115,9 @@ class Solver:
         if hi < t:
             return False
         self.nodes += 1
-        if not self.nodes & 1023 and time.perf_counter() > self.deadline:
+        if not self.nodes & 1023 and (
+            time.perf_counter() > self.deadline or self.nodes > self.node_limit
+        ):
             raise OutOfTime
         trump = self.trump
         if _sure(lead, other, trump) >= t:

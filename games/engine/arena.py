@@ -7,12 +7,13 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..actions import action_from_event
-from ..engine import apply, new_game
-from ..rules import Ruleset
-from ..state import State
-from ..views import seat_view
-from . import choose_action, forced
+from .actions import action_from_event
+from .bots import choose_action, forced
+from .descriptors import side_of
+from .engine import apply, new_game
+from .rules import Ruleset
+from .state import State
+from .views import seat_view
 
 
 @dataclass
@@ -78,7 +79,7 @@ def _score(state: State, seat: int) -> tuple[float, float]:
     """(score, tricks): Whist points and tricks of the seat's side; else win (a share) and 0."""
     if state.rules.game == "whist":
         outcome = state.history[0].outcome or {}
-        side = seat % 2
+        side = side_of(state.rules.game, seat)
         return float(outcome["points"][side]), float(outcome["tricks"][side])
     winners = (state.result or {}).get("winners") or []
     if state.rules.game == "german":

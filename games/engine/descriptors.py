@@ -1,0 +1,80 @@
+"""What each game is, for everything outside its rules: partners, stages, the score sheet,
+how it can end, presets. Read from the game's `Game` (protocol.py), so that nothing outside
+the engine branches on a game's name (docs/architecture.md §3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import german, knockout, whist
+from .protocol import Game
+from .rules import PLAYERS, option_fields
+
+GAMES_BY_NAME: dict[str, Game] = {g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)}
+
+
+def game_of(name: str) -> Game:
+    """The game of a rules name (knockout, whist, german); KeyError for another."""
+    return GAMES_BY_NAME[name]
+
+
+def sides(game: str, players: int) -> list[list[int]]:
+    """The seats of each side: the game's partnerships, else every seat on its own."""
+    partnerships = game_of(game).partnerships
+    if partnerships:
+        return [list(side) for side in partnerships]
+    return [[seat] for seat in range(players)]
+
+
+def side_of(game: str, seat: int) -> int:
+    """The index of the seat's side in `sides`."""
+    for index, side in enumerate(game_of(game).partnerships):
+        if seat in side:
+            return index
+    return seat
+
+
+def partner(game: str, seat: int) -> int | None:
+    """The seat's partner, or None in a game where every seat plays for itself."""
+    for side in game_of(game).partnerships:
+        if seat in side:
+            return next(s for s in side if s != seat)
+    return None
+
+
+def fixed_players(game: str) -> int | None:
+    """The number of players of a game played by a fixed number (Whist: 4), else None (a
+    game for any number within its range: Knockout Whist, 2 to 7)."""
+    low, high = PLAYERS[game]
+    return low if low == high else None
+
+
+def one_game_match(game: str, options: dict[str, Any]) -> bool:
+    """Whether these rules make a match of games that is a single game (German Whist's
+    default), which its second half's tricks decide rather than a count of games won."""
+    return game_of(game).stages == "games" and options.get("games", 1) == 1
+
+
+def preset_options(game: str) -> dict[str, dict[str, Any]]:
+    """Each preset of the game with all its options ({} for a game without presets)."""
+    defaults = {f.name: f.default for f in option_fields(game)}
+    return {name: {**defaults, **changes} for name, changes in game_of(game).presets.items()}
+
+
+def matching_preset(game: str, options: dict[str, Any]) -> str:
+    """The preset whose options these are ('classic', 'dutch'), or '' for custom rules (and
+    for a game without presets)."""
+    return next((n for n, full in preset_options(game).items() if options == full), "")
+
+
+def page_facts(game: str) -> dict[str, Any]:
+    """The descriptors a page's script reads instead of the game's name (JSON)."""
+    g = game_of(game)
+    return {
+        "partnerships": [list(side) for side in g.partnerships],
+        "stages": g.stages,
+        "result_reasons": list(g.result_reasons),
+        "resign_ends_game": g.resign_ends_game,
+        "presets": sorted(g.presets),
+        "players": list(PLAYERS[game]),
+    }
