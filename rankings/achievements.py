@@ -10,6 +10,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from games.engine.descriptors import side_of
 from rankings.outcome import SeatFacts
 
 RATED_WINS_GOAL, GAMES_GOAL = 10, 25
@@ -54,19 +55,20 @@ class Definition:
     name: str | Promise
     description: str | Promise
     check: Check
+    game: str = ""  # the game it is earned in ("" for any)
 
 
-def _first_win(game_name: str) -> Check:
-    return lambda game, me, counts: game.name == game_name and me.won
+def _won(game: Game, me: SeatFacts, counts: Counts) -> bool:
+    return me.won
 
 
 def _rubber(game: Game, me: SeatFacts, counts: Counts) -> bool:
-    return game.name == "whist" and me.won and game.result.get("reason") == "rubber"
+    return me.won and game.result.get("reason") == "rubber"
 
 
 def _dogs_life_survived(game: Game, me: SeatFacts, counts: Counts) -> bool:
     """docs/rules.md §1.5: a dog's life in one round, a trick in the next, won the game."""
-    if game.name != "knockout" or not me.won:
+    if not me.won:
         return False
     outcomes = game.outcomes()
     return any(
@@ -77,12 +79,13 @@ def _dogs_life_survived(game: Game, me: SeatFacts, counts: Counts) -> bool:
 
 def _german_thirteen(game: Game, me: SeatFacts, counts: Counts) -> bool:
     """docs/rules.md §3.3: every trick of a second half (the only tricks that count)."""
-    return game.name == "german" and any(o["tricks"][me.index] == 13 for o in game.outcomes())
+    return any(o["tricks"][me.index] == 13 for o in game.outcomes())
 
 
 def _grand_slam(game: Game, me: SeatFacts, counts: Counts) -> bool:
     """docs/rules.md §2.4: the partnership took all 13 tricks of a hand."""
-    return game.name == "whist" and any(o["tricks"][me.index % 2] == 13 for o in game.outcomes())
+    side = side_of(game.name, me.index)
+    return any(o["tricks"][side] == 13 for o in game.outcomes())
 
 
 def _beat_expert(game: Game, me: SeatFacts, counts: Counts) -> bool:
@@ -91,27 +94,28 @@ def _beat_expert(game: Game, me: SeatFacts, counts: Counts) -> bool:
 
 
 def _full_table(game: Game, me: SeatFacts, counts: Counts) -> bool:
-    return game.name == "knockout" and me.won and len(game.facts) == 7
+    return me.won and len(game.facts) == 7
 
 
 ACHIEVEMENTS: tuple[Definition, ...] = (
     Definition("first_rated", _("Rated"), _("Play a rated game to the end."),
                lambda game, me, counts: game.rated),
     Definition("first_win_knockout", _("Last one standing"),
-               _("Win a game of Knockout Whist."), _first_win("knockout")),
-    Definition("first_win_whist", _("Partners"), _("Win a game of Whist."), _first_win("whist")),
+               _("Win a game of Knockout Whist."), _won, "knockout"),
+    Definition("first_win_whist", _("Partners"), _("Win a game of Whist."), _won, "whist"),
     Definition("first_win_german", _("Head to head"), _("Win a German Whist match."),
-               _first_win("german")),
-    Definition("rubber", _("Rubber"), _("Win a Whist rubber."), _rubber),
+               _won, "german"),
+    Definition("rubber", _("Rubber"), _("Win a Whist rubber."), _rubber, "whist"),
     Definition("dogs_life", _("Every dog has its day"),
-               _("Survive a round on a dog's life, then win the game."), _dogs_life_survived),
+               _("Survive a round on a dog's life, then win the game."), _dogs_life_survived,
+               "knockout"),
     Definition("german_13_0", _("Clean sweep"),
-               _("Win a German Whist second half 13–0."), _german_thirteen),
+               _("Win a German Whist second half 13–0."), _german_thirteen, "german"),
     Definition("grand_slam", _("Grand slam"),
-               _("Take all 13 tricks of a Whist hand with your partner."), _grand_slam),
+               _("Take all 13 tricks of a Whist hand with your partner."), _grand_slam, "whist"),
     Definition("beat_expert", _("Giant killer"), _("Win against an Expert bot."), _beat_expert),
     Definition("full_table", _("Full house"),
-               _("Win a seven-player game of Knockout Whist."), _full_table),
+               _("Win a seven-player game of Knockout Whist."), _full_table, "knockout"),
     Definition("rated_wins_10", _("Ten rated wins"), _("Win ten rated games."),
                lambda game, me, counts: game.rated and counts.rated_wins >= RATED_WINS_GOAL),
     Definition("regular", _("Regular"), _("Play 25 games to the end."),
@@ -127,4 +131,5 @@ def earned(game: Game, me: SeatFacts, counts: Counts, already: set[str]) -> list
     """The codes `me` earns with this game that they did not have."""
     if not me.earns:
         return []
-    return [a.code for a in ACHIEVEMENTS if a.code not in already and a.check(game, me, counts)]
+    return [a.code for a in ACHIEVEMENTS if a.code not in already
+            and (not a.game or a.game == game.name) and a.check(game, me, counts)]  # fmt: skip

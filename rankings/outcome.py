@@ -1,5 +1,5 @@
-"""What a finished game was, for the bookkeeping: each seat's place and part in it, and whether
-the game is rated.
+"""What a finished game was, for the bookkeeping, read from its stored record (records.models:
+the game and its seat rows): each seat's place and part in it, and whether the game is rated.
 
 The rated rule (shown on the rules pages): a table counts for ratings when it was created
 as rated, plays standard rules (games.engine.rules.is_standard) and at least one human
@@ -14,10 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import places
+from games.engine import make_rules
 from games.engine.rules import is_standard
-from games.gamestate import rules_for
-from games.models import Move, Seat, Table
 
 CASUAL, HOUSE_RULES, NO_HUMAN = "casual", "house_rules", "no_human"
 ANNULLED = "annulled"  # annulled by a moderator before its bookkeeping ran
@@ -57,59 +55,38 @@ def tricks_completed(record: dict[str, Any]) -> int:
     return sum(len(deal.get("tricks") or ()) for deal in record.get("deals") or ())
 
 
-def seat_facts(
-    record: dict[str, Any], seats: list[Seat], moves: Iterable[tuple[int, str, str]]
-) -> list[SeatFacts]:
-    """Every seat's facts from the game's record (its result and tricks), the seats and the
-    move log's (seat, by, action) in order."""
-    result = record["result"]
+def seat_facts(rows: Iterable[Any], record: dict[str, Any]) -> list[SeatFacts]:
+    """Every seat's facts from the stored game's seat rows (records.models.GamePlayer, in
+    seat order: place, result and decisions, as the record stored them once) and its
+    whist-record/1 record (how many tricks were played)."""
     played = tricks_completed(record) >= REAL_PLAY_TRICKS
-    own, other, resigned = _decisions(moves, len(seats))
-    place = places(result.get("ranking", []), len(seats))
-    winners = set(result.get("winners") or [])
     return [
         SeatFacts(
-            index=s.index,
-            user_id=s.user_id,
-            bot=s.bot,
-            place=place[s.index],
-            won=s.index in winners,
-            resigned=s.index in resigned,
-            counted=bool(s.user_id) and not s.bot and own[s.index] >= other[s.index],
+            index=r.seat,
+            user_id=r.user_id,
+            bot=r.bot,
+            place=r.place,
+            won=r.won,
+            resigned=r.resigned,
+            counted=bool(r.user_id) and not r.bot and r.own_decisions >= r.stand_in_decisions,
             played=played,
         )  # fmt: skip
-        for s in seats
+        for r in rows
     ]
 
 
-def _decisions(moves: Iterable[tuple[int, str, str]], players: int) -> tuple[list, list, set]:
-    """Per seat: decisions by its player, decisions by a bot for it (up to its resignation),
-    and the seats that resigned."""
-    own, other, resigned = [0] * players, [0] * players, set()
-    for seat, by, action in moves:
-        if seat in resigned:
-            continue  # docs/rules.md §0.5: after a Knockout resignation a bot plays the seat
-        if by == Move.By.HUMAN:
-            own[seat] += 1
-        else:
-            other[seat] += 1
-        if action == "resign":
-            resigned.add(seat)
-    return own, other, resigned
-
-
-def casual_reason(table: Table, facts: list[SeatFacts]) -> str:
-    """Why the game changes no rating, or "" if it is rated."""
-    if not table.rated:
+def casual_reason(stored: Any, facts: list[SeatFacts]) -> str:
+    """Why the stored game (records.models.GameRecord) changes no rating, or "" if rated."""
+    if not stored.rated:
         return CASUAL
-    if not is_standard(rules_for(table)):
+    if not standard_rules(stored):
         return HOUSE_RULES
     if not any(f.human and f.counted for f in facts):
         return NO_HUMAN
     return ""
 
 
-def moves_of(table: Table) -> list[tuple[int, str, str]]:
-    """The table's move log as (seat, by, action), in order: one query."""
-    rows = Move.objects.filter(table=table).order_by("number")
-    return list(rows.values_list("seat", "by", "event__action"))
+def standard_rules(stored: Any) -> bool:
+    """Whether the stored game was played by standard rules (games.engine.rules.is_standard;
+    a record's options are all of them)."""
+    return is_standard(make_rules(stored.game, stored.players, **stored.options))

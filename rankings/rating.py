@@ -14,6 +14,8 @@ from collections.abc import Hashable, Sequence
 
 from openskill.models import PlackettLuce
 
+from games.engine.descriptors import sides
+
 MODEL = PlackettLuce()
 SCALE, BASE = 40.0, 1000.0
 PROVISIONAL_GAMES = 10
@@ -30,10 +32,9 @@ def initial() -> tuple[float, float]:
 
 
 def teams_of(game: str, players: int) -> list[list[int]]:
-    """The seats of each side: partners together in Whist (seats 0 and 2 against 1 and 3)."""
-    if game == "whist":
-        return [[0, 2], [1, 3]]
-    return [[seat] for seat in range(players)]
+    """The seats of each side: partners together (Whist), else every seat alone
+    (games.engine.descriptors.sides)."""
+    return sides(game, players)
 
 
 def rate(

@@ -12,7 +12,7 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from rankings.models import Achievement, Progress, Rating, SeatResult
-from rankings.rating import PROVISIONAL_GAMES
+from rankings.rating import PROVISIONAL_GAMES, display, initial
 
 GAMES = ("knockout", "whist", "german")
 ACTIVE_DAYS = 30
@@ -69,7 +69,12 @@ def player_ratings(user: Any) -> dict[str, dict[str, Any]]:
         **counts
     )
     return {
-        game: {"rating": r, "rank": above[game] + 1, "provisional": is_provisional(r)}
+        game: {
+            "rating": r,
+            "rank": above[game] + 1,
+            "provisional": is_provisional(r),
+            "games_to_rank": max(0, PROVISIONAL_GAMES - r.games),
+        }
         for game, r in rows.items()
     }
 
@@ -133,3 +138,9 @@ def awards_for(table_id: int, user: Any) -> dict[str, Any] | None:
     """The awards of `user` at a scored game; None if not scored (yet) or not their game."""
     row = SeatResult.objects.filter(table_id=table_id, user=user).first()
     return awards_dict(row) if row is not None else None
+
+
+def rating_shown(user: Any, game: str) -> int:
+    """The rating people see of `user` in `game`; a newcomer's (1000) if they have none."""
+    shown = Rating.objects.filter(user=user, game=game).values_list("display", flat=True).first()
+    return int(shown) if shown is not None else display(*initial())

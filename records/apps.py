@@ -3,6 +3,9 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+# The Moderators group's share of this app (accounts/moderators.py).
+MODERATOR_PERMISSIONS = ["view_gamerecord", "view_gameplayer", "annul_gamerecord"]
+
 
 class RecordsConfig(AppConfig):
     """The game-records app; its receiver stores every finished game."""
@@ -14,4 +17,7 @@ class RecordsConfig(AppConfig):
         # The receivers connect; the Celery tasks are registered before any request or
         # timer looks one up (Celery's own discovery skips its work while another thread
         # discovers: issue 26).
+        from accounts.moderators import keep_share
         from records import receivers, tasks  # noqa: F401
+
+        keep_share(self, MODERATOR_PERMISSIONS)

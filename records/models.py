@@ -88,6 +88,11 @@ class GamePlayer(models.Model):
     won = models.BooleanField(_("won"), default=False)
     resigned = models.BooleanField(_("resigned"), default=False)
     result = models.CharField(_("result"), max_length=8, choices=Result.choices)
+    # The seat's decisions (moves of its move log) made by its player, and by a bot for it
+    # (a stand-in after a timeout or while away), up to its resignation: the facts the
+    # rated rule weighs (rankings.outcome).
+    own_decisions = models.PositiveIntegerField(_("own decisions"), default=0)
+    stand_in_decisions = models.PositiveIntegerField(_("stand-in decisions"), default=0)
     game = models.CharField(_("game"), max_length=16)
     rated = models.BooleanField(_("rated"), default=False)
     private = models.BooleanField(_("private"), default=False)
@@ -114,8 +119,8 @@ class GamePlayer(models.Model):
         return f"{self.name} in game {self.record_id}"
 
 
-class RecordAnalysis(models.Model):
-    """The analysis of a stored game: queued, running (with progress), done or failed."""
+class AnalysisRow(models.Model):
+    """An analysis: queued, running (with progress), done or failed; who asked for it last."""
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("queued")
@@ -123,9 +128,6 @@ class RecordAnalysis(models.Model):
         DONE = "done", _("done")
         FAILED = "failed", _("failed")
 
-    record = models.OneToOneField(
-        GameRecord, primary_key=True, on_delete=models.CASCADE, related_name="analysis"
-    )
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
     )
@@ -140,6 +142,17 @@ class RecordAnalysis(models.Model):
     )  # fmt: skip
     heartbeat = models.DateTimeField(_("last progress"), null=True, blank=True)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class RecordAnalysis(AnalysisRow):
+    """The analysis of a stored game."""
+
+    record = models.OneToOneField(
+        GameRecord, primary_key=True, on_delete=models.CASCADE, related_name="analysis"
+    )
 
     class Meta:
         verbose_name = _("analysis")
@@ -164,3 +177,21 @@ class UploadedRecord(models.Model):
 
     def __str__(self) -> str:
         return f"uploaded {self.game} record {self.pk}"
+
+
+class UploadAnalysis(AnalysisRow):
+    """The analysis of an uploaded record (its replay page asks for it, as a game's does)."""
+
+    upload = models.OneToOneField(
+        UploadedRecord, primary_key=True, on_delete=models.CASCADE, related_name="analysis"
+    )
+
+    class Meta:
+        verbose_name = _("analysis of an upload")
+        verbose_name_plural = _("analyses of uploads")
+        indexes = [
+            models.Index(fields=["status", "requested"], name="records_upload_analysis_line")
+        ]
+
+    def __str__(self) -> str:
+        return f"analysis of upload {self.upload_id} ({self.status})"

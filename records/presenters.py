@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import labels
-from games.engine import make_rules, places
+from games.engine import descriptors, make_rules, places
 from games.engine.rules import GAMES, is_standard
 
 GAME_NAMES = GAMES
@@ -50,7 +50,7 @@ def history_row(row: Any) -> dict[str, Any]:
     """One history row: date, game, partner and opponents, result and score, for `row`'s seat."""
     stored = row.record
     seats = stored.seats
-    partner = (row.seat + 2) % 4 if stored.game == "whist" else None
+    partner = descriptors.partner(stored.game, row.seat)
     others = [i for i in range(len(seats)) if i not in (row.seat, partner)]
     return {
         "id": stored.pk,
@@ -94,19 +94,20 @@ def rating_change(change: int | None, annulled: bool = False) -> dict[str, str] 
 
 
 def score_text(game: str, result: dict[str, Any], seat: int, place: int, players: int) -> str:
-    """The score from `seat`'s side: Whist points (or rubber), German tricks, Knockout place."""
+    """The score from `seat`'s side, as its game's `stages` count it (games.engine
+    .descriptors): Whist points (or rubber) by side, German tricks per game, Knockout place."""
+    stages = descriptors.game_of(game).stages
+    if stages == "rounds":
+        return ordinal_place(place, players)
     games = result.get("games") or []
-    if game == "whist":
-        side = seat % 2
-        if "rubber_score" in result:
-            score = result["rubber_score"]
-            return _("rubber %(us)s–%(them)s") % {"us": score[side], "them": score[1 - side]}
-        if games:
-            return f"{games[-1][side]}–{games[-1][1 - side]}"
-        return ""
-    if game == "german":
-        return ", ".join(f"{g[seat]}–{g[1 - seat]}" for g in games)
-    return ordinal_place(place, players)
+    us = descriptors.side_of(game, seat)
+    them = 1 - us
+    if "rubber_score" in result:
+        score = result["rubber_score"]
+        return _("rubber %(us)s–%(them)s") % {"us": score[us], "them": score[them]}
+    if stages == "deals":
+        return f"{games[-1][us]}–{games[-1][them]}" if games else ""
+    return ", ".join(f"{g[us]}–{g[them]}" for g in games)
 
 
 def seat_names(seats: list[dict[str, Any]]) -> list[str]:
@@ -120,8 +121,8 @@ def score_sheet(stored: Any) -> dict[str, Any]:
     """The score sheet of a game: a header and one row per deal (and the totals)."""
     record = stored.record
     names = seat_names(stored.seats)
-    build = {"knockout": _knockout_sheet, "whist": _whist_sheet, "german": _german_sheet}
-    return build[stored.game](record, names)
+    build = {"rounds": _knockout_sheet, "deals": _whist_sheet, "games": _german_sheet}
+    return build[descriptors.game_of(stored.game).stages](record, names)
 
 
 def _knockout_sheet(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
@@ -153,7 +154,7 @@ def _knockout_cell(seat: int, hand: list[str], tricks: Any, outcome: dict[str, A
 
 
 def _whist_sheet(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    sides = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+    sides = [" & ".join(names[s] for s in side) for side in descriptors.sides(record["game"], 4)]
     rows = []
     for number, deal in enumerate(record["deals"], 1):
         o = deal.get("outcome")
@@ -186,7 +187,15 @@ def _german_sheet(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return {"head": names, "rows": rows, "totals": None}
 
 
-def reason_text(reason: str) -> str:
+def reason_text(reason: str, stored: Any = None) -> str:
+    """How a game ended, in a few words; a German Whist game of one game (no match) is won
+    on its second half's tricks, not on "more games"."""
+    if (
+        reason == "majority"
+        and stored is not None
+        and descriptors.one_game_match(stored.game, stored.options)
+    ):
+        return _("took more tricks in the second half")
     return {
         "last_player": _("last player in"), "final_trick": _("won the final trick"),
         "sweep": _("took every trick"), "rainbow": _("rainbow"), "target": _("reached the target"),

@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 from games.models import Table
 from games.selectors import can_watch, unfinished_tables
 from rankings import selectors as rankings_selectors
-from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadedRecord
+from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadAnalysis, UploadedRecord
 
 PAGE_SIZE = 20
 # The history rows never need the whole record, only what the row shows.
@@ -92,6 +92,10 @@ def own_records(player: Any) -> QuerySet:
 
 def analysis_get(table_id: int) -> RecordAnalysis | None:
     return RecordAnalysis.objects.filter(pk=table_id).first()
+
+
+def upload_analysis_get(upload_id: int) -> UploadAnalysis | None:
+    return UploadAnalysis.objects.filter(pk=upload_id).first()
 
 
 def upload_get(token: str) -> UploadedRecord | None:

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 
 from accounts.models import AuditEntry
 from accounts.services import ModerationError, audit_record
-from games.engine import places
-from games.forms import matching_preset
-from games.models import Seat, Table
+from games.engine import GameResult, game_result
+from games.engine.descriptors import matching_preset
+from games.models import Move, Seat, Table
 from rankings.services import game_score_annul
 from records.models import ANNUL_FIELDS, GamePlayer, GameRecord, UploadedRecord
 
@@ -31,28 +31,32 @@ def record_store(table: Table, seats: list[Seat]) -> GameRecord | None:
     Called inside the finishing move's transaction with the table row locked
     (games.signals.game_finished), or by the backfill for tables finished before.
     """
-    return store_with(GameRecord, GamePlayer, table, seats)
+    return store_with(GameRecord, GamePlayer, table, seats, Move)
 
 
-def store_with(record_model: Any, player_model: Any, table: Any, seats: list[Any]) -> Any:
+def store_with(
+    record_model: Any, player_model: Any, table: Any, seats: list[Any], move_model: Any
+) -> Any:
     """record_store on the given model classes (the data migration passes historical ones)."""
     if table.record is None or record_model.objects.filter(pk=table.pk).exists():
         return None
     record = table.record
-    result = record["result"]
-    resigned = _resigned_seats(record)
+    result = game_result(record)
     stored = record_model.objects.create(
         table=table, game=table.game, players=table.players, options=record["options"],
         preset=table.preset or matching_preset(table.game, record["options"]) or "custom",
         rated=table.rated, private=table.private,
-        status=GameRecord.Status.RESIGNED if result.get("reason") == "resign"
+        status=GameRecord.Status.RESIGNED if result.reason == "resign"
         else GameRecord.Status.FINISHED,
         started=table.started, finished=table.finished or timezone.now(),
         seats=[_seat(s, record["seats"][s.index]) for s in seats],
-        result=result, record=record,
+        result=record["result"], record=record,
     )  # fmt: skip
+    decisions = seat_decisions(move_model, table.pk, table.players)
+    if not hasattr(player_model, "own_decisions"):
+        decisions = None  # the historical model of data migration 0002 (0006 fills them)
     player_model.objects.bulk_create(
-        player_model(**_player(stored, s, result, resigned)) for s in seats
+        player_model(**_player(stored, s, result, decisions)) for s in seats
     )
     return stored
 
@@ -67,26 +71,36 @@ def _seat(seat: Any, recorded: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _resigned_seats(record: dict[str, Any]) -> set[int]:
-    return {e["seat"] for d in record["deals"] for e in d["events"] if e.get("action") == "resign"}
+def seat_decisions(move_model: Any, table_id: int, players: int) -> list[tuple[int, int]]:
+    """Per seat, from the table's move log: (decisions by its player, decisions by a bot for
+    it), each counted up to the seat's resignation (after a Knockout resignation a bot plays
+    the seat: docs/rules.md §0.5). One query."""
+    own, other, resigned = [0] * players, [0] * players, set()
+    rows = move_model.objects.filter(table_id=table_id).order_by("number")
+    for seat, by, action in rows.values_list("seat", "by", "event__action"):
+        if seat in resigned:
+            continue
+        if by == Move.By.HUMAN:
+            own[seat] += 1
+        else:
+            other[seat] += 1
+        if action == "resign":
+            resigned.add(seat)
+    return list(zip(own, other, strict=True))
 
 
-def _player(stored: Any, seat: Any, result: dict[str, Any], resigned: set[int]) -> dict[str, Any]:
-    won = seat.index in result.get("winners", [])
-    if seat.index in resigned:
-        outcome = GamePlayer.Result.RESIGNED
-    elif won:
-        outcome = GamePlayer.Result.WON
-    elif not result.get("winners"):
-        outcome = GamePlayer.Result.DRAWN
-    else:
-        outcome = GamePlayer.Result.LOST
-    return dict(
+def _player(
+    stored: Any, seat: Any, result: GameResult, decisions: list[tuple[int, int]] | None
+) -> dict[str, Any]:
+    fields = dict(
         record=stored, seat=seat.index, user_id=seat.user_id, name=stored.seats[seat.index]["name"],
-        bot=seat.bot, place=places(result.get("ranking", []), stored.players)[seat.index],
-        won=won, resigned=seat.index in resigned, result=outcome, game=stored.game,
-        rated=stored.rated, private=stored.private, finished=stored.finished,
+        bot=seat.bot, place=result.places[seat.index], won=seat.index in result.winners,
+        resigned=seat.index in result.resigned, result=result.outcome(seat.index),
+        game=stored.game, rated=stored.rated, private=stored.private, finished=stored.finished,
     )  # fmt: skip
+    if decisions is not None:
+        fields["own_decisions"], fields["stand_in_decisions"] = decisions[seat.index]
+    return fields
 
 
 def record_backfill(apps: Any = None) -> int:
@@ -97,6 +111,7 @@ def record_backfill(apps: Any = None) -> int:
     """
     get = apps.get_model if apps is not None else _current_model
     table_model, seat_model = get("games", "Table"), get("games", "Seat")
+    move_model = get("games", "Move")
     record_model, player_model = get("records", "GameRecord"), get("records", "GamePlayer")
     missing = (
         table_model.objects.filter(status="finished", record__isnull=False)
@@ -108,7 +123,9 @@ def record_backfill(apps: Any = None) -> int:
         with transaction.atomic():
             table = table_model.objects.select_for_update().get(pk=table_id)
             seats = seat_model.objects.filter(table=table).select_related("user").order_by("index")
-            stored += store_with(record_model, player_model, table, list(seats)) is not None
+            stored += (
+                store_with(record_model, player_model, table, list(seats), move_model) is not None
+            )
     return stored
 
 

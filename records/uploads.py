@@ -15,6 +15,7 @@ from games.engine.errors import Explained
 from games.engine.record import to_record
 from games.engine.record_check import Replay, check, explain
 from games.engine.record_shape import RecordProblem
+from games.labels import message_value
 
 MAX_BYTES = 1024 * 1024  # 1 MB; the longest real match records are around 200 KB
 
@@ -74,8 +75,9 @@ def normalised(record: dict[str, Any], replay: Replay) -> dict[str, Any]:
 
 
 def problem_message(problem: Explained) -> str:
-    """A problem in the active language."""
-    return explain(problem, gettext)
+    """A problem in the active language, its seats and cards as the table shows them ("seat
+    2" for the record's seat 1, "3♠" for 3S)."""
+    return explain(problem, gettext, message_value)
 
 
 __all__ = ["MAX_BYTES", "RecordProblem", "UploadProblem", "check_upload", "problem_message"]

@@ -11,6 +11,16 @@ urlpatterns = [
     path("players/<str:username>/games.jsonl", views.export, name="history_export"),
     path("games/upload/", views.upload, name="record_upload"),
     path("games/upload/<str:token>/", views.upload_replay, name="upload_replay"),
+    path(
+        "games/upload/<str:token>/analysis/",
+        views.upload_analysis_start,
+        name="upload_analysis_start",
+    ),
+    path(
+        "games/upload/<str:token>/analysis.json",
+        views.upload_analysis_status,
+        name="upload_analysis",
+    ),
     path("games/<int:table_id>/", views.game, name="game_record"),
     path("games/<int:table_id>/replay/", views.replay, name="game_replay"),
     path("games/<int:table_id>/record.json", views.download, name="game_download"),

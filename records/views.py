@@ -21,12 +21,13 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from accounts.throttle import limited
+from games.engine.descriptors import page_facts
 from games.engine.record_check import check
 from games.engine.record_shape import RecordProblem
 from games.engine.replay import frames
 from games.models import Table
 from records import presenters, selectors
-from records.analysis_service import AnalysisRefused, analysis_place, analysis_request
+from records.analysis_service import UPLOAD, AnalysisRefused, analysis_place, analysis_request
 from records.forms import HistoryFilterForm, UploadForm
 from records.models import GameRecord
 from records.services import upload_store
@@ -102,7 +103,7 @@ def game(request: HttpRequest, table_id: int) -> HttpResponse:
         "stored": found, "game_name": presenters.game_name(found.game),
         "rules_name": presenters.rules_name(found),
         "ranking": presenters.ranking_rows(found, changes), "sheet": presenters.score_sheet(found),
-        "reason": presenters.reason_text(found.result.get("reason", "")),
+        "reason": presenters.reason_text(found.result.get("reason", ""), found),
         "summary": _summary(found, analysis),
         "can_annul": not found.annulled and request.user.has_perm("records.annul_gamerecord"),
     }  # fmt: skip
@@ -137,6 +138,7 @@ def _replay_data(record: dict[str, Any], shown: list[dict[str, Any]]) -> dict[st
         "game": record["game"], "players": len(seats), "frames": shown,
         "names": [presenters.seat_label(s) if isinstance(s, dict) else "?" for s in seats],
         "options": record.get("options", {}), "analysis": None,
+        "facts": page_facts(record["game"]),
     }  # fmt: skip
 
 
@@ -184,7 +186,9 @@ def upload(request: HttpRequest) -> HttpResponse:
         return _upload_refused(request, UploadForm(), problem, status=429)
     form = UploadForm(request.POST, request.FILES)
     if not form.is_valid():
-        return render(request, "records/upload.html", {"form": form}, status=400)
+        chosen = request.FILES.get("file")
+        context = {"form": form, "file_name": chosen.name if chosen else ""}
+        return render(request, "records/upload.html", context, status=400)
     file = form.cleaned_data["file"]
     data = file.read(MAX_BYTES + 1)
     try:
@@ -208,7 +212,11 @@ def _uploads_limited(request: HttpRequest) -> bool:
 def _upload_refused(
     request: HttpRequest, form: UploadForm, problem: Any, status: int = 400
 ) -> HttpResponse:
-    context = {"form": form, "problem": problem_message(problem), "code": problem.code}
+    chosen = request.FILES.get("file")
+    context = {
+        "form": form, "problem": problem_message(problem), "code": problem.code,
+        "file_name": chosen.name if chosen else "",
+    }  # fmt: skip
     return render(request, "records/upload.html", context, status=status)
 
 
@@ -222,8 +230,36 @@ def upload_replay(request: HttpRequest, token: str) -> HttpResponse:
     except RecordProblem as problem:  # stored before the checks it now fails were added
         raise Http404(_("This upload can no longer be shown.")) from problem
     data = _replay_data(found.record, frames(replayed))
+    data["analysis"] = {
+        "status": reverse("upload_analysis", args=[found.token]),
+        "start": reverse("upload_analysis_start", args=[found.token]),
+        "can_start": request.user.is_authenticated,
+    }  # fmt: skip
     context = {"data": data, "title": presenters.game_name(found.game), "upload": found}
     return render(request, "records/replay.html", context)
+
+
+@require_POST
+def upload_analysis_start(request: HttpRequest, token: str) -> HttpResponse:
+    """Ask for an uploaded record's analysis (logged-in players, the same limits as a game's)."""
+    found = selectors.upload_get(token)
+    if found is None:
+        raise Http404(_("No such upload."))
+    if not request.user.is_authenticated:
+        return JsonResponse({"error": _("Log in to ask for an analysis.")}, status=403)
+    try:
+        analysis_request(found, request.user, UPLOAD)
+    except AnalysisRefused as refused:
+        return JsonResponse({"error": str(refused)}, status=429)
+    return upload_analysis_status(request, token)
+
+
+def upload_analysis_status(request: HttpRequest, token: str) -> HttpResponse:
+    """An uploaded record's analysis, as analysis_status answers for a game."""
+    found = selectors.upload_get(token)
+    if found is None:
+        raise Http404(_("No such upload."))
+    return _status_answer(selectors.upload_analysis_get(found.pk))
 
 
 @require_POST
@@ -246,7 +282,12 @@ def analysis_status(request: HttpRequest, table_id: int) -> HttpResponse:
     found = stored_or_refuse(request, table_id)
     if isinstance(found, HttpResponse):
         return found
-    row = selectors.analysis_get(found.pk)
+    return _status_answer(selectors.analysis_get(found.pk))
+
+
+def _status_answer(row: Any) -> HttpResponse:
+    """An analysis row as the replay page reads it: none, queued (with its place in the
+    line), running (with progress), done (with the result) or failed."""
     if row is None:
         return JsonResponse({"status": "none"})
     body = {"status": row.status, "done": row.done, "total": row.total}

@@ -1,5 +1,6 @@
-"""After the bookkeeping commits: each human player of the game gets what it brought them
-(rating change, XP, level, achievements, unlocks) on their sockets (docs/protocol.md)."""
+"""After the bookkeeping commits: each human player of the game learns what it brought them
+(rating change, XP, level, achievements, unlocks). `awards_deliver` is the one path by which
+awards reach a page (docs/architecture.md §7, docs/protocol.md)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,10 @@ from rankings.models import SeatResult
 from rankings.selectors import awards_dict
 
 
-def awards_send(table_id: int, results: list[SeatResult]) -> None:
-    """One `rankings.awards` event per human seat of the game just scored, to its user's group."""
-    for result in results:
-        if result.user_id is not None:
-            broadcast.send(
-                broadcast.user_group(result.user_id),
-                {"type": "rankings.awards", "table_id": table_id, "awards": awards_dict(result)},
-            )
+def awards_deliver(table_id: int, results: list[SeatResult]) -> None:
+    """One `table.awards` event to the game's table group, each human seat's awards keyed by
+    its user id: each of that user's table sockets shows its own (games/consumers.py)."""
+    awards = {str(r.user_id): awards_dict(r) for r in results if r.user_id is not None}
+    if awards:
+        event = {"type": "table.awards", "table_id": table_id, "awards": awards}
+        broadcast.send(broadcast.table_group(table_id), event)

@@ -1,5 +1,6 @@
 """The bookkeeping of a finished game, exactly once: result rows, ratings, XP, levels,
-achievements and unlocks, all in one transaction.
+achievements and unlocks, all in one transaction, from the game as the records app stored it
+(records.models: `GameRecord` and its `GamePlayer` seat rows, with each seat's place).
 
 Exactly once: the table's row is locked and its GameScore (unique per table) checked under
 the lock, so a second or concurrent run finds it and changes nothing. No deadlock between
@@ -17,60 +18,63 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.engine.rules import is_standard
-from games.gamestate import rules_for
-from games.models import Seat, Table
+from games.models import Table
 from rankings import rating as openskill
 from rankings.models import GameScore, Progress, Rating, SeatResult
-from rankings.outcome import SeatFacts, casual_reason, moves_of, seat_facts
-from rankings.services.awards import awards_send
+from rankings.outcome import SeatFacts, casual_reason, seat_facts, standard_rules
+from rankings.services.awards import awards_deliver
 from rankings.services.progress import credit
+from records.models import GamePlayer, GameRecord
 
 OVERDUE = timedelta(minutes=1)
 OVERDUE_BATCH = 100
 
 
 def game_score_create(table_id: int) -> GameScore | None:
-    """Score a finished game; None if it is not finished or was scored already."""
-    table = Table.objects.defer("record").filter(pk=table_id, status=Table.Status.FINISHED).first()
-    if table is None:
+    """Score a finished game from its stored record (records.models: the game and its seat
+    rows); None if it is not stored or was scored already."""
+    stored = GameRecord.objects.defer("record").filter(pk=table_id).first()
+    if stored is None:
         return None
-    seats = list(table.seats.order_by("index"))
-    _ensure_rows(table, seats)
+    rows = list(stored.seat_rows.order_by("seat"))
+    _ensure_rows(stored, rows)
     with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table_id)
+        # The table's row is the lock every change of its score takes (annulling too:
+        # rankings.services.annul), so a second or concurrent run finds the GameScore.
+        Table.objects.select_for_update().filter(pk=table_id).values_list("pk").first()
         # A game annulled before its bookkeeping ran has a GameScore already (annulled, no
         # seats: rankings.services.annul), written under this same lock: never scored.
-        if not locked.record or GameScore.objects.filter(table_id=table_id).exists():
+        if GameScore.objects.filter(table_id=table_id).exists():
             return None
-        facts = seat_facts(locked.record, seats, moves_of(locked))
-        reason = casual_reason(locked, facts)
+        record = GameRecord.objects.values_list("record", flat=True).get(pk=table_id)
+        facts = seat_facts(rows, record)
+        reason = casual_reason(stored, facts)
         score = GameScore.objects.create(
-            table=locked, game=locked.game, rated=not reason, casual_reason=reason,
-            finished=locked.finished or timezone.now(),
+            table_id=table_id, game=stored.game, rated=not reason, casual_reason=reason,
+            finished=stored.finished,
         )  # fmt: skip
         results = [_result(score, f) for f in facts]
         if score.rated:
             _rate(score, facts, results)
-        credit(score, locked.record, facts, results)
+        credit(score, record, facts, results)
         SeatResult.objects.bulk_create(results)
-        transaction.on_commit(partial(awards_send, table_id, results))
+        transaction.on_commit(partial(awards_deliver, table_id, results))
     return score
 
 
-def _ensure_rows(table: Table, seats: list[Seat]) -> None:
+def _ensure_rows(stored: GameRecord, rows: list[GamePlayer]) -> None:
     """Insert the ratings and progress rows the game may need that do not exist yet, in a
     fixed order, each batch one statement of its own (outside the locking transaction). A
     game that turns out not rated leaves rating rows without games, which nothing lists."""
-    if table.rated and is_standard(rules_for(table)):
+    if stored.rated and standard_rules(stored):
         mu, sigma = openskill.initial()
-        keys = sorted({(s.user_id or 0, s.bot) for s in seats if s.user_id or s.bot})
+        keys = sorted({(s.user_id or 0, s.bot) for s in rows if s.user_id or s.bot})
         Rating.objects.bulk_create(
-            [Rating(game=table.game, user_id=uid or None, bot=bot, mu=mu, sigma=sigma,
+            [Rating(game=stored.game, user_id=uid or None, bot=bot, mu=mu, sigma=sigma,
                     display=openskill.display(mu, sigma)) for uid, bot in keys],
             ignore_conflicts=True,
         )  # fmt: skip
-    humans = sorted({s.user_id for s in seats if s.user_id and not s.bot})
+    humans = sorted({s.user_id for s in rows if s.user_id and not s.bot})
     Progress.objects.bulk_create([Progress(user_id=u) for u in humans], ignore_conflicts=True)
 
 
@@ -135,9 +139,9 @@ def _apply(
 
 
 def game_scores_overdue() -> list[int]:
-    """Finished games not scored a minute after their end (a lost task): their table ids."""
+    """Stored games not scored a minute after their end (a lost task): their table ids."""
     cutoff = timezone.now() - OVERDUE
-    due = Table.objects.filter(
-        status=Table.Status.FINISHED, finished__lt=cutoff, score__isnull=True
-    ).order_by("finished")
-    return list(due.values_list("pk", flat=True)[:OVERDUE_BATCH])
+    due = GameRecord.objects.filter(finished__lt=cutoff).exclude(
+        pk__in=GameScore.objects.values("table_id")
+    )
+    return list(due.order_by("finished").values_list("pk", flat=True)[:OVERDUE_BATCH])

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
-from games.models import Table
 from rankings.achievements import ACHIEVEMENTS, COUNT_BASED, Counts, Game, earned
 from rankings.models import Achievement, LevelUp, Progress, SeatResult
 from rankings.outcome import SeatFacts
 from rankings.progression import level_of
 from rankings.unlocks import BACK, DEFAULT, FRONT, newly_unlocked, unlocked
+from records.models import GameRecord
 
 CHUNK = 100  # games whose records are read at once, when an achievement needs them
 ORDER = {a.code: i for i, a in enumerate(ACHIEVEMENTS)}
@@ -137,7 +137,7 @@ class _Games:
         return self.loaded[r.table_id]
 
     def _load(self, table_ids: list[int]) -> None:
-        records = dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "record"))
+        records = dict(GameRecord.objects.filter(pk__in=table_ids).values_list("pk", "record"))
         seats: dict[int, list[SeatResult]] = {t: [] for t in table_ids}
         for s in SeatResult.objects.filter(table_id__in=table_ids).order_by("table_id", "seat"):
             seats[s.table_id].append(s)

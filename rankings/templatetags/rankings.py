@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext as _
 
 from games import labels
 from rankings import selectors
-from rankings.achievements import ACHIEVEMENTS
+from rankings.achievements import ACHIEVEMENTS, BY_CODE
 from rankings.forms import CardChoiceForm
 from rankings.graph import graph
 from rankings.progression import xp_needed
@@ -55,6 +56,15 @@ def rankings_profile(player: Any, own: bool) -> dict[str, Any]:
     return context
 
 
+def _lock(design: Any) -> str:
+    """What unlocks a design, named: "achievement “Giant killer”: Win against an Expert
+    bot." or "level 5"."""
+    if design.achievement:
+        found = BY_CODE[design.achievement]
+        return _("achievement “%(name)s”: %(how)s") % {"name": found.name, "how": found.description}
+    return _("level %(level)s") % {"level": design.level}
+
+
 def _card_choice(player: Any, level: int, earned: dict[str, Any]) -> dict[str, Any]:
     form = CardChoiceForm(
         initial={"back": player.card_back, "front": player.card_front},
@@ -62,7 +72,7 @@ def _card_choice(player: Any, level: int, earned: dict[str, Any]) -> dict[str, A
     )  # fmt: skip
     allowed = {kind: {c for c, _ in form.fields[kind].choices} for kind in (BACK, FRONT)}
     options = {
-        kind: [(d, d.id in allowed[kind], d.id == getattr(player, f"card_{kind}"))
+        kind: [(d, d.id in allowed[kind], d.id == getattr(player, f"card_{kind}"), _lock(d))
                for d in designs(kind)]
         for kind in (BACK, FRONT)
     }  # fmt: skip

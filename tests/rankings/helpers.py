@@ -1,5 +1,6 @@
 """Finished games for the rankings tests: engine games dealt from decks written as text (or a
-seed), stored as the card room stores a finished table (row, seats, move log, record)."""
+seed), stored as the card room stores a finished table (row, seats, move log, record) and as the
+records app stores it once (records.services.record_store)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.utils import timezone
 from games.engine import State, make_rules, new_game
 from games.engine.record import to_record
 from games.models import Move, Seat, Table
+from records.services import record_store
 from tests.engine.helpers import finish_game
 
 Player = Any  # a User, or a bot level ("beginner", "club", "expert")
@@ -56,6 +58,7 @@ def store(
         for i, p in enumerate(players)
     )  # fmt: skip
     Move.objects.bulk_create(_moves(table, events, players, by))
+    record_store(table, list(Seat.objects.filter(table=table).order_by("index")))
     return table
 
 

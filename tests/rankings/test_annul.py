@@ -21,6 +21,7 @@ from rankings.models import Achievement, GameScore, Progress, Rating, SeatResult
 from rankings.outcome import SeatFacts
 from rankings.services import card_choice_set, game_score_annul, game_score_create
 from rankings.services.bookkeeping import game_scores_overdue
+from records.models import GameRecord
 from tests.rankings.annulled import differences, scored_afresh, snapshot
 from tests.rankings.helpers import seeded, store, winning
 from tests.rankings.test_exactly_once import postgres_only, run_processes
@@ -148,7 +149,9 @@ def test_a_casual_game_loses_its_xp_and_changes_no_rating(make_user):
 def test_a_game_annulled_before_its_bookkeeping_is_never_scored(make_user):
     ann = make_user("ann")
     table = store(won("german", 2, 0), [ann, "club"])
-    Table.objects.filter(pk=table.pk).update(finished=timezone.now() - timedelta(minutes=5))
+    ago = timezone.now() - timedelta(minutes=5)
+    Table.objects.filter(pk=table.pk).update(finished=ago)
+    GameRecord.objects.filter(pk=table.pk).update(finished=ago)  # as stored
     assert game_score_annul(table.pk) is True
     assert game_score_create(table.pk) is None  # the task comes late: nothing to do
     assert game_score_annul(table.pk) is False

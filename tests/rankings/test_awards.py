@@ -1,5 +1,6 @@
-"""After the bookkeeping commits, each human player's table socket gets an `awards` message;
-a reload asks the awards endpoint; the lobby socket, in the same user group, ignores it."""
+"""After the bookkeeping commits, each human player's table socket gets an `awards` message,
+its own (rankings.services.awards.awards_deliver, the one path); a reload asks the awards
+endpoint; the lobby socket gets none and stays open."""
 
 from __future__ import annotations
 
@@ -41,6 +42,24 @@ async def test_the_players_socket_gets_its_awards_after_the_game(make_user):
     assert (await until(lobby, "pong")) == {"type": "pong"}  # still open
     await ws.disconnect()
     await lobby.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_each_players_table_socket_gets_its_own_awards_only(make_user):
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    table = await db(services.table_create)(ann, "german", 2, rated=True)
+    await db(services.seat_take)(bob, table.pk)
+    await db(services.table_start)(ann, table.pk)
+    ws_ann = await connect(f"/ws/table/{table.pk}/", ann)
+    ws_bob = await connect(f"/ws/table/{table.pk}/", bob)
+    await until(ws_ann, "chat")
+    await until(ws_bob, "chat")
+    await db(services.move_play)(table.pk, {"action": "resign"}, user=ann)
+    lost, won = (await until(ws_ann, "awards"))["awards"], (await until(ws_bob, "awards"))["awards"]
+    assert lost["rating"]["change"] < 0 < won["rating"]["change"]
+    assert lost["rating"]["after"] < won["rating"]["after"]  # each its own seat's
+    await ws_ann.disconnect()
+    await ws_bob.disconnect()
 
 
 @pytest.mark.django_db

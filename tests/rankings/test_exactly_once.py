@@ -19,6 +19,7 @@ from games import services, tasks
 from games.models import Table
 from rankings.models import Achievement, GameScore, LevelUp, Progress, Rating, SeatResult
 from rankings.services import game_score_create
+from records.models import GameRecord
 from tests.games.test_celery_worker import queue, start_worker, wait_for, worker  # noqa: F401
 from tests.rankings.helpers import store, winning
 
@@ -120,7 +121,9 @@ def test_the_watchdog_queues_bookkeeping_a_minute_overdue(make_user, queue):  # 
     ann = make_user("ann")
     late = store(winning("german", 2, 0), [ann, "club"])
     recent = store(winning("german", 2, 0), [ann, "club"])
-    Table.objects.filter(pk=late.pk).update(finished=timezone.now() - timedelta(seconds=61))
+    ago = timezone.now() - timedelta(seconds=61)
+    Table.objects.filter(pk=late.pk).update(finished=ago)
+    GameRecord.objects.filter(pk=late.pk).update(finished=ago)  # as stored
     assert tasks.watchdog.run() == 1  # the late one only; the recent one still has time
     process = start_worker(queue)
     try:

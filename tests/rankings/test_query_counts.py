@@ -13,6 +13,7 @@ pytestmark = pytest.mark.django_db
 # Each page's queries: the session and user (2, logged in only), then the page's own.
 LEADERBOARD = 2  # the page count, the page's rows with their users
 PROFILE = 8  # user, games played, progress, achievements, ratings, ranks, history, recent
+SOCIAL = 1  # the profile's statistics per game, one grouped count (social.stats)
 
 
 def test_leaderboard_and_profile_queries_are_constant_with_10000_games(
@@ -25,11 +26,12 @@ def test_leaderboard_and_profile_queries_are_constant_with_10000_games(
         with django_assert_num_queries(LEADERBOARD):
             assert client.get(url).status_code == 200
     for user in users[:3]:
-        with django_assert_num_queries(PROFILE):
+        with django_assert_num_queries(PROFILE + SOCIAL):
             page = client.get(f"/accounts/players/{user.username}/")
         assert b"rating-graph-knockout" in page.content
     client.force_login(users[0])
     # Own profile: the session and its user, the ban check (accounts.middleware; cached after
-    # the first request), and the block list (ids and rows); the card choice needs nothing more.
-    with django_assert_num_queries(5 + PROFILE):
+    # the first request), and the block list (ids and rows); the card choice needs nothing more;
+    # the header's unread notifications and the notification settings (social).
+    with django_assert_num_queries(5 + PROFILE + SOCIAL + 2):
         assert b"Your cards" in client.get(f"/accounts/players/{users[0].username}/").content

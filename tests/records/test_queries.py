@@ -16,10 +16,11 @@ from tests.records.factories import score_many, store_many
 pytestmark = pytest.mark.django_db
 
 RECORD = random_game(make_rules("german"), seed=3)
-# Logged in: the session, the user, their ban check (accounts); then the player, the count of
-# their games, one page of rows, and the player's rating changes in the page's games
-# (rankings' SeatResult rows: records.selectors.rating_changes).
-HISTORY_QUERIES_LOGGED_IN = 7
+# Logged in: the session, the user, their ban check (accounts), the header's unread
+# notifications (social.context_processors); then the player, the count of their games, one
+# page of rows, and the player's rating changes in the page's games (rankings' SeatResult
+# rows: records.selectors.rating_changes).
+HISTORY_QUERIES_LOGGED_IN = 8
 HISTORY_QUERIES = 4
 RESULT = "won" if 0 in RECORD["result"]["winners"] else "lost"
 # The stored game, its analysis (none yet), every seat's rating change (rankings' SeatResult
@@ -64,7 +65,7 @@ def test_my_games_queries_are_constant(ann, django_assert_num_queries):
     services.table_play_now(ann, "knockout", 4, "beginner")
     client = Client()
     client.force_login(ann)
-    # session, user, ban check, running tables, their seats, the seats' users, count, a page,
-    # the page's rating changes (records.selectors.rating_changes)
-    with django_assert_num_queries(9):
+    # session, user, ban check, unread notifications, running tables, their seats, the seats'
+    # users, count, a page, the page's rating changes (records.selectors.rating_changes)
+    with django_assert_num_queries(10):
         assert client.get("/my/games/").status_code == 200

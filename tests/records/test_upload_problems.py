@@ -92,12 +92,12 @@ CASES: list[tuple[str, Any, str]] = [
     ("seats_bad", _bytes(WHIST, _set("seats", "four")), "seats"),
     ("seats_count", _bytes(WHIST, lambda r: r["seats"].pop()), "3 seats"),
     ("options_bad", _bytes(WHIST, _set("options.target", 99)), "target"),
-    ("seat_fields", _bytes(WHIST, _set("seats.1.bot", ["x"])), "seat 1"),
+    ("seat_fields", _bytes(WHIST, _set("seats.1.bot", ["x"])), "seat 2"),
     ("deals_missing", _bytes(WHIST, _set("deals", [])), "no deals"),
     ("result_missing", _bytes(WHIST, lambda r: r.pop("result")), "result"),
     ("deal_bad", _bytes(WHIST, lambda r: r["deals"][0].pop("events")), "deal 1: events"),
     ("dealer_bad", _bytes(WHIST, _set(f"{D0}.dealer", 7)), "deal 1: the dealer 7"),
-    ("card_bad", _bytes(WHIST, _set(f"{D0}.hands.2.3", "1X")), "'1X' in seat 2"),
+    ("card_bad", _bytes(WHIST, _set(f"{D0}.hands.2.3", "1X")), "'1X' in seat 3"),
     (
         "card_duplicate",
         _bytes(
@@ -106,7 +106,7 @@ CASES: list[tuple[str, Any, str]] = [
         "appears twice",
     ),  # fmt: skip
     ("deck_incomplete", _bytes(WHIST, lambda r: r["deals"][0]["hands"][0].pop()), "51 cards"),
-    ("hand_size", _bytes(KNOCKOUT, _hand_too_big), "seat 0 was dealt 8 cards"),
+    ("hand_size", _bytes(KNOCKOUT, _hand_too_big), "seat 1 was dealt 8 cards"),
     (
         "dealer_wrong",
         _bytes(WHIST, _set("deals.1.dealer", (WHIST["deals"][1]["dealer"] + 1) % 4)),
@@ -218,3 +218,48 @@ def test_messages_are_in_the_players_language():
     page = client.post("/games/upload/", {"file": io.BytesIO(data)}, format="multipart")
     message = page.content.decode().split('data-testid="upload-problem"')[1].split("</p>")[0]
     assert "Stich 1" in message
+
+
+SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def _table_card(code: str) -> str:
+    return {"T": "10"}.get(code[0], code[0]) + SUITS[code[1]]
+
+
+def _message(page: Any) -> str:
+    html = page.content.decode()
+    return html_lib.unescape(html.split('data-testid="upload-problem"')[1].split("</p>")[0])
+
+
+def test_an_upload_error_names_seats_and_cards_as_the_table_shows_them() -> None:
+    """Issue 24 item 8: "seat 2 plays 3♠", the table's Seat 2 (the record's seat 1), never
+    "seat 1 plays 3S"."""
+    broken = copy.deepcopy(WHIST)
+    _card_not_held(broken)
+    event = broken["deals"][0]["events"][0]
+    page = Client().post(
+        "/games/upload/", {"file": io.BytesIO(json.dumps(broken).encode())}, format="multipart"
+    )
+    message = _message(page)
+    assert f"seat {event['seat'] + 1} plays {_table_card(event['card'])}" in message, message
+    assert event["card"] not in message
+
+
+def test_an_upload_error_in_german_names_seats_and_cards_as_the_german_table_does() -> None:
+    broken = copy.deepcopy(WHIST)
+    _card_not_held(broken)
+    event = broken["deals"][0]["events"][0]
+    card = {"J": "B", "Q": "D", "T": "10"}.get(event["card"][0], event["card"][0])
+    page = Client(headers={"accept-language": "de"}).post(
+        "/games/upload/", {"file": io.BytesIO(json.dumps(broken).encode())}, format="multipart"
+    )
+    assert f"Platz {event['seat'] + 1} spielt {card}{SUITS[event['card'][1]]}" in _message(page)
+
+
+def test_a_refused_upload_keeps_the_chosen_file_name_in_view() -> None:
+    file = io.BytesIO(b"[1, 2, 3]")
+    file.name = "my-game.json"
+    page = Client().post("/games/upload/", {"file": file}, format="multipart")
+    assert page.status_code == 400
+    assert "my-game.json" in _message(page)
