@@ -1,0 +1,56 @@
+"""The notices socket: on pages that have no socket of their own (every page but a table's
+and the lobby), it joins the user's group so that notifications arrive at once; the
+table's and the lobby's sockets carry them on their pages, so a tab never has two
+(docs/protocol.md §"Notifications")."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from channels.consumer import get_handler_name
+
+from games import broadcast, shutdown
+from games.scheduling import register_loop
+from games.socket_frames import CLOSE_FORBIDDEN, JsonFrames
+
+
+class NoticeConsumer(JsonFrames):
+    """A logged-in player's socket for their notifications; it sends nothing but `ping`."""
+
+    handlers = {"ping": "on_ping"}
+
+    async def connect(self) -> None:
+        register_loop(asyncio.get_running_loop())
+        await self.accept()
+        if self.closing:
+            return
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(CLOSE_FORBIDDEN)
+            return
+        self.user_id = user.pk
+        if not await self._admit_user():
+            return
+        self.admitted = True
+        self.group = broadcast.user_group(self.user_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.send_json({"type": "notices_ready"})
+
+    async def disconnect(self, code: int) -> None:
+        if not shutdown.stopping() and hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self._release()
+
+    async def on_ping(self, content: dict[str, Any]) -> None:
+        await self.send_json({"type": "pong"})
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """The user's group carries the card room's events too (a table's awards, block
+        lists, the lobby's own tables, and any added later); this page shows none of them."""
+        try:
+            known = hasattr(self, get_handler_name(message))
+        except ValueError:
+            known = False
+        if known:
+            await super().dispatch(message)

@@ -1,0 +1,102 @@
+"""What the social app hears from the apps below it: a game starting (friends are told), a
+game scored (awards and level-ups), moderators' notices and closed reports, block lists
+(friendships and invitations end), and the watchdog (invitations expire)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from friendship.models import Friend, FriendshipRequest, bust_cache
+
+from accounts import signals as accounts_signals
+from accounts.selectors import blocked_ids
+from games import signals as games_signals
+from games.models import Table
+from rankings.models import GameScore, SeatResult
+from social.models import Invitation, Kind
+from social.selectors import friend_ids
+from social.services import invitations_expire, notify
+
+
+@receiver(games_signals.game_started, dispatch_uid="social_game_started")
+def game_started(sender: Any, table_id: int, user_ids: list[int], **kwargs: Any) -> None:
+    """Each player's friends hear that a public game of theirs started (to watch it)."""
+    table = Table.objects.filter(pk=table_id).only("game", "private").first()
+    if table is None or table.private:
+        return
+    names = _names(user_ids)
+    with transaction.atomic():
+        for user_id in user_ids:
+            for friend in friend_ids(user_id):
+                if friend not in user_ids:
+                    data = {"name": names.get(user_id, ""), "table_id": table_id,
+                            "game": table.game}  # fmt: skip
+                    notify(friend, Kind.TABLE_STARTED, data)
+
+
+def _names(user_ids: list[int]) -> dict[int, str]:
+    return {u.pk: str(u) for u in get_user_model().objects.filter(pk__in=user_ids)}
+
+
+@receiver(post_save, sender=GameScore, dispatch_uid="social_game_scored")
+def game_scored(sender: Any, instance: GameScore, created: bool, **kwargs: Any) -> None:
+    """Rankings' bookkeeping wrote a game's score: once it commits (with its seat results),
+    each player hears of their achievements, unlocks and level-ups."""
+    if created:
+        transaction.on_commit(partial(awards_notify, instance.table_id), robust=True)
+
+
+def awards_notify(table_id: int) -> None:
+    results = SeatResult.objects.filter(table_id=table_id, user__isnull=False, annulled=False)
+    with transaction.atomic():
+        for r in results.select_related("user"):
+            base = {"table_id": table_id, "username": r.user.username}
+            if r.achievements or r.unlocks:
+                data = {**base, "achievements": list(r.achievements), "unlocks": list(r.unlocks)}
+                notify(r.user_id, Kind.AWARD, data)
+            if r.level_after and r.level_before and r.level_after > r.level_before:
+                notify(r.user_id, Kind.LEVEL_UP, {**base, "level": r.level_after})
+
+
+@receiver(accounts_signals.notice_added, dispatch_uid="social_notice_added")
+def notice_added(sender: Any, user: Any, notice: dict[str, Any], **kwargs: Any) -> None:
+    notify(user.pk, Kind.MODERATION, {"what": notice.get("kind", ""), "notice": notice})
+
+
+@receiver(accounts_signals.report_closed, dispatch_uid="social_report_closed")
+def report_closed(sender: Any, report: Any, **kwargs: Any) -> None:
+    """The reporter hears that their report was handled (not how: that is the reported
+    player's business)."""
+    if report.reporter_id is not None:
+        name = str(report.reported) if report.reported_id else ""
+        notify(report.reporter_id, Kind.MODERATION, {"what": "report_handled", "name": name})
+
+
+@receiver(accounts_signals.blocks_changed, dispatch_uid="social_blocks_changed")
+def blocks_changed(sender: Any, user: Any, **kwargs: Any) -> None:
+    """A block ends the friendship, the friend requests and the pending invitations between
+    the two, both ways."""
+    for other in blocked_ids(user):
+        pair = Q(from_user_id=user.pk, to_user_id=other) | Q(from_user_id=other, to_user_id=user.pk)
+        Friend.objects.filter(pair).delete()
+        FriendshipRequest.objects.filter(pair).delete()
+        Invitation.objects.filter(
+            Q(sender_id=user.pk, recipient_id=other) | Q(sender_id=other, recipient_id=user.pk),
+            status=Invitation.Status.PENDING,
+        ).update(status=Invitation.Status.CANCELLED)
+        for user_id in (user.pk, other):  # django-friendship keeps lists in the cache
+            for kind in ("friends", "requests", "sent_requests"):
+                bust_cache(kind, user_id)
+
+
+@receiver(games_signals.watchdog, dispatch_uid="social_watchdog")
+def watchdog(sender: Any, **kwargs: Any) -> int:
+    """Pending invitations past their time are marked expired (none is queued: 0)."""
+    invitations_expire()
+    return 0

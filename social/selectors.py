@@ -1,0 +1,148 @@
+"""Reads of the social app: friends (who is online, who is at a table), friend requests,
+invitations, notifications, blocks between two players, and the player search."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q
+from django.utils import timezone
+from friendship.models import Friend, FriendshipRequest
+
+from accounts.models import Block
+from accounts.text import name_key
+from games.models import Seat, Table
+from games.socket_limits import online
+from social.models import Invitation, Notification, SocialSettings
+
+SEARCH_RESULTS = 20
+LIVE = (Table.Status.OPEN, Table.Status.PLAYING)
+
+
+@dataclass(frozen=True)
+class FriendRow:
+    """One friend as the friends list shows them."""
+
+    user: Any
+    online: bool
+    table: Table | None  # the public table they sit at now, to watch
+    private_table: bool  # they sit at a private table (not linked)
+
+
+def blocked_between(a_id: int, b_id: int) -> bool:
+    """Whether either player blocks the other."""
+    return Block.objects.filter(
+        Q(owner_id=a_id, blocked_id=b_id) | Q(owner_id=b_id, blocked_id=a_id)
+    ).exists()
+
+
+def _blocked_either(user_id: int) -> set[int]:
+    rows = Block.objects.filter(Q(owner_id=user_id) | Q(blocked_id=user_id))
+    return {b if o == user_id else o for o, b in rows.values_list("owner_id", "blocked_id")}
+
+
+def friend_ids(user_id: int) -> list[int]:
+    """The user's friends, less anyone either of them blocks."""
+    ids = Friend.objects.filter(from_user_id=user_id).values_list("to_user_id", flat=True)
+    hidden = _blocked_either(user_id)
+    return [i for i in ids if i not in hidden]
+
+
+def are_friends(a_id: int, b_id: int) -> bool:
+    return Friend.objects.filter(from_user_id=a_id, to_user_id=b_id).exists()
+
+
+def friends_of(user: Any) -> list[FriendRow]:
+    """The user's friends, online ones first, each with the table they sit at now."""
+    ids = friend_ids(user.pk)
+    users = get_user_model().objects.filter(pk__in=ids, is_active=True)
+    here = online(ids)
+    seats = Seat.objects.filter(user_id__in=ids, table__status__in=LIVE).select_related("table")
+    at: dict[int, Table] = {}
+    for seat in seats.order_by("table__created"):
+        at[seat.user_id] = seat.table
+    rows = [
+        FriendRow(
+            user=u,
+            online=u.pk in here,
+            table=at[u.pk] if u.pk in at and not at[u.pk].private else None,
+            private_table=u.pk in at and at[u.pk].private,
+        )  # fmt: skip
+        for u in users
+    ]
+    return sorted(rows, key=lambda r: (not r.online, r.table is None, str(r.user).casefold()))
+
+
+def requests_received(user: Any) -> list[FriendshipRequest]:
+    hidden = _blocked_either(user.pk)
+    rows = FriendshipRequest.objects.filter(to_user=user, rejected__isnull=True)
+    return [r for r in rows.select_related("from_user") if r.from_user_id not in hidden]
+
+
+def requests_sent(user: Any) -> list[FriendshipRequest]:
+    rows = FriendshipRequest.objects.filter(from_user=user, rejected__isnull=True)
+    return list(rows.select_related("to_user"))
+
+
+def request_pending(from_id: int, to_id: int) -> bool:
+    return FriendshipRequest.objects.filter(
+        from_user_id=from_id, to_user_id=to_id, rejected__isnull=True
+    ).exists()
+
+
+def invitations_pending(user: Any) -> list[Invitation]:
+    """Invitations waiting for the user's answer, not yet expired, newest first."""
+    rows = Invitation.objects.filter(
+        recipient=user, status=Invitation.Status.PENDING, expires__gt=timezone.now()
+    )
+    return list(rows.select_related("sender", "table").order_by("-created"))
+
+
+def invitations_waiting_from(user_id: int) -> int:
+    """How many of the user's invitations wait for an answer now."""
+    return Invitation.objects.filter(
+        sender_id=user_id, status=Invitation.Status.PENDING, expires__gt=timezone.now()
+    ).count()
+
+
+def unread_count(user_id: int) -> int:
+    return Notification.objects.filter(user_id=user_id, read=False).count()
+
+
+def notifications_recent(user: Any, limit: int = 50) -> list[Notification]:
+    return list(Notification.objects.filter(user=user).order_by("-created", "-pk")[:limit])
+
+
+def muted_kinds(user_id: int) -> set[str]:
+    row = SocialSettings.objects.filter(user_id=user_id).values_list("muted", flat=True).first()
+    return set(row or [])
+
+
+def player_search(query: str, viewer: Any = None) -> list[Any]:
+    """Active players whose username or shown name contains `query` (letter case and
+    look-alike letters ignored for a whole-name match, which comes first)."""
+    query = (query or "").strip()[:150]
+    if not query:
+        return []
+    key = name_key(query)
+    found = get_user_model().objects.filter(is_active=True).filter(
+        Q(username__icontains=query) | Q(display_name__icontains=query)
+        | Q(username_key=key) | Q(name_key=key)
+    )  # fmt: skip
+    exact = [u for u in found if key in (u.username_key, u.name_key)]
+    rest = [u for u in found.order_by("username")[: SEARCH_RESULTS * 2] if u not in exact]
+    return (exact + rest)[:SEARCH_RESULTS]
+
+
+def open_tables_of(user: Any) -> list[Table]:
+    """The open tables the user sits at, with a free seat: where they may invite someone."""
+    seats = Seat.objects.filter(user=user, table__status=Table.Status.OPEN).select_related("table")
+    tables = [s.table for s in seats.order_by("-table__created")]
+    free = set(
+        Seat.objects.filter(table__in=tables, user__isnull=True, bot="").values_list(
+            "table_id", flat=True
+        )
+    )
+    return [t for t in tables if t.pk in free]

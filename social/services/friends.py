@@ -1,0 +1,79 @@
+"""Friends: ask, and the other accepts or declines (django-friendship's requests); either
+may end it. A block either way refuses a request, and ends a friendship (receivers.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+from friendship.exceptions import AlreadyExistsError, AlreadyFriendsError
+from friendship.models import Friend, FriendshipRequest
+
+from games.services.errors import ServiceError
+from social.models import Kind
+from social.selectors import blocked_between
+from social.services.notifications import notify
+
+
+def friend_request(user: Any, other: Any) -> FriendshipRequest | None:
+    """Ask `other` to be friends; if they had asked `user` already, this accepts it (None)."""
+    if other is None or not other.is_active or other.pk == user.pk:
+        raise ServiceError("bad_player", _("you cannot be friends with that player"))
+    if blocked_between(user.pk, other.pk):
+        raise ServiceError("blocked", _("you cannot ask this player: one of you blocks the other"))
+    theirs = FriendshipRequest.objects.filter(
+        from_user=other, to_user=user, rejected__isnull=True
+    ).first()
+    if theirs is not None:
+        friend_accept(user, theirs.pk)
+        return None
+    with transaction.atomic():
+        try:
+            request = Friend.objects.add_friend(user, other)
+        except AlreadyFriendsError as exc:
+            raise ServiceError("already_friends", _("you are friends already")) from exc
+        except (AlreadyExistsError, ValidationError) as exc:
+            raise ServiceError("already_asked", _("you have asked this player already")) from exc
+        notify(other.pk, Kind.FRIEND_REQUEST, {"name": str(user), "username": user.username})
+    return request
+
+
+def friend_accept(user: Any, request_id: int) -> None:
+    """Accept a friend request made to `user`."""
+    with transaction.atomic():
+        request = _request_to(user, request_id)
+        if blocked_between(user.pk, request.from_user_id):
+            raise ServiceError("blocked", _("one of you blocks the other"))
+        request.accept()
+        notify(
+            request.from_user_id, Kind.FRIEND_REQUEST,
+            {"name": str(user), "username": user.username, "accepted": True},
+        )  # fmt: skip
+
+
+def friend_decline(user: Any, request_id: int) -> None:
+    """Decline a friend request made to `user` (the asker is not told)."""
+    with transaction.atomic():
+        _request_to(user, request_id).reject()
+
+
+def _request_to(user: Any, request_id: Any) -> FriendshipRequest:
+    request = (
+        FriendshipRequest.objects.select_for_update()
+        .select_related("from_user", "to_user")
+        .filter(pk=request_id, to_user=user, rejected__isnull=True)
+        .first()
+    )
+    if request is None:
+        raise ServiceError("no_request", _("there is no such friend request"))
+    return request
+
+
+def friend_remove(user: Any, other: Any) -> bool:
+    """End a friendship (both sides); a request either way is withdrawn too."""
+    with transaction.atomic():
+        FriendshipRequest.objects.filter(from_user=user, to_user=other).delete()
+        FriendshipRequest.objects.filter(from_user=other, to_user=user).delete()
+        return Friend.objects.remove_friend(user, other)

@@ -1,0 +1,66 @@
+"""Notifications: stored for the centre and sent at once to the player's open pages through
+their user group (every page has a socket in it: the table's, the lobby's or the small
+notices socket; docs/protocol.md §"Notifications")."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+
+from games import broadcast
+from social import texts
+from social.models import Kind, Notification, SocialSettings
+from social.selectors import muted_kinds, unread_count
+
+
+def notify(user_id: int, kind: str, data: dict[str, Any]) -> Notification | None:
+    """Keep a notification for the user and send it to their open pages after the commit;
+    None if they turned this kind off."""
+    if kind not in Kind.values:
+        raise ValueError(f"unknown notification kind {kind!r}")
+    if kind in muted_kinds(user_id):
+        return None
+    note = Notification.objects.create(user_id=user_id, kind=kind, data=data)
+    transaction.on_commit(partial(send_live, note), robust=True)
+    return note
+
+
+def send_live(note: Notification) -> None:
+    """The notification on every open socket of its user, with their unread count."""
+    message = {
+        "type": "notice", "id": note.pk, "kind": note.kind,
+        "texts": texts.texts(note.kind, note.data), "url": texts.link(note.kind, note.data),
+        "unread": unread_count(note.user_id), "data": _public(note),
+    }  # fmt: skip
+    broadcast.send(broadcast.user_group(note.user_id), {"type": "user.notice", "message": message})
+
+
+def _public(note: Notification) -> dict[str, Any]:
+    """What the page needs to act on a notification (an invitation's answer buttons)."""
+    if note.kind == Kind.INVITATION:
+        return {"invitation": note.data.get("invitation"), "expires": note.data.get("expires")}
+    return {}
+
+
+def notifications_read(user: Any, ids: list[int] | None = None) -> int:
+    """Mark the user's notifications read (those of `ids`, or all); the new unread count goes
+    to their open pages. How many changed."""
+    rows = Notification.objects.filter(user=user, read=False)
+    if ids is not None:
+        rows = rows.filter(pk__in=ids)
+    changed = rows.update(read=True)
+    if changed:
+        count = {"type": "notice_count", "unread": unread_count(user.pk)}
+        send = partial(broadcast.send, broadcast.user_group(user.pk),
+                       {"type": "user.notice", "message": count})  # fmt: skip
+        transaction.on_commit(send, robust=True)
+    return changed
+
+
+def settings_save(user: Any, muted: list[str]) -> SocialSettings:
+    """Which kinds of notification the player turned off."""
+    chosen = sorted({k for k in muted if k in Kind.values})
+    row, _ = SocialSettings.objects.update_or_create(user=user, defaults={"muted": chosen})
+    return row

@@ -1,0 +1,94 @@
+"""A player's statistics per game, counted from the stored records (records.GamePlayer, one
+row per seat of every finished game; annulled games left out): games, wins, average place,
+completion rate (games played to the end rather than resigned), and head to head against
+the viewer (games both sat at, and who finished ahead)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Avg, Count, Q
+
+from rankings.selectors import GAMES, player_ratings, rating_history
+from records.models import GamePlayer
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    games: int  # games the two sat at together
+    ahead: int  # games the player finished ahead of the viewer
+    behind: int  # games the viewer finished ahead
+    level: int  # the same place
+
+
+@dataclass(frozen=True)
+class GameStats:
+    game: str
+    games: int
+    wins: int
+    average_place: float | None
+    completed: int  # played to the end (not resigned)
+    rating: Any  # rankings.Rating, or None before a rated game
+    history: list[tuple[Any, int]]  # (finished, rating after), oldest first
+    head_to_head: HeadToHead | None
+
+    @property
+    def completion_rate(self) -> float | None:
+        return self.completed / self.games if self.games else None
+
+
+def _counted(user: Any):
+    return GamePlayer.objects.filter(user=user).exclude(result=GamePlayer.Result.ANNULLED)
+
+
+def player_stats(player: Any, viewer: Any = None, ratings: bool = True) -> list[GameStats]:
+    """One entry per game the player has finished, in the site's order of games; without
+    `ratings`, no rating or history (the profile shows rankings' own, with its chart)."""
+    rows = (
+        _counted(player)
+        .values("game")
+        .annotate(
+            n=Count("id"),
+            wins=Count("id", filter=Q(won=True)),
+            place=Avg("place"),
+            completed=Count("id", filter=Q(resigned=False)),
+        )  # fmt: skip
+    )
+    by_game = {r["game"]: r for r in rows}
+    rated = player_ratings(player) if ratings else {}
+    history = rating_history(player) if ratings else {}
+    h2h = head_to_head(player, viewer)
+    order = [g for g in GAMES if g in by_game] + sorted(set(by_game) - set(GAMES))
+    return [
+        GameStats(
+            game=g,
+            games=by_game[g]["n"],
+            wins=by_game[g]["wins"],
+            average_place=by_game[g]["place"],
+            completed=by_game[g]["completed"],
+            rating=rated[g]["rating"] if g in rated else None,
+            history=history.get(g, []),
+            head_to_head=h2h.get(g),
+        )  # fmt: skip
+        for g in order
+    ]
+
+
+def head_to_head(player: Any, viewer: Any) -> dict[str, HeadToHead]:
+    """Per game, the games `player` and `viewer` finished at one table (two queries)."""
+    if viewer is None or not viewer.is_authenticated or viewer.pk == player.pk:
+        return {}
+    together = _counted(player).values("record_id")
+    viewer_place = dict(
+        _counted(viewer).filter(record_id__in=together).values_list("record_id", "place")
+    )
+    mine = _counted(player).filter(record_id__in=_counted(viewer).values("record_id"))
+    mine = mine.values_list("game", "record_id", "place")
+    counts: dict[str, list[int]] = {}
+    for game, record_id, place in mine:
+        c = counts.setdefault(game, [0, 0, 0, 0])
+        other = viewer_place[record_id]
+        c[0] += 1
+        c[1 if place < other else 2 if place > other else 3] += 1
+    return {g: HeadToHead(*c) for g, c in counts.items()}

@@ -1,0 +1,104 @@
+"""A notification in words: its text and where it leads, in the active language, from the
+kind and data stored with it (so each reader reads it in their own language)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from accounts.middleware import notice_text
+from games.labels import game_name, house_rules
+from rankings.achievements import BY_CODE
+from social.models import Kind
+
+
+def text(kind: str, data: dict[str, Any]) -> str:
+    """What the notification says, in the active language."""
+    return str(_WORDING.get(kind, _unknown)(data))
+
+
+def link(kind: str, data: dict[str, Any]) -> str:
+    """Where the notification leads (a table, a profile, the friends page)."""
+    if "table_id" in data and kind in (Kind.INVITATION, Kind.TABLE_STARTED):
+        return reverse("table", args=[data["table_id"]])
+    if kind == Kind.FRIEND_REQUEST:
+        return reverse("social_friends")
+    if kind in (Kind.AWARD, Kind.LEVEL_UP) and data.get("username"):
+        return reverse("profile", args=[data["username"]])
+    return reverse("social_notifications")
+
+
+def texts(kind: str, data: dict[str, Any]) -> dict[str, str]:
+    """The text in every language of the site: a live notice is worded once, and each open
+    socket shows it in its own page's language (games/socket_frames.py `user_notice`)."""
+    words = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            words[code] = text(kind, data)
+    return words
+
+
+def _invitation(data: dict[str, Any]) -> str:
+    game = game_name(data.get("game", ""))
+    if data.get("private"):
+        words = _("%(name)s invites you to a private table of %(game)s.") % {
+            "name": data.get("sender", ""), "game": game,
+        }  # fmt: skip
+    else:
+        words = _("%(name)s invites you to a table of %(game)s.") % {
+            "name": data.get("sender", ""), "game": game,
+        }  # fmt: skip
+    rules = house_rules(data.get("game", ""), data.get("options"))
+    if rules:  # the table's non-default options, as the lobby row and the table name them
+        words += " " + _("House rules: %(rules)s.") % {"rules": ", ".join(rules)}
+    return words
+
+
+def _friend(data: dict[str, Any]) -> str:
+    name = data.get("name", "")
+    if data.get("accepted"):
+        return _("%(name)s accepted your friend request.") % {"name": name}
+    return _("%(name)s asks to be your friend.") % {"name": name}
+
+
+def _table_started(data: dict[str, Any]) -> str:
+    return _("Your friend %(name)s started a game of %(game)s.") % {
+        "name": data.get("name", ""), "game": game_name(data.get("game", "")),
+    }  # fmt: skip
+
+
+def _award(data: dict[str, Any]) -> str:
+    names = [str(BY_CODE[c].name) for c in data.get("achievements", []) if c in BY_CODE]
+    if names:
+        return _("Achievement earned: %(names)s.") % {"names": ", ".join(names)}
+    return _("You unlocked new card designs.")
+
+
+def _level_up(data: dict[str, Any]) -> str:
+    return _("You reached level %(level)s.") % {"level": data.get("level", "")}
+
+
+def _moderation(data: dict[str, Any]) -> str:
+    if data.get("what") == "report_handled":
+        return _("A moderator handled your report about %(name)s. Thank you.") % {
+            "name": data.get("name", "")
+        }
+    return notice_text(data.get("notice") or {})
+
+
+def _unknown(data: dict[str, Any]) -> str:
+    return _("Something happened.")
+
+
+_WORDING = {
+    Kind.INVITATION: _invitation,
+    Kind.FRIEND_REQUEST: _friend,
+    Kind.TABLE_STARTED: _table_started,
+    Kind.AWARD: _award,
+    Kind.LEVEL_UP: _level_up,
+    Kind.MODERATION: _moderation,
+}

@@ -1,0 +1,105 @@
+"""Live delivery (issue 22 items 3 and 4): a notification reaches every open page of its
+player at once, through the socket each page has (the notices socket, the lobby's, a
+table's), in that page's language; the header's count follows."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+
+from games import services as games
+from games.broadcast import user_group
+from social import services
+from tests.games.conftest import session_headers
+from whistsite.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+db = database_sync_to_async
+
+
+async def connect(path: str, user: Any, language: str | None = None) -> WebsocketCommunicator:
+    headers = await db(session_headers)(user)
+    if language:
+        headers.append((b"accept-language", language.encode()))
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def next_of(communicator: WebsocketCommunicator, kind: str, timeout: float) -> dict:
+    """The next message of `kind`, skipping others, within `timeout` seconds in all."""
+    end = time.monotonic() + timeout
+    while True:
+        message = await communicator.receive_json_from(timeout=max(end - time.monotonic(), 0.01))
+        if message["type"] == kind:
+            return message
+
+
+async def test_an_invitation_reaches_the_invitees_other_open_pages_within_a_second(make_user):
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    table = await db(games.table_create)(ann, "german")
+    notices = await connect("/ws/notices/", bob)
+    await next_of(notices, "notices_ready", 5)
+    lobby = await connect("/ws/lobby/", bob)
+    await next_of(lobby, "mine", 5)
+    invitation = await db(services.invitation_send)(ann, bob, table.pk)
+    for page in (notices, lobby):
+        message = await next_of(page, "notice", 1.0)
+        assert message["kind"] == "invitation" and message["data"]["invitation"] == invitation.pk
+        assert message["unread"] == 1 and "Ann invites you" in message["text"]
+        assert message["url"] == f"/tables/{table.pk}/"
+    await notices.disconnect()
+    await lobby.disconnect()
+
+
+async def test_a_table_page_shows_the_notice_in_its_own_language(make_user):
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    cat = await db(make_user)("cat")
+    watched = await db(games.table_create)(cat, "german")
+    at_table = await connect(f"/ws/table/{watched.pk}/", bob, language="de")
+    await next_of(at_table, "state", 5)
+    table = await db(games.table_create)(ann, "whist")
+    await db(services.invitation_send)(ann, bob, table.pk)
+    message = await next_of(at_table, "notice", 1.0)
+    assert "lädt dich" in message["text"], message["text"]
+    await at_table.disconnect()
+
+
+async def test_reading_the_notifications_sends_the_new_count(make_user):
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    table = await db(games.table_create)(ann, "german")
+    notices = await connect("/ws/notices/", bob)
+    await next_of(notices, "notices_ready", 5)
+    await db(services.invitation_send)(ann, bob, table.pk)
+    await next_of(notices, "notice", 1.0)
+    await db(services.notifications_read)(bob)
+    assert (await next_of(notices, "notice_count", 1.0))["unread"] == 0
+    await notices.disconnect()
+
+
+async def test_the_notices_socket_refuses_an_anonymous_page():
+    communicator = WebsocketCommunicator(application, "/ws/notices/", headers=session_headers(None))
+    connected, _ = await communicator.connect()
+    assert connected
+    closed = await communicator.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 4403}
+
+
+async def test_the_notices_socket_ignores_the_card_rooms_events_to_the_user(make_user):
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    notices = await connect("/ws/notices/", bob)
+    await next_of(notices, "notices_ready", 5)
+    layer = get_channel_layer()
+    for kind in ("rankings.awards", "user.blocks", "lobby.mine", "pool.something_new"):
+        await layer.group_send(user_group(bob.pk), {"type": kind, "table_id": 1, "awards": {}})
+    table = await db(games.table_create)(ann, "german")
+    await db(services.invitation_send)(ann, bob, table.pk)
+    message = await notices.receive_json_from(timeout=2)
+    assert message["type"] == "notice"  # nothing sent for the others, no error
+    await notices.disconnect()

@@ -1,0 +1,140 @@
+"""Player pages and search (issue 22 item 5): every figure of a player's page equals a
+recount of the stored records (GameRecord: its seats, result and moves, not the per-seat
+rows the page reads), annulled games left out; head to head against the viewer."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games import services as games
+from games.engine.result import places
+from rankings.services import game_score_create
+from records.models import GameRecord
+from records.services import game_annul, record_store
+from social import selectors, stats
+from tests.rankings.helpers import store, winning
+from tests.records.conftest import play_to_end
+
+pytestmark = pytest.mark.django_db
+
+
+def recount(user: Any, viewer: Any = None) -> dict[str, dict[str, Any]]:
+    """Per game, from the stored records alone: games, wins, summed places, resignations,
+    and against `viewer`: together, ahead, behind."""
+    out: dict[str, dict[str, Any]] = defaultdict(lambda: defaultdict(int))
+    for record in GameRecord.objects.filter(annulled=False):
+        seats = [s["user"] for s in record.seats]
+        if user.pk not in seats:
+            continue
+        seat = seats.index(user.pk)
+        place = places(record.result.get("ranking", []), record.players)
+        resigned = {e["seat"] for d in record.record["deals"] for e in d["events"]
+                    if e.get("action") == "resign"}  # fmt: skip
+        c = out[record.game]
+        c["games"] += 1
+        c["wins"] += seat in record.result.get("winners", [])
+        c["places"] += place[seat]
+        c["resigned"] += seat in resigned
+        if viewer is not None and viewer.pk in seats:
+            other = place[seats.index(viewer.pk)]
+            c["together"] += 1
+            c["ahead"] += place[seat] < other
+            c["behind"] += place[seat] > other
+    return out
+
+
+def humans_game(game: str, players: list[Any]) -> None:
+    table = games.table_create(players[0], game, players=len(players))
+    for i, user in enumerate(players[1:], start=1):
+        games.seat_take(user, table.pk, i)
+    games.table_start(players[0], table.pk)
+    play_to_end(table.pk, dict(enumerate(players)))
+
+
+def two_player_games(ann: Any, bob: Any, count: int) -> None:
+    for _ in range(count):
+        humans_game("german", [ann, bob])
+
+
+@pytest.fixture
+def history(make_user: Any) -> tuple[Any, Any]:
+    """ann and bob: German Whist against each other, one resigned, one annulled; Whist and
+    Knockout Whist with others."""
+    ann, bob, mod = make_user("ann"), make_user("bob"), make_user("mod")
+    two_player_games(ann, bob, 3)
+    resigned = games.table_create(ann, "german")
+    games.seat_take(bob, resigned.pk, 1)
+    games.table_start(ann, resigned.pk)
+    games.move_play(resigned.pk, {"action": "resign"}, user=bob)
+    two_player_games(ann, bob, 1)
+    game_annul(GameRecord.objects.latest("finished").pk, mod, "test")
+    cat, dan = make_user("cat"), make_user("dan")
+    humans_game("whist", [ann, cat, bob, dan])
+    humans_game("knockout", [cat, ann, dan])
+    return ann, bob
+
+
+def test_every_figure_equals_a_recount_of_the_records(history):
+    ann, bob = history
+    for player, viewer in ((ann, bob), (bob, ann), (ann, None)):
+        counted = recount(player, viewer)
+        shown = {s.game: s for s in stats.player_stats(player, viewer)}
+        assert set(shown) == set(counted)
+        for game, c in counted.items():
+            s = shown[game]
+            assert (s.games, s.wins) == (c["games"], c["wins"])
+            assert s.average_place == pytest.approx(c["places"] / c["games"])
+            assert s.completed == c["games"] - c["resigned"]
+            if c["together"]:
+                h = s.head_to_head
+                assert (h.games, h.ahead, h.behind) == (c["together"], c["ahead"], c["behind"])
+                assert h.level == c["together"] - c["ahead"] - c["behind"]
+            else:
+                assert s.head_to_head is None
+    # The recount sees the resignation and leaves out the annulled game.
+    german = {s.game: s for s in stats.player_stats(bob)}["german"]
+    assert german.games == 4 and german.completed == 3
+    assert german.completion_rate == pytest.approx(0.75)
+
+
+def test_the_players_page_shows_the_figures_and_head_to_head(history):
+    ann, bob = history
+    client = Client()
+    client.force_login(bob)
+    page = client.get("/accounts/players/ann/").content.decode()
+    s = {x.game: x for x in stats.player_stats(ann, bob)}["german"]
+    assert 'data-testid="stats-german"' in page
+    assert f'<td data-stat="games">{s.games}</td>' in page
+    assert f'<td data-stat="wins">{s.wins}</td>' in page
+    assert f"{s.head_to_head.games} together" in page
+    game_page = client.get("/players/ann/german/")
+    assert game_page.status_code == 200
+    assert f'<dd data-stat="games">{s.games}</dd>' in game_page.content.decode()
+    assert client.get("/players/ann/poker/").status_code == 404
+
+
+def test_the_rating_history_chart_is_on_the_game_page(make_user):
+    ann = make_user("ann")
+    for _ in range(2):
+        table = store(winning("german", 2, 0), [ann, "beginner"])
+        record_store(table, list(table.seats.order_by("index")))
+        game_score_create(table.pk)
+    page = Client().get("/players/ann/german/").content.decode()
+    assert 'data-testid="rating-graph-german"' in page
+
+
+def test_search_finds_players_by_part_of_either_name(make_user):
+    make_user("annabel"), make_user("bob")
+    ann = make_user("ann")
+    ann.display_name = "Queen of Hearts"
+    ann.save()
+    assert [u.username for u in selectors.player_search("ANN")] == ["ann", "annabel"]
+    assert [u.username for u in selectors.player_search("hearts")] == ["ann"]
+    assert selectors.player_search("   ") == []
+    page = Client().get("/players/", {"q": "bo"}).content.decode()
+    assert 'href="/accounts/players/bob/"' in page
+    assert "No player is called" in Client().get("/players/", {"q": "zed"}).content.decode()
