@@ -1,0 +1,106 @@
+"""The event pages: the list, an event's page, signing up, private events, the live poll."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.tournaments.conftest import all_present, event_with, play_round
+from tournaments import services
+from tournaments.forms import EventForm
+from tournaments.models import Entry
+
+pytestmark = pytest.mark.django_db
+
+
+def client_of(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def coming(staff: Any, **kwargs: Any) -> Any:
+    start = timezone.now() + timedelta(hours=1)
+    fields = {"name": "Friday Knockout", "game": "knockout", "rounds": 3, "table_size": 4}
+    return services.event_create(staff, starts_at=start, **{**fields, **kwargs})
+
+
+def test_the_list_shows_coming_running_and_past_events(staff: Any, players: Any) -> None:
+    coming(staff)
+    page = Client().get(reverse("events"))
+    assert page.status_code == 200
+    assert b"Friday Knockout" in page.content and b'data-testid="coming-events"' in page.content
+
+
+def test_a_player_signs_up_on_the_event_page_and_sees_the_rules(staff: Any, players: Any) -> None:
+    (ann,) = players(1)
+    event = coming(staff)
+    client = client_of(ann)
+    page = client.get(reverse("event", args=[event.pk]))
+    assert b"placement points" in page.content and b'data-testid="join-event"' in page.content
+    client.post(reverse("event_join", args=[event.pk]))
+    assert Entry.objects.filter(event=event, user=ann).exists()
+    assert b'data-testid="leave-event"' in client.get(reverse("event", args=[event.pk])).content
+
+
+def test_a_private_event_is_hidden_without_its_invite_link(players: Any) -> None:
+    ann, bob = players(2)
+    event = coming(ann, private=True)
+    url = reverse("event", args=[event.pk])
+    assert client_of(bob).get(url).status_code == 404
+    page = client_of(ann).get(url)
+    assert event.invite_token.encode() in page.content  # its creator sees the link
+    invited = client_of(bob)
+    assert invited.get(url, {"invite": event.invite_token}).status_code == 200
+    invited.post(reverse("event_join", args=[event.pk]), {"invite": event.invite_token})
+    assert Entry.objects.filter(event=event, user=bob).exists()
+
+
+def test_a_player_who_is_not_staff_cannot_create_a_public_event(players: Any) -> None:
+    (ann,) = players(1)
+    start = (timezone.now() + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+    form = {
+        "name": "Mine", "game": "knockout", "kind": "swiss", "table_size": 4, "rounds": 2,
+        "starts_at": start, "round_minutes": 10, "time_limit": 60, "bot_level": "club",
+    }  # fmt: skip
+    page = client_of(ann).post(reverse("event_create"), form)
+    assert page.status_code == 200 and b"only staff" in page.content
+    answer = client_of(ann).post(reverse("event_create"), {**form, "private": "on"})
+    assert answer.status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_running_page_shows_the_tables_then_results_with_record_links(
+    staff: Any, players: Any
+) -> None:
+    users = players(4)
+    event = event_with(staff, users, rounds=1, table_size=4)
+    all_present(event)
+    services.event_tick()
+    client = client_of(users[0])
+    page = client.get(reverse("event", args=[event.pk]))
+    assert b'data-testid="my-table"' in page.content and b"watch" in page.content
+    version = client.get(reverse("event_live", args=[event.pk])).json()["version"]
+    play_round(event, 1)
+    assert client.get(reverse("event_live", args=[event.pk])).json()["version"] > version
+    services.event_tick()
+    page = client.get(reverse("event", args=[event.pk]))
+    assert b"/replay/" in page.content and b"Results" in page.content
+
+
+@pytest.mark.parametrize(
+    ("game", "asked", "size"), [("whist", 6, 4), ("german", 5, 2), ("knockout", 5, 5)]
+)
+def test_an_events_tables_have_the_games_own_size_when_it_has_one(game, asked, size):
+    form = EventForm({
+        "name": "Tuesday", "game": game, "kind": "swiss", "table_size": asked, "rounds": 3,
+        "starts_at": "2026-12-24T18:00", "round_minutes": 15, "time_limit": 60,
+        "bot_level": "club",
+    })  # fmt: skip
+    assert form.is_valid(), form.errors
+    assert form.event_fields()["table_size"] == size

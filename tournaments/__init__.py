@@ -1,0 +1,1 @@
+"""Events: Swiss tournaments, duplicate boards and the daily challenge, above records."""

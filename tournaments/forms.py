@@ -1,0 +1,51 @@
+"""The create-event form: name, game, kind, players per table, rounds, start and time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games import labels
+from games.engine.bots import LEVELS
+from games.engine.descriptors import fixed_players
+from games.engine.rules import GAMES
+from tournaments.models import Event
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    game = forms.ChoiceField(label=_("Game"))
+    kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices[:2])
+    table_size = forms.IntegerField(
+        label=_("Players per table"), min_value=2, max_value=7, initial=4,
+        help_text=_("Knockout Whist 2-7; Whist is always 4 and German Whist 2."),
+    )  # fmt: skip
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=15, initial=4)
+    starts_at = forms.DateTimeField(
+        label=_("Starts at (UTC)"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Minutes per round"), min_value=2, max_value=240, initial=15
+    )
+    time_limit = forms.IntegerField(
+        label=_("Seconds per move"), min_value=10, max_value=600, initial=60
+    )
+    bot_level = forms.ChoiceField(label=_("Bots that fill tables"), initial="club")
+    rated = forms.BooleanField(
+        label=_("Rated (standard rules: the games count toward ratings)"), required=False
+    )
+    private = forms.BooleanField(
+        label=_("Private (people join by its invite link)"), required=False, initial=True
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(g, labels.game_name(g)) for g in GAMES]
+        self.fields["bot_level"].choices = [(lv, labels.bot_name(lv)) for lv in LEVELS]
+
+    def event_fields(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        data["table_size"] = fixed_players(data["game"]) or data["table_size"]
+        return data

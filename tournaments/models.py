@@ -1,0 +1,158 @@
+"""Database rows of events: the event, who signed up, its rounds and each seat's result."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Event(models.Model):
+    """One event: its game and rules, when it starts, how many rounds, who may join."""
+
+    class Kind(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        DUPLICATE = "duplicate", _("duplicate")
+        DAILY = "daily", _("daily challenge")
+
+    class Status(models.TextChoices):
+        COMING = "coming", _("coming")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+        CANCELLED = "cancelled", _("cancelled")
+
+    name = models.CharField(_("name"), max_length=80)
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices, default=Kind.SWISS)
+    game = models.CharField(_("game"), max_length=16)
+    table_size = models.PositiveSmallIntegerField(_("players per table"))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    preset = models.CharField(_("preset"), max_length=16, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("rounds"))
+    # Round n is due at starts_at + (n - 1) * round_minutes, never before round n - 1 ended.
+    round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), default=15)
+    time_limit = models.PositiveIntegerField(_("time limit (seconds)"), default=60)
+    bot_level = models.CharField(_("bot level"), max_length=16, default="club")
+    rated = models.BooleanField(_("rated"), default=False)
+    private = models.BooleanField(_("private"), default=False)
+    invite_token = models.CharField(_("invite token"), max_length=32, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="events_created",
+    )  # fmt: skip
+    starts_at = models.DateTimeField(_("starts at"), db_index=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.COMING, db_index=True
+    )
+    current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
+    # The daily challenge's day (one event per game and day).
+    day = models.DateField(_("day"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    finished = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Grows with every change of the standings or rounds: the page refreshes when it changes.
+    version = models.PositiveIntegerField(_("version"), default=0)
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        ordering = ["starts_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "day"], name="tournaments_one_daily_per_game",
+                condition=models.Q(kind="daily"),
+            )
+        ]  # fmt: skip
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game}, {self.status})"
+
+
+# The standings' order (docs/rules.md §5.3): points, opponents' points, wins, then sign-up.
+# Ranks are not stored: after a table's end they would move for most of an event's entries.
+STANDING_ORDER = ("-points", "-opponents_points", "-wins", "joined", "pk")
+
+
+class Entry(models.Model):
+    """A player signed up for an event, and where they stand (kept after each table's end)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_entries"
+    )
+    joined = models.DateTimeField(_("joined"), auto_now_add=True)
+    # The event page refreshes this while it is open: at a round's start, a player not seen
+    # for WHIST_EVENT_PRESENT seconds is absent (seated anyway, a bot plays for them).
+    last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
+    absences = models.PositiveSmallIntegerField(_("rounds absent in a row"), default=0)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    withdrawn_round = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True)
+    # The standings (tournaments/standings.py), kept after each table's end.
+    points = models.FloatField(_("points"), default=0.0)
+    opponents_points = models.FloatField(_("opponents' points"), default=0.0)
+    wins = models.PositiveSmallIntegerField(_("wins"), default=0)
+    games = models.PositiveSmallIntegerField(_("games"), default=0)
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["event", *STANDING_ORDER]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="tournaments_one_entry")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in event {self.event_id}"
+
+
+class Round(models.Model):
+    """One round of an event: its tables are seated at its start; `seed` is the board's
+    (duplicate and daily: every table of the round is dealt the same cards)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("number"))
+    started = models.DateTimeField(_("started"), auto_now_add=True)
+    finished = models.DateTimeField(_("finished"), null=True, blank=True)
+    seed = models.BigIntegerField(_("board seed"), null=True, blank=True)
+    # The daily challenge, once its day is over: the board's best game, open to everyone to
+    # replay (records' uploaded-record link); the games themselves stay their players'.
+    replay_token = models.CharField(_("replay link"), max_length=32, blank=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="tournaments_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"event {self.event_id} round {self.number}"
+
+
+class Placement(models.Model):
+    """One seat of a round's table: who sat there (None: a bot, whose result does not
+    count), whether they were absent at the start, and their result once the game ended."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="placements")
+    table = models.ForeignKey("games.Table", on_delete=models.PROTECT, related_name="+")
+    number = models.PositiveSmallIntegerField(_("table number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    entry = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="placements"
+    )
+    absent = models.BooleanField(_("absent at the start"), default=False)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    points = models.FloatField(_("points"), null=True, blank=True)
+    # Duplicate: the seat's score on the board (docs/rules.md §5.4) and its matchpoints.
+    score = models.FloatField(_("score"), null=True, blank=True)
+    matchpoints = models.FloatField(_("matchpoints"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("placement")
+        verbose_name_plural = _("placements")
+        ordering = ["round", "number", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="tournaments_one_per_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round_id} table {self.number} seat {self.seat}"

@@ -1,0 +1,167 @@
+"""Reads of the tournaments app: events by stage, an event's standings, rounds and tables."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from records.models import GamePlayer, GameRecord
+from tournaments.models import STANDING_ORDER, Entry, Event, Placement, Round
+
+LIST_LIMIT = 50
+
+
+def ranked_entries(event: Event) -> list[Entry]:
+    """The players still in, best first (the standings' order, then sign-up)."""
+    rows = Entry.objects.filter(event=event, withdrawn=False).select_related("user")
+    return list(rows.order_by(*STANDING_ORDER))
+
+
+def history_of(event: Event) -> list[list[tuple]]:
+    """Two-player rounds so far, for the Dutch pairing: per round, (seat 0's entry, seat 1's
+    entry or None for a bot, seat 0's points, seat 1's)."""
+    tables: dict[tuple[int, int], dict[int, tuple]] = defaultdict(dict)
+    rows = Placement.objects.filter(round__event=event).values_list(
+        "round__number", "table_id", "seat", "entry_id", "points"
+    )
+    for number, table_id, seat, entry, points in rows:
+        tables[(number, table_id)][seat] = (entry, points or 0.0)
+    rounds: dict[int, list[tuple]] = defaultdict(list)
+    for (number, _table), seats in sorted(tables.items()):
+        people = [seats[k] for k in sorted(seats) if seats[k][0] is not None]
+        if len(people) == 2:
+            rounds[number].append((people[0][0], people[1][0], people[0][1], people[1][1]))
+        elif people:
+            rounds[number].append((people[0][0], None, people[0][1], 0.0))
+    return [rounds[n] for n in sorted(rounds)]
+
+
+def visible_events(viewer: Any) -> QuerySet:
+    """Public events, and private ones the viewer created or joined."""
+    mine = Q()
+    if viewer is not None and viewer.is_authenticated:
+        mine = Q(created_by=viewer) | Q(entries__user=viewer)
+        return Event.objects.filter(Q(private=False) | mine).distinct()
+    return Event.objects.filter(private=False)
+
+
+def event_lists(viewer: Any) -> dict[str, list[Event]]:
+    """Coming (soonest first), running, and past (newest first) events the viewer may see."""
+    events = visible_events(viewer).exclude(kind=Event.Kind.DAILY)
+    return {
+        "coming": list(
+            events.filter(status=Event.Status.COMING).order_by("starts_at")[:LIST_LIMIT]
+        ),
+        "running": list(events.filter(status=Event.Status.RUNNING).order_by("starts_at")),
+        "past": list(
+            events.filter(status__in=[Event.Status.FINISHED, Event.Status.CANCELLED]).order_by(
+                "-starts_at"
+            )[:LIST_LIMIT]
+        ),
+    }
+
+
+def can_see(event: Event, viewer: Any, token: str = "") -> bool:
+    """Public events are for everyone; a private one for its creator, its players, staff
+    and whoever holds its invite link."""
+    if not event.private or (token and token == event.invite_token):
+        return True
+    if viewer is None or not viewer.is_authenticated:
+        return False
+    if viewer.is_staff or event.created_by_id == viewer.pk:
+        return True
+    return Entry.objects.filter(event=event, user=viewer).exists()
+
+
+def standings(event: Event) -> list[Entry]:
+    """Every entry (withdrawn ones too: their results stay), best first."""
+    rows = Entry.objects.filter(event=event).select_related("user").order_by(*STANDING_ORDER)
+    return list(rows)
+
+
+def rounds_of(event: Event) -> list[dict[str, Any]]:
+    """Each round with its tables: each table's seats (name, points, absent), whether it has
+    ended, and the stored game's id once it has (for its record and replay)."""
+    placements = (
+        Placement.objects.filter(round__event=event)
+        .select_related("round", "entry__user", "table")
+        .only("round__number", "round__finished", "number", "seat", "absent", "points",
+              "place", "matchpoints", "entry__user__username", "entry__user__display_name",
+              "table__status", "table__id")
+        .order_by("round__number", "number", "seat")
+    )  # fmt: skip
+    rounds: dict[int, dict[str, Any]] = {}
+    for p in placements:
+        r = rounds.setdefault(
+            p.round.number, {"number": p.round.number, "finished": p.round.finished, "tables": {}}
+        )
+        t = r["tables"].setdefault(
+            p.number, {"number": p.number, "table_id": p.table_id,
+                       "over": p.table.status in ("finished", "aborted"), "seats": []}
+        )  # fmt: skip
+        t["seats"].append(p)
+    stored = set(
+        GameRecord.objects.filter(pk__in=[p.table_id for p in placements]).values_list(
+            "pk", flat=True
+        )
+    )
+    out = []
+    for number in sorted(rounds):
+        r = rounds[number]
+        tables = sorted(r["tables"].values(), key=lambda t: t["number"])
+        for t in tables:
+            t["stored"] = t["table_id"] in stored
+        out.append({**r, "tables": tables})
+    return out
+
+
+def my_table(event: Event, viewer: Any) -> int | None:
+    """The viewer's table in the event's current round, if it is still being played."""
+    if viewer is None or not viewer.is_authenticated or not event.current_round:
+        return None
+    row = (
+        Placement.objects.filter(
+            round__event=event, round__number=event.current_round, entry__user=viewer
+        )
+        .values_list("table_id", "table__status")
+        .first()
+    )
+    return row[0] if row and row[1] == "playing" else None
+
+
+def places_of(table_id: int) -> dict[int, int]:
+    """Each seat's place in a stored game (records' rows), {} if not stored yet."""
+    rows = GamePlayer.objects.filter(record_id=table_id).values_list("seat", "place")
+    return dict(rows)
+
+
+def record_of(table_id: int) -> GameRecord | None:
+    return (
+        GameRecord.objects.filter(pk=table_id).only("result", "players", "game", "record").first()
+    )
+
+
+def event_round(event: Event, number: int) -> Round | None:
+    return Round.objects.filter(event=event, number=number).first()
+
+
+def daily_boards(event: Event, viewer: Any) -> list[dict[str, Any]]:
+    """The day's boards: each with the viewer's table (and whether it has ended, its
+    matchpoints) and, once the day is over, the link to the board's best game."""
+    mine: dict[int, Placement] = {}
+    if viewer is not None and viewer.is_authenticated:
+        rows = Placement.objects.filter(round__event=event, entry__user=viewer)
+        mine = {p.round_id: p for p in rows.select_related("table")}
+    out = []
+    for board in event.round_set.order_by("number"):
+        p = mine.get(board.pk)
+        played = p is not None and p.table.status == "finished"
+        out.append({
+            "number": board.number, "replay_token": board.replay_token,
+            "table_id": p.table_id if p else None, "played": played,
+            "matchpoints": p.matchpoints if p else None,
+            "others": board.placements.filter(seat=0, entry__isnull=False).count(),
+        })  # fmt: skip
+    return out

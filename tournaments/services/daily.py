@@ -1,0 +1,117 @@
+"""The daily challenge: each day a set of boards per game that everyone plays against bots of
+one level, at any time of the day, ranked by matchpoints (docs/rules.md §5.6)."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Table
+from games.services.arranged import table_arrange
+from records.services import upload_store
+from tournaments.models import Entry, Event, Placement, Round
+from tournaments.selectors import record_of
+from tournaments.services.events import EventError
+
+# Per game: boards a day, players per table, the rules of a board (Whist: one deal, as a
+# game to 1 point; German Whist: one game).
+BOARDS = {"whist": (4, 4, {"target": 1}), "german": (3, 2, {"games": 1})}
+
+
+def daily_get(game: str, day: date | None = None) -> Event:
+    """The day's challenge of a game (UTC days), made with its boards' seeds when first
+    asked for; days before today are closed (finished)."""
+    if game not in BOARDS:
+        raise EventError("bad_game", _("the daily challenge is for Whist and German Whist"))
+    day = day or timezone.now().date()
+    event = Event.objects.filter(kind=Event.Kind.DAILY, game=game, day=day).first()
+    if event is None:
+        event = _create(game, day)
+    if day < timezone.now().date() and event.status != Event.Status.FINISHED:
+        _close_day(event.pk)
+        event.refresh_from_db()
+    return event
+
+
+def _close_day(event_id: int) -> None:
+    """The day is over: the challenge is finished, and each board's best game (most
+    matchpoints at seat 0, the earliest of equals) opens for everyone to replay."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event_id)
+        if event.status == Event.Status.FINISHED:
+            return
+        for board in event.round_set.all():
+            best = (
+                board.placements.filter(seat=0, matchpoints__isnull=False)
+                .order_by("-matchpoints", "table_id")
+                .first()
+            )
+            stored = record_of(best.table_id) if best is not None else None
+            if stored is not None:
+                board.replay_token = upload_store(stored.record).token
+                board.save(update_fields=["replay_token"])
+        event.status, event.finished = Event.Status.FINISHED, timezone.now()
+        event.version += 1
+        event.save(update_fields=["status", "finished", "version"])
+
+
+def _create(game: str, day: date) -> Event:
+    boards, size, options = BOARDS[game]
+    start = datetime.combine(day, time.min, tzinfo=UTC)
+    try:
+        with transaction.atomic():
+            event = Event.objects.create(
+                name=f"{day.isoformat()}", kind=Event.Kind.DAILY, game=game, table_size=size,
+                options=options, rounds=boards, round_minutes=24 * 60, time_limit=0,
+                bot_level=settings.WHIST_DAILY_BOT, starts_at=start, day=day,
+                status=Event.Status.RUNNING, current_round=boards,
+            )  # fmt: skip
+            Round.objects.bulk_create(
+                Round(event=event, number=n, seed=secrets.randbits(62))
+                for n in range(1, boards + 1)
+            )
+    except IntegrityError:  # another request made it first
+        return Event.objects.get(kind=Event.Kind.DAILY, game=game, day=day)
+    return event
+
+
+def daily_play(user: Any, game: str, board: int) -> Table:
+    """The player's table for today's board `board`: dealt at once, the player at seat 0 and
+    bots of the challenge's level in the other seats, the board's cards; if they have
+    played or are playing it, that table (each board once a day)."""
+    if user is None or not user.is_authenticated:
+        raise EventError("login_required", _("log in to play the daily challenge"))
+    event = daily_get(game)
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        board_row = Round.objects.filter(event=locked, number=board).first()
+        if board_row is None:
+            raise EventError("no_board", _("there is no board %(n)s today") % {"n": board})
+        entry, _created = Entry.objects.get_or_create(event=locked, user=user)
+        played = Placement.objects.filter(round=board_row, entry=entry).select_related("table")
+        if played.exists():
+            return played.first().table
+        users = [user] + [None] * (locked.table_size - 1)
+        table = table_arrange(
+            game, users, bot_level=locked.bot_level, options=locked.options,
+            time_limit=0, private=True, seed=board_row.seed,
+        )  # fmt: skip
+        Placement.objects.bulk_create(
+            Placement(round=board_row, table=table, number=board, seat=i,
+                      entry=entry if i == 0 else None)
+            for i in range(locked.table_size)
+        )  # fmt: skip
+    return table
+
+
+def days_back(game: str, days: int = 1) -> Event | None:
+    """The challenge of `days` days ago, if anyone asked for it."""
+    day = timezone.now().date() - timedelta(days=days)
+    event = Event.objects.filter(kind=Event.Kind.DAILY, game=game, day=day).first()
+    return daily_get(game, day) if event is not None else None

@@ -1,0 +1,154 @@
+"""Events before they start: create one, sign up and leave, the page's sign of life."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engine import RulesError, make_rules
+from games.engine.bots import LEVELS
+from games.engine.descriptors import game_of
+from games.engine.rules import PLAYERS
+from games.services.errors import explained
+from tournaments.models import Entry, Event
+
+ROUNDS = (1, 15)
+ROUND_MINUTES = (2, 240)
+TIME_LIMITS = (10, 600)
+
+
+class EventError(Exception):
+    """A refused change of an event: `code` for programs, `message` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+def event_create(
+    user: Any,
+    *,
+    name: str,
+    game: str,
+    starts_at: datetime,
+    rounds: int,
+    table_size: int | None = None,
+    kind: str = Event.Kind.SWISS,
+    round_minutes: int = 15,
+    time_limit: int = 60,
+    preset: str = "",
+    options: dict[str, Any] | None = None,
+    bot_level: str = "club",
+    private: bool = False,
+    rated: bool = False,
+) -> Event:
+    """A new event. Staff may create public events; anyone logged in a private one, which
+    people join by its invite link. docs/rules.md §5."""
+    if user is None or not user.is_authenticated:
+        raise EventError("login_required", _("log in to create an event"))
+    if not private and not user.is_staff:
+        raise EventError("forbidden", _("only staff create public events: make it private"))
+    name = (name or "").strip()
+    if not name or len(name) > Event._meta.get_field("name").max_length:
+        raise EventError("bad_name", _("give the event a name of at most 80 characters"))
+    size = _check_rules(game, table_size, preset, options or {}, kind)
+    _check_range("bad_rounds", rounds, ROUNDS, _("rounds"))
+    _check_range("bad_round_minutes", round_minutes, ROUND_MINUTES, _("minutes per round"))
+    _check_range("bad_time_limit", time_limit, TIME_LIMITS, _("seconds per move"))
+    if bot_level not in LEVELS:
+        raise EventError("bad_bot", _("unknown bot level %(level)s") % {"level": bot_level})
+    if starts_at < timezone.now():
+        raise EventError("bad_start", _("the start must be in the future"))
+    return Event.objects.create(
+        name=name, kind=kind, game=game, table_size=size, options=dict(options or {}),
+        preset=preset or "", rounds=rounds, round_minutes=round_minutes, time_limit=time_limit,
+        bot_level=bot_level, rated=rated, private=private,
+        invite_token=secrets.token_urlsafe(16) if private else "", created_by=user,
+        starts_at=starts_at,
+    )  # fmt: skip
+
+
+def _check_rules(game: str, size: int | None, preset: str, options: dict, kind: str) -> int:
+    if game not in PLAYERS:
+        raise EventError("bad_game", _("unknown game %(game)s") % {"game": game})
+    if kind not in Event.Kind.values:
+        raise EventError("bad_kind", _("unknown kind of event %(kind)s") % {"kind": kind})
+    # Duplicate scoring compares the same cards: a game of knock-out rounds deals each
+    # round to whoever is still in, so no two tables would hold the same hands.
+    if kind != Event.Kind.SWISS and game_of(game).stages == "rounds":
+        raise EventError("bad_kind", _("duplicate events are for Whist and German Whist"))
+    try:
+        return make_rules(game, size, preset or None, **options).players
+    except (RulesError, TypeError) as exc:
+        raise EventError("bad_rules", explained(exc)) from exc
+
+
+def _check_range(code: str, value: Any, span: tuple[int, int], what: str) -> None:
+    low, high = span
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise EventError(
+            code, _("%(what)s: %(low)s to %(high)s") % {"what": what, "low": low, "high": high}
+        )
+
+
+def entry_join(user: Any, event_id: int, token: str = "") -> Entry:
+    """Sign up until the start; a private event needs its invite token (its creator not)."""
+    if user is None or not user.is_authenticated:
+        raise EventError("login_required", _("log in to sign up"))
+    with transaction.atomic():
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
+        if event is None:
+            raise EventError("no_event", _("there is no such event"))
+        if event.status != Event.Status.COMING and event.kind != Event.Kind.DAILY:
+            raise EventError("started", _("sign-up closed when the event started"))
+        if event.private and event.created_by_id != user.pk:
+            if not token or not secrets.compare_digest(event.invite_token, str(token)):
+                raise EventError("forbidden", _("this private event needs its invite link"))
+        try:
+            with transaction.atomic():
+                entry = Entry.objects.create(event=event, user=user, last_seen=timezone.now())
+        except IntegrityError as exc:
+            raise EventError("already_joined", _("you have signed up already")) from exc
+        _bump(event)
+    return entry
+
+
+def entry_leave(user: Any, event_id: int) -> None:
+    """Take back a sign-up before the start."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
+        if event is None or event.status != Event.Status.COMING:
+            raise EventError("started", _("the event has started: you can no longer leave it"))
+        if not Entry.objects.filter(event=event, user=user).delete()[0]:
+            raise EventError("not_joined", _("you have not signed up"))
+        _bump(event)
+
+
+def entry_seen(user: Any, event_id: int) -> bool:
+    """The event page is open: its player is present for the next round (whether signed up)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return bool(Entry.objects.filter(event_id=event_id, user=user).update(last_seen=timezone.now()))
+
+
+def event_cancel(user: Any, event_id: int) -> None:
+    """Its creator or staff cancel an event that has not started."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
+        if event is None or not (user.is_staff or event.created_by_id == user.pk):
+            raise EventError("forbidden", _("only its creator or staff may cancel an event"))
+        if event.status != Event.Status.COMING:
+            raise EventError("started", _("only an event that has not started can be cancelled"))
+        event.status = Event.Status.CANCELLED
+        event.finished = timezone.now()
+        _bump(event, "status", "finished")
+
+
+def _bump(event: Event, *fields: str) -> None:
+    event.version += 1
+    event.save(update_fields=["version", *fields])

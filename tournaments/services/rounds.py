@@ -1,0 +1,182 @@
+"""Rounds on time: an event starts, each round is seated and dealt, the event ends.
+
+`event_tick` runs from the watchdog (Celery beat; the embedded server's loop in `make run`),
+so rounds start on time in both modes. docs/rules.md §5.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from games.engine.descriptors import game_of
+from games.models import Presence
+from games.services.arranged import table_arrange
+from tournaments import seating
+from tournaments.models import Entry, Event, Placement, Round
+from tournaments.pairing import dutch_pairs
+from tournaments.selectors import history_of, ranked_entries
+
+DUTCH_MOST = 64  # German Whist: the Dutch system up to this many players (it grows fast)
+MIN_PLAYERS = 2
+
+
+def event_tick(now: Any = None) -> int:
+    """Start the events and rounds that are due and end the finished events; how many."""
+    now = now or timezone.now()
+    due = Event.objects.filter(
+        Q(status=Event.Status.COMING, starts_at__lte=now) | Q(status=Event.Status.RUNNING)
+    ).exclude(kind=Event.Kind.DAILY)
+    changed = 0
+    for event_id in due.values_list("pk", flat=True):
+        changed += _advance(event_id, now)
+    return changed
+
+
+def _advance(event_id: int, now: Any) -> bool:
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event_id)
+        if event.status == Event.Status.COMING:
+            if event.starts_at > now:
+                return False
+            if Entry.objects.filter(event=event).count() < MIN_PLAYERS:
+                return _close(event, Event.Status.CANCELLED)
+            event.status = Event.Status.RUNNING
+        elif event.status != Event.Status.RUNNING or not _round_over(event):
+            return False
+        if event.current_round >= event.rounds or not _has_players(event):
+            return _close(event, Event.Status.FINISHED)
+        if event.current_round and now < round_due(event, event.current_round + 1):
+            return False
+        round_start(event)
+        return True
+
+
+def round_due(event: Event, number: int) -> Any:
+    """When round `number` is due: the start plus a round's minutes for each one before."""
+    return event.starts_at + timedelta(minutes=event.round_minutes * (number - 1))
+
+
+def _round_over(event: Event) -> bool:
+    if not event.current_round:
+        return True
+    current = Round.objects.get(event=event, number=event.current_round)
+    return current.finished is not None
+
+
+def _has_players(event: Event) -> bool:
+    return Entry.objects.filter(event=event, withdrawn=False).count() >= 1
+
+
+def _close(event: Event, status: str) -> bool:
+    event.status = status
+    event.finished = timezone.now()
+    event.version += 1
+    event.save(update_fields=["status", "finished", "version"])
+    return True
+
+
+def round_start(event: Event) -> Round:
+    """Seat the next round (the event row locked by the caller): the players still in, by
+    standing; absent ones seated too, a bot playing for them; bots fill the tables; then
+    who is absent for the second round in a row is withdrawn (docs/rules.md §5.5).
+    docs/rules.md §5.1"""
+    number = event.current_round + 1
+    entries = ranked_entries(event)
+    if number == 1:
+        random.Random(f"{event.pk}:{event.starts_at}").shuffle(entries)
+    absent = _absent(entries, timezone.now())
+    board = Round.objects.create(event=event, number=number, seed=_board_seed(event))
+    groups = _groups(event, entries, number)
+    placements = []
+    for table_number, group in enumerate(groups, 1):
+        placements += _seat_table(event, board, table_number, group, absent)
+    Placement.objects.bulk_create(placements)
+    _count_absences(event, entries, absent, number)
+    event.current_round = number
+    event.version += 1
+    event.save(update_fields=["status", "current_round", "version"])
+    return board
+
+
+def _board_seed(event: Event) -> int | None:
+    """Duplicate: one stored seed for every table of the round (the deal is keyed by the
+    server's deal secret, games.models.Table.deal_seed, so the seed alone gives no hand)."""
+    return secrets.randbits(62) if event.kind != Event.Kind.SWISS else None
+
+
+def _absent(entries: list[Entry], now: Any) -> set[int]:
+    """Entries not seen on the event page for WHIST_EVENT_PRESENT seconds and with no open
+    socket at any table: absent at the round's start."""
+    cutoff = now - timedelta(seconds=settings.WHIST_EVENT_PRESENT)
+    users = [e.user_id for e in entries if e.last_seen is None or e.last_seen < cutoff]
+    at_tables = set(
+        Presence.objects.filter(seat__user_id__in=users).values_list("seat__user_id", flat=True)
+    )
+    return {e.pk for e in entries if e.user_id in users and e.user_id not in at_tables}
+
+
+def _groups(event: Event, entries: list[Entry], number: int) -> list[list[Entry | None]]:
+    """The round's tables, best first, each padded with None (a bot) to the table's size."""
+    by_id = {e.pk: e for e in entries}
+    ids = [e.pk for e in entries]
+    if event.table_size == 2 and len(ids) <= DUTCH_MOST:
+        history = history_of(event)
+        tables = [[a] if b is None else [a, b] for a, b in dutch_pairs(ids, history, event.rounds)]
+    else:
+        met, partners = _meetings(event)
+        tables = seating.seat_round(ids, event.table_size, met, seed=event.pk * 100 + number)
+        if game_of(event.game).partnerships:  # an individual event: partners drawn per round
+            rng = random.Random(event.pk * 100 + number)
+            tables = [seating.partnerships(t, partners, rng) if len(t) == 4 else t for t in tables]
+    return [[by_id[p] for p in t] + [None] * (event.table_size - len(t)) for t in tables]
+
+
+def _meetings(event: Event) -> tuple[seating.Met, seating.Met]:
+    """Who sat with whom so far, and (Whist) who partnered whom."""
+    met, partners = seating.Met(), seating.Met()
+    tables: dict[int, dict[int, int]] = {}
+    rows = Placement.objects.filter(round__event=event, entry__isnull=False)
+    for table_id, seat, entry_id in rows.values_list("table_id", "seat", "entry_id"):
+        tables.setdefault(table_id, {})[seat] = entry_id
+    for seats in tables.values():
+        seating.record_meetings(met, [list(seats.values())])
+        for a, b in game_of(event.game).partnerships:
+            if a in seats and b in seats:
+                partners[frozenset((seats[a], seats[b]))] += 1
+    return met, partners
+
+
+def _seat_table(
+    event: Event, board: Round, number: int, group: list[Entry | None], absent: set[int]
+) -> list[Placement]:
+    users = [e.user if e is not None else None for e in group]
+    away = {i for i, e in enumerate(group) if e is not None and e.pk in absent}
+    table = table_arrange(
+        event.game, users, bot_level=event.bot_level, options=event.options,
+        preset=event.preset or None, time_limit=event.time_limit, rated=event.rated,
+        private=event.private, away=away, seed=board.seed,
+    )  # fmt: skip
+    return [
+        Placement(round=board, table=table, number=number, seat=i, entry=e,
+                  absent=e is not None and e.pk in absent)
+        for i, e in enumerate(group)
+    ]  # fmt: skip
+
+
+def _count_absences(event: Event, entries: list[Entry], absent: set[int], number: int) -> None:
+    """Absent twice in a row: withdrawn (seated this round still; past results stay)."""
+    present = [e.pk for e in entries if e.pk not in absent]
+    Entry.objects.filter(pk__in=present).update(absences=0)
+    Entry.objects.filter(pk__in=absent).update(absences=F("absences") + 1)
+    limit = settings.WHIST_EVENT_ABSENCES
+    Entry.objects.filter(pk__in=absent, absences__gte=limit).update(
+        withdrawn=True, withdrawn_round=number
+    )

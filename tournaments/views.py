@@ -1,0 +1,136 @@
+"""Event pages: the list, an event's page (rules, sign-up, rounds, tables, standings,
+results), creating one, signing up and leaving, and the page's live poll."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors, services
+from tournaments.forms import EventForm
+from tournaments.models import Entry, Event
+
+
+def events_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/list.html", selectors.event_lists(request.user))
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(request.user, **form.event_fields())
+        except services.EventError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect("event", event.pk)
+    return render(request, "tournaments/create.html", {"form": form}, status=200)
+
+
+def _visible(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event, pk=event_id)
+    token = request.GET.get("invite", "") or request.POST.get("invite", "")
+    if not selectors.can_see(event, request.user, token):
+        raise Http404("no such event")
+    return event
+
+
+def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _visible(request, event_id)
+    services.entry_seen(request.user, event.pk)
+    return render(request, "tournaments/event.html", _context(request, event))
+
+
+def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    user = request.user
+    entry = Entry.objects.filter(event=event, user=user).first() if user.is_authenticated else None
+    invite = ""
+    if (
+        event.private
+        and user.is_authenticated
+        and (user.is_staff or event.created_by_id == user.pk)
+    ):
+        invite = request.build_absolute_uri(
+            reverse("event", args=[event.pk]) + f"?invite={event.invite_token}"
+        )
+    return {
+        "event": event, "entry": entry, "standings": selectors.standings(event),
+        "rounds": selectors.rounds_of(event), "my_table": selectors.my_table(event, user),
+        "invite_link": invite, "invite": request.GET.get("invite", ""),
+        "next_round_due": _next_due(event),
+    }  # fmt: skip
+
+
+def _next_due(event: Event) -> Any:
+    from tournaments.services.rounds import round_due
+
+    if event.status == Event.Status.COMING:
+        return event.starts_at
+    if event.status == Event.Status.RUNNING and event.current_round < event.rounds:
+        return round_due(event, event.current_round + 1)
+    return None
+
+
+def event_live(request: HttpRequest, event_id: int) -> JsonResponse:
+    """Polled by the open event page: its version (the page refreshes its live part when it
+    changes) and the viewer's table in the running round; the player counts as present."""
+    event = _visible(request, event_id)
+    services.entry_seen(request.user, event.pk)
+    return JsonResponse(
+        {"version": event.version, "my_table": selectors.my_table(event, request.user)}
+    )
+
+
+@require_POST
+@login_required
+def event_join(request: HttpRequest, event_id: int) -> HttpResponse:
+    try:
+        services.entry_join(request.user, event_id, request.POST.get("invite", ""))
+    except services.EventError as exc:
+        messages.error(request, exc.message)
+    return redirect("event", event_id)
+
+
+@require_POST
+@login_required
+def event_leave(request: HttpRequest, event_id: int) -> HttpResponse:
+    try:
+        services.entry_leave(request.user, event_id)
+    except services.EventError as exc:
+        messages.error(request, exc.message)
+    return redirect("event", event_id)
+
+
+def daily(request: HttpRequest, game: str) -> HttpResponse:
+    """Today's challenge of a game (its boards, the viewer's results, the standings) and
+    yesterday's (its results and each board open for replay)."""
+    if game not in services.daily.BOARDS:
+        raise Http404("no daily challenge for that game")
+    today = services.daily_get(game)
+    yesterday = services.days_back(game)
+    context = {
+        "game": game, "games": list(services.daily.BOARDS), "today": today,
+        "boards": selectors.daily_boards(today, request.user),
+        "standings": selectors.standings(today), "yesterday": yesterday,
+        "yesterday_boards": selectors.daily_boards(yesterday, request.user) if yesterday else [],
+        "yesterday_standings": selectors.standings(yesterday) if yesterday else [],
+    }  # fmt: skip
+    return render(request, "tournaments/daily.html", context)
+
+
+@require_POST
+@login_required
+def daily_play(request: HttpRequest, game: str, board: int) -> HttpResponse:
+    try:
+        table = services.daily_play(request.user, game, board)
+    except services.EventError as exc:
+        messages.error(request, exc.message)
+        return redirect("daily", game)
+    return redirect("table", table.pk)
