@@ -72,7 +72,13 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ("display_name", "email")
+        fields = ("display_name", "email", "auto_play", "hide_ratings")
+        help_texts = {
+            "auto_play": _("When you hold only one card you may play, it is played for you "
+                           "after a short pause (casual tables; at rated tables you play it "
+                           "yourself)."),
+            "hide_ratings": _("Shown again when the game is over."),
+        }  # fmt: skip
 
     def clean_display_name(self) -> str:
         name = clean_text(self.cleaned_data.get("display_name") or "")

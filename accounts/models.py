@@ -21,6 +21,13 @@ class User(AbstractUser):
     # that they are unlocked.
     card_back = models.CharField(_("card back"), max_length=24, default="red")
     card_front = models.CharField(_("card front"), max_length=24, default="classic")
+    # Table settings (issue 24): play the only legal card by itself after a short pause
+    # (on for new accounts; accounts made before it keep playing by hand), and hide the other
+    # players' levels and ratings while playing (static/js/premove.js, games.selectors).
+    auto_play = models.BooleanField(_("play my only legal card by itself"), default=True)
+    hide_ratings = models.BooleanField(
+        _("hide other players' levels and ratings while I play"), default=False
+    )
     # The shown name as readers see it (accounts.text.name_key), so that no one can take
     # a name that looks like someone else's.
     name_key = models.CharField(_("name key"), max_length=150, blank=True, db_index=True)

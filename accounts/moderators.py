@@ -1,11 +1,17 @@
-"""The "Moderators" group and exactly the permissions it needs; data migrations of each app
-grant that app's share (accounts here, games in games/migrations), so the layers hold."""
+"""The "Moderators" group and exactly the permissions it needs. Each app grants its own
+share (accounts here, games and records in their apps), so the layers hold: in its data
+migrations, and after every migrate and flush (`keep_share`, on post_migrate, as Django
+keeps the permissions themselves): a flush, as every transactional test's teardown, would
+otherwise leave the site without the group."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.apps import AppConfig
+from django.apps import apps as global_apps
 from django.contrib.auth.management import create_permissions
+from django.db.models.signals import post_migrate
 
 GROUP = "Moderators"
 # accounts: see players (to pick one), handle reports, make and lift mutes and bans (a
@@ -38,3 +44,14 @@ def grant(apps: Any, app_label: str, codenames: list[str]) -> None:
     if missing:
         raise RuntimeError(f"permissions not found for {app_label}: {sorted(missing)}")
     group.permissions.add(*found)
+
+
+def keep_share(config: AppConfig, codenames: list[str]) -> None:
+    """Grant the Moderators group these permissions of `config`'s app after each migrate or
+    flush of it (called from the app's `ready`)."""
+
+    def regrant(sender: AppConfig, apps: Any = global_apps, **kwargs: Any) -> None:
+        grant(apps, sender.label, codenames)
+
+    post_migrate.connect(regrant, sender=config, weak=False,
+                         dispatch_uid=f"moderators-{config.label}")  # fmt: skip

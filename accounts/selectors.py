@@ -3,6 +3,7 @@ name is taken; bans are cached (every request and socket asks) and dropped on ea
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
@@ -71,6 +72,12 @@ def blocked_ids(user: Any) -> set[int]:
     if user is None or not getattr(user, "is_authenticated", False):
         return set()
     return set(Block.objects.filter(owner_id=user.pk).values_list("blocked_id", flat=True))
+
+
+def blocked_pairs(user_ids: Collection[int]) -> set[frozenset[int]]:
+    """The pairs of these players of whom one blocked the other (either way round)."""
+    blocks = Block.objects.filter(owner_id__in=user_ids, blocked_id__in=user_ids)
+    return {frozenset(pair) for pair in blocks.values_list("owner_id", "blocked_id")}
 
 
 def blocked_users(user: Any) -> list[Any]:

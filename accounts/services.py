@@ -223,6 +223,8 @@ def report_close(actor: Any, report: Report, outcome: str, note: str = "") -> bo
         )
         if outcome == Report.Outcome.WARNED and report.reported is not None:
             notice_add(report.reported, {"kind": "warned", "reason": report.reason})
+        closed = partial(signals.report_closed.send, sender=Report, report=report)
+        transaction.on_commit(closed, robust=True)
     return True
 
 
@@ -232,6 +234,8 @@ def notice_add(user: Any, notice: dict[str, Any]) -> None:
     with transaction.atomic():
         row = User.objects.select_for_update().only("pk", "notices").get(pk=user.pk)
         User.objects.filter(pk=user.pk).update(notices=[*(row.notices or []), notice])
+        added = partial(signals.notice_added.send, sender=User, user=row, notice=notice)
+        transaction.on_commit(added, robust=True)
 
 
 def notices_take(user: Any) -> list[dict[str, Any]]:

@@ -9,3 +9,7 @@ user_banned = Signal()
 sessions_revoked = Signal()
 # After a block list changed: `user`. Their open sockets reload whose chat they hide.
 blocks_changed = Signal()
+# After the commit of a moderator's notice to a player: `user`, `notice` (accounts.services).
+notice_added = Signal()
+# After the commit of a report closed by a moderator: `report`.
+report_closed = Signal()

@@ -36,17 +36,19 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def send(group: str, message: dict[str, Any]) -> None:
-    """group_send from sync code; a failing layer is logged, never raised into a request."""
+def send(group: str, message: dict[str, Any], channel: bool = False) -> None:
+    """group_send from sync code (`channel=True`: `send` to one socket's channel, `group`
+    naming it); a failing layer is logged, never raised into a request."""
     layer = get_channel_layer()
     if layer is None:
         return
     loop = server_loop()
     try:
         if loop is not None and not _on(loop):
-            asyncio.run_coroutine_threadsafe(_send_logged(layer, group, message), loop)
+            coroutine = _send_logged(layer, group, message, channel)
+            asyncio.run_coroutine_threadsafe(coroutine, loop)
         else:
-            async_to_sync(layer.group_send)(group, message)
+            async_to_sync(layer.send if channel else layer.group_send)(group, message)
     except Exception:  # includes a loop that closed meanwhile (a server shutting down)
         log.exception("could not send %s to %s", message.get("type"), group)
 
@@ -58,9 +60,11 @@ def _on(loop: asyncio.AbstractEventLoop) -> bool:
         return False
 
 
-async def _send_logged(layer: Any, group: str, message: dict[str, Any]) -> None:
+async def _send_logged(
+    layer: Any, group: str, message: dict[str, Any], channel: bool = False
+) -> None:
     try:
-        await layer.group_send(group, message)
+        await (layer.send if channel else layer.group_send)(group, message)
     except Exception:
         log.exception("could not send %s to %s", message.get("type"), group)
 
@@ -158,3 +162,27 @@ def user_revoke(user_id: int, reason: str = "logout", ban: dict[str, Any] | None
 def user_blocks(user_id: int) -> None:
     """The user's block list changed: their table sockets reload it."""
     send(user_group(user_id), {"type": "user.blocks"})
+
+
+def pool_changed() -> None:
+    """After the commit: how many wait in each line of the quick-play pool, to every lobby
+    socket (read once here, in the committing thread)."""
+
+    def counts() -> None:
+        send(LOBBY_GROUP, {"type": "pool.counts", "counts": lobby.pool_counts()})
+
+    transaction.on_commit(counts)
+
+
+def pool_seated(channel: str, table_id: int) -> None:
+    """After the commit: the lobby socket that waited in the pool learns its table."""
+    event = {"type": "pool.seated", "table_id": table_id}
+    transaction.on_commit(partial(send, channel, event, True))
+
+
+def pool_left(channel: str, code: str) -> None:
+    """After the commit: a lobby socket is out of the pool without a table (it joined from
+    another page, or it could not be seated), with the reason's code; the socket words it
+    in its own language."""
+    event = {"type": "pool.left", "code": code}
+    transaction.on_commit(partial(send, channel, event, True))

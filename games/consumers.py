@@ -10,6 +10,7 @@ turn) is answered from what the socket holds, without the database or the row lo
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -21,6 +22,7 @@ from games import (
     broadcast,
     lobby,
     lobby_pages,
+    pool_pages,
     resync_limit,
     selectors,
     services,
@@ -39,12 +41,18 @@ from games.socket_frames import (  # noqa: F401  (too_deep: re-exported for test
     too_deep,
 )
 
+log = logging.getLogger(__name__)
+
 
 class TableConsumer(JsonFrames):
     """A player's or spectator's socket at one table."""
 
+    beats = True  # a logged-in user's socket keeps its presence (games/services/presence.py)
+    joined: list[str] | tuple[()] = ()  # the groups it joined (none before its connect did)
+
     handlers = {
         "act": "on_act", "chat": "on_chat", "resync": "on_resync", "back": "on_back",
+        "claim_offer": "on_claim_offer", "claim_answer": "on_claim_answer",
         "ping": "on_ping",
     }  # fmt: skip
 
@@ -101,18 +109,17 @@ class TableConsumer(JsonFrames):
         self.joined.append(group)
 
     async def beat(self) -> None:
-        await super().beat()
-        if getattr(self, "counted", False):
-            await db_call(services.seat_heartbeat)(self.table_id, self.user, self.channel_name)
+        """A seated player's socket is still open (its presence row; the seat is not away)."""
+        await db_call(services.seat_heartbeat)(self.table_id, self.user, self.channel_name)
 
     async def disconnect(self, code: int) -> None:
         if shutdown.stopping():  # the process drops its presence rows in bulk instead
             await self._release()
             return
-        for group in getattr(self, "joined", []):
+        for group in self.joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         await self._release()
-        if getattr(self, "counted", False):
+        if self.counted:
             await db_call(services.seat_disconnect)(self.table_id, self.channel_name)
 
     async def on_act(self, content: dict[str, Any]) -> None:
@@ -128,6 +135,18 @@ class TableConsumer(JsonFrames):
             await self.error(refused.code, refused.message)
             return
         await self._call(services.move_play, self.table_id, action, version, user=self.user)
+
+    async def on_claim_offer(self, content: dict[str, Any]) -> None:
+        """docs/rules.md §0.7: offer a claim the solver cannot prove to the others."""
+        await self._call(
+            services.claim_offer, self.table_id, content.get("tricks"), content.get("version"),
+            user=self.user,
+        )  # fmt: skip
+
+    async def on_claim_answer(self, content: dict[str, Any]) -> None:
+        await self._call(
+            services.claim_answer, self.table_id, content.get("accept"), user=self.user
+        )
 
     async def on_chat(self, content: dict[str, Any]) -> None:
         await self._call(
@@ -237,11 +256,13 @@ class TableConsumer(JsonFrames):
             if ids:
                 await self.send_json({"type": "chat_hidden", "ids": ids})
 
-    async def rankings_awards(self, event: dict[str, Any]) -> None:
-        """What a finished game brought this user (rating, XP, level, unlocks): docs/protocol.md."""
-        if event["table_id"] == self.table_id:
+    async def table_awards(self, event: dict[str, Any]) -> None:
+        """What the finished game brought this socket's user (rating, XP, level, unlocks),
+        from rankings.services.awards.awards_deliver: docs/protocol.md."""
+        awards = event["awards"].get(str(self.user_id))
+        if awards is not None:
             await self.send_json(
-                {"type": "awards", "table_id": event["table_id"], "awards": event["awards"]}
+                {"type": "awards", "table_id": event["table_id"], "awards": awards}
             )
 
     async def lobby_row(self, event: dict[str, Any]) -> None:
@@ -255,7 +276,11 @@ class LobbyConsumer(JsonFrames):
     """The lobby's live list of public tables: one page of those its filter picks, kept
     current by per-row changes (docs/protocol.md, "Lobby socket"; games/lobby_pages.py)."""
 
-    handlers = {"resync": "on_resync", "list": "on_list", "ping": "on_ping"}
+    handlers = {"resync": "on_resync", "list": "on_list", "ping": "on_ping",
+                "pool_join": "on_pool_join", "pool_leave": "on_pool_leave"}  # fmt: skip
+    pooled = False
+    pool_view = False
+    mine: str | None = None  # the `mine` message last built for this socket
 
     async def connect(self) -> None:
         register_loop(asyncio.get_running_loop())
@@ -276,8 +301,14 @@ class LobbyConsumer(JsonFrames):
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         await self._list({k: v[-1] for k, v in query.items()})
         await self._send_mine()
+        # `pool=1`: the page shows the quick-play pool and wants its counts (the lobby page).
+        self.pool_view = query.get("pool", [""])[-1] == "1"
+        await self._send_pool_counts()
 
     async def disconnect(self, code: int) -> None:
+        if self.pooled:  # leaving the page leaves the pool
+            self.pooled = False
+            await db_call(services.pool_leave)(self.user_id, self.channel_name)
         if shutdown.stopping():  # the process's subscriptions go with it
             await self._release()
             return
@@ -329,12 +360,69 @@ class LobbyConsumer(JsonFrames):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             return
-        if again or getattr(self, "mine", None) is None:
+        if again or self.mine is None:
             self.mine = await db_call(lobby_pages.mine_text)(user, self.lang)
         await self.send(text_data=self.mine)
 
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
+
+    async def on_pool_join(self, content: dict[str, Any]) -> None:
+        """`{"type": "pool_join", "game", "players", "rated", "bots_after", "level"}`: wait
+        in the quick-play pool for people (games/services/pool.py) from this socket."""
+        try:
+            wish = pool_pages.parse_join(content)
+        except ValueError as exc:
+            await self.error("bad_message", str(exc))
+            return
+        if self.user_id is None:
+            await self.error("login_required", _("log in to play with people"))
+            return
+        self.pooled = True
+        try:
+            entry = await db_call(services.pool_join)(
+                self.scope["user"], self.channel_name, **wish, match=False
+            )
+        except services.ServiceError as exc:
+            self.pooled = await db_call(lobby.pool_waiting)(self.user_id, self.channel_name)
+            await self.error(exc.code, exc.message)
+            return
+        await self.send_json(pool_pages.waiting_message(entry, wish))
+        # Matched apart from this handler, so that the socket hears of its table at once
+        # rather than after the new table's broadcasts are built.
+        self.matching = asyncio.create_task(self._match(entry.line_id))
+
+    async def _match(self, line_id: int) -> None:
+        try:
+            await db_call(services.pool_match)(line_id)
+        except Exception:  # the watchdog's tick matches the line again
+            log.exception("pool line %s failed to match", line_id)
+
+    async def on_pool_leave(self, content: dict[str, Any]) -> None:
+        """`{"type": "pool_leave"}`: out of the pool."""
+        self.pooled = False
+        await db_call(services.pool_leave)(self.user_id, self.channel_name)
+        await self.send_json(pool_pages.left_message("left", self.lang))
+
+    async def pool_counts(self, event: dict[str, Any]) -> None:
+        """How many wait in each line of the pool changed: the counts, in words per game, to
+        a page that shows the pool."""
+        if self.pool_view:
+            await self.send_json(pool_pages.counts_message(event["counts"], self.lang))
+
+    async def _send_pool_counts(self) -> None:
+        if self.pool_view:
+            await self.pool_counts({"counts": await db_call(lobby.pool_counts)()})
+
+    async def pool_seated(self, event: dict[str, Any]) -> None:
+        """This socket's wait ended at a table: the page goes there."""
+        self.pooled = False
+        await self.send_json(pool_pages.seated_message(event["table_id"]))
+
+    async def pool_left(self, event: dict[str, Any]) -> None:
+        """This socket's wait ended without a table (moved to another page, no free slot)."""
+        self.pooled = False
+        await self.send_json(pool_pages.left_message(event["code"], self.lang))
 
     async def lobby_row(self, event: dict[str, Any]) -> None:
         """A change of one public table: a `row` if this socket's list shows it."""
@@ -352,9 +440,7 @@ class LobbyConsumer(JsonFrames):
         """Redis came back: changes sent meanwhile were lost (whistsite/channel_layer.py)."""
         await self._send_list()
         await self._send_mine()
-
-    async def rankings_awards(self, event: dict[str, Any]) -> None:
-        """Awards travel through the user's group too; the table's socket shows them."""
+        await self._send_pool_counts()
 
     async def user_blocks(self, event: dict[str, Any]) -> None:
         """The lobby shows no chat."""

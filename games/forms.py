@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import labels
 from games.engine.bots import LEVELS
+from games.engine.descriptors import matching_preset
 from games.engine.rules import GAMES, PLAYERS, PRESETS, RulesError, make_rules, option_fields
 from games.services.errors import explained
 
@@ -76,9 +77,20 @@ class TableForm(forms.Form):
     private = forms.BooleanField(
         label=_("Private table (only people with the invite link)"), required=False
     )
-    rated = forms.BooleanField(label=_("Rated game"), required=False)
+    rated = forms.BooleanField(
+        label=_("Rated game"),
+        required=False,
+        help_text=_(
+            "Bots count: a rated game against bots changes your rating too (each bot level has "
+            "a rating of its own). A new rating is unsure of you, so your first rated games "
+            "move it a lot, up or down; it settles after about ten games."
+        ),
+    )
     chat_players_only = forms.BooleanField(
         label=_("Only the players chat (spectators read)"), required=False
+    )
+    hide_ratings = forms.BooleanField(
+        label=_("Hide levels and ratings until the game is over"), required=False
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -119,17 +131,17 @@ class TableForm(forms.Form):
 
     def _check_rules(self, game: str, data: dict[str, Any]) -> None:
         n, opts = data["players"], data["options"]
-        if game == "knockout" and n * opts["start_cards"] + 1 > 52:
-            self.add_error("start_cards", _(
-                "%(players)d players with %(cards)d cards each do not fit in one deck "
-                "(%(players)d × %(cards)d + 1 turned card = %(total)d > 52): "
-                "choose at most %(most)d cards."
-            ) % {"players": n, "cards": opts["start_cards"],
-                 "total": n * opts["start_cards"] + 1, "most": 51 // n})  # fmt: skip
-            return
         try:
             make_rules(game, n, **opts)
         except RulesError as error:
+            if "needed" in error.params:  # the deal does not fit in one deck (rules._check_fit)
+                self.add_error("start_cards", _(
+                    "%(players)d players with %(cards)d cards each do not fit in one deck "
+                    "(%(players)d × %(cards)d + 1 turned card = %(total)d > 52): "
+                    "choose at most %(most)d cards."
+                ) % {"players": n, "cards": error.params["cards"],
+                     "total": error.params["needed"], "most": 51 // n})  # fmt: skip
+                return
             message = explained(error)
             self.add_error(None, _("These rules are not allowed: %(error)s") % {"error": message})
         data["preset"] = matching_preset(game, opts)
@@ -145,17 +157,6 @@ class TableForm(forms.Form):
 
 def level_choices() -> list[tuple[str, str]]:
     return [(level, labels.level_name(level)) for level in LEVELS]
-
-
-def matching_preset(game: str, options: dict[str, Any]) -> str:
-    """The preset whose options these are ('classic', 'dutch'), or '' for custom rules."""
-    if game != "knockout":
-        return ""
-    defaults = {f.name: f.default for f in option_fields(game)}
-    for name, changes in PRESETS.items():
-        if options == {**defaults, **changes}:
-            return name
-    return ""
 
 
 class SeatForm(forms.Form):

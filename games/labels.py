@@ -8,14 +8,15 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext
 
 from games.engine.bots import LEVEL_NAMES, LEVELS
+from games.engine.descriptors import page_facts, preset_options
+from games.engine.errors import ActionText, CardCode, SeatNo
 from games.engine.rules import (
     GAME_NAMES,
     GAMES,
     PLAYERS,
-    PRESETS,
     STANDARD_WHIST_TARGETS,
     option_fields,
 )
@@ -30,6 +31,48 @@ SUIT_NAMES = {
     "NT": gettext_lazy("No trump"),
 }
 PRESET_NAMES = {"classic": gettext_lazy("Classic"), "dutch": gettext_lazy("Dutch")}
+
+
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def rank_letter(rank: str) -> str:
+    """The index letter printed on a card, as the table's cards print it (cardnames.js)."""
+    letters = {
+        "T": "10",
+        "J": pgettext("index letter of a jack on a card", "J"),
+        "Q": pgettext("index letter of a queen on a card", "Q"),
+        "K": pgettext("index letter of a king on a card", "K"),
+        "A": pgettext("index letter of an ace on a card", "A"),
+    }
+    return letters.get(rank, rank)
+
+
+def card_text(code: str) -> str:
+    """A card as the table shows it: "3♠", "10♥", "B♦" (a German jack); an unknown code as
+    it is."""
+    if len(code) != 2 or code[1] not in SUIT_SYMBOLS:
+        return code
+    return rank_letter(code[0]) + SUIT_SYMBOLS[code[1]]
+
+
+def seat_number(seat: int) -> int:
+    """A seat as the table numbers it ("Seat 2" for the engine's seat 1)."""
+    return seat + 1
+
+
+def message_value(value: Any) -> Any:
+    """A value of an engine message (games.engine.errors) as the table says it: seats counted
+    from 1, cards as "3♠", an action as "seat 2 play 3♠"."""
+    if isinstance(value, SeatNo):
+        return seat_number(value)
+    if isinstance(value, CardCode):
+        return card_text(value)
+    if isinstance(value, ActionText):
+        details = [card_text(d) if isinstance(d, CardCode) else suit_name(d) for d in value.details]
+        seat = _("seat %(seat)s") % {"seat": seat_number(value.seat)}
+        return " ".join([seat, value.kind, *details])
+    return value
 
 
 def suit_name(code: str) -> str:
@@ -107,17 +150,44 @@ def option_schema(game: str) -> list[dict[str, Any]]:
 def rules_schema() -> dict[str, Any]:
     """Everything the create-table page's JS needs about the games (json_script "rules"):
     names, player counts, options, the Knockout presets and what is standard (rated)."""
-    defaults = {f.name: f.default for f in option_fields("knockout")}
     return {
         "games": {
             game: {
                 "name": game_name(game),
                 "players": list(PLAYERS[game]),
                 "options": option_schema(game),
+                "facts": page_facts(game),
             }
             for game in GAMES
         },  # fmt: skip
-        "presets": {name: {**defaults, **changes} for name, changes in PRESETS.items()},
+        "presets": {name: full for game in GAMES for name, full in preset_options(game).items()},
         # What games.engine.rules.is_standard accepts, for the form's "casual" note.
         "standard": {"whist_targets": list(STANDARD_WHIST_TARGETS)},
     }
+
+
+def house_rules(game: str, options: dict[str, Any] | None) -> list[str]:
+    """Every option of a table (or a stored game) that differs from the game's default,
+    named in the active language in the rules book's order: an option switched off as
+    "<its label>: off", one switched on by its label, any other as "<its label>: <value>"
+    (the labels are the engine's, games/engine/rules.py). Empty for the default rules. An
+    unknown game or option is left out (what the engine does not know it cannot name)."""
+    if game not in GAMES:
+        return []
+    given = options or {}
+    named = []
+    for f in option_fields(game):
+        value = given.get(f.name, f.default)
+        if value == f.default:
+            continue
+        spec = f.metadata["spec"]
+        if isinstance(f.default, bool):
+            named.append(
+                _(spec.label) if value else _("%(option)s: off") % {"option": _(spec.label)}
+            )
+        elif spec.choices:
+            choice = dict(spec.choices).get(value, str(value))
+            named.append(_("%(option)s: %(value)s") % {"option": _(spec.label), "value": _(choice)})
+        else:
+            named.append(_("%(option)s: %(value)s") % {"option": _(spec.label), "value": value})
+    return named

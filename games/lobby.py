@@ -1,7 +1,8 @@
 """Reads for the lobby: who is playing now, how far each game in play has got, a page of the
 public tables a filter picks (newest first), a player's own running tables (private ones
 too), which the lobby lists first, those of them that hold the player's slots of
-WHIST_MAX_OPEN_TABLES, and the lobby's version (docs/protocol.md, "Lobby socket").
+WHIST_MAX_OPEN_TABLES, the lobby's version, and how many wait in the quick-play pool
+(docs/protocol.md, "Lobby socket").
 
 The list is paged by table id (newest first: `before` an id) and filtered by game, open
 seats and rated; what a socket receives never depends on how many tables exist."""
@@ -13,13 +14,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import Count, Exists, OuterRef, Prefetch
 
 from accounts.process_cache import cache
 from games.engine import State, takes_part
 from games.engine.rules import GAMES
 from games.gamestate import states_for
-from games.models import Presence, Seat, Table
+from games.models import PoolEntry, Presence, Seat, Table
 from games.selectors import (
     lobby_entry,
     seats_with_sockets,
@@ -105,15 +106,9 @@ def players_online() -> dict[str, int]:
 
 
 def stage(state: State) -> dict[str, Any]:
-    """How far a game has got, in numbers the lobby puts into words (games/lobby_rows.py)."""
-    game = state.rules.game
-    if game == "knockout":
-        left = sum(1 for active in state.active if active)
-        return {"round": state.deal_no + 1, "rounds": state.rules.options.start_cards, "left": left}
-    if game == "whist":
-        return {"deal": state.deal_no + 1, "scores": list(state.scores), "wins": list(state.wins)}
-    return {"game": len(state.games) + (0 if state.over else 1), "games": state.rules.options.games,
-            "half": state.half}  # fmt: skip
+    """How far a game has got, in numbers the lobby puts into words (games/lobby_rows.py):
+    the game's own `stage` (games.engine.protocol)."""
+    return state.game.stage(state)
 
 
 def with_stages(tables: list[Table], states: dict[int, State]) -> list[dict[str, Any]]:
@@ -135,6 +130,11 @@ def lobby_tables_query(flt: ListFilter) -> Any:
         free = Seat.objects.filter(table=OuterRef("pk"), user__isnull=True, bot="")
         tables = tables.filter(Exists(free), status=Table.Status.OPEN)
     return tables
+
+
+def listed_ids(flt: ListFilter) -> list[int]:
+    """The ids of the tables `flt` picks, ascending (the pages' cursors, games/lobby_pages.py)."""
+    return list(lobby_tables_query(flt).order_by("pk").values_list("pk", flat=True))
 
 
 def page_tables(
@@ -228,3 +228,20 @@ def entry_key(entry: dict[str, Any]) -> str:
     """A lobby entry as one text: the key its rendered rows are cached by (games/lobby_rows.py),
     which a row change carries so that no socket encodes it again."""
     return json.dumps(entry, sort_keys=True, default=str)
+
+
+def pool_counts() -> list[dict[str, Any]]:
+    """How many people wait in each line of the quick-play pool (lines nobody waits in are
+    left out): game, players, rated, waiting."""
+    rows = (
+        PoolEntry.objects.values("line__game", "line__players", "line__rated")
+        .annotate(waiting=Count("id"))
+        .order_by("line__game", "line__players", "line__rated")
+    )
+    return [{"game": r["line__game"], "players": r["line__players"], "rated": r["line__rated"],
+             "waiting": r["waiting"]} for r in rows]  # fmt: skip
+
+
+def pool_waiting(user_id: int | None, channel: str) -> bool:
+    """Whether `user_id` waits in the pool from the socket `channel`."""
+    return PoolEntry.objects.filter(user_id=user_id, channel=channel).exists()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from bisect import bisect_left
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
@@ -101,6 +102,7 @@ def mine_text(user: Any, language: str) -> str:
 # the counts of players online for a few seconds: a socket asking for page after page
 # costs one query of rows each.
 _totals: dict[tuple, int] = {}
+_ids: dict[tuple, list[int]] = {}  # (version, filter): the ids listed, ascending
 ONLINE_SECONDS = 5.0
 _online_held: list = [0.0, None]
 
@@ -123,6 +125,7 @@ async def list_page(
     """The current page for these parameters: from this process's pages if built at the
     lobby's current version, else built once (sockets asking meanwhile wait for that build)."""
     version = await db_call(lobby.lobby_version)()
+    before = await _cursor(version, flt, before)
     key = (version, flt, before, language, authenticated)
     page = _pages.get(key)
     if page is not None:
@@ -137,6 +140,21 @@ async def list_page(
     return await asyncio.shield(task)
 
 
+async def _cursor(version: int, flt: ListFilter, before: int | None) -> int | None:
+    """The one cursor of the page `before` asks for: the oldest listed table not older than
+    `before` (None past the newest), which shows the same tables. Any `before` a socket
+    sends is one of a version's few pages, so asking for new ones builds nothing new."""
+    if before is None:
+        return None
+    ids = _ids.get((version, flt))
+    if ids is None:
+        ids = _ids[(version, flt)] = await db_call(lobby.listed_ids)(flt)
+        while len(_ids) > PAGES_KEPT:
+            del _ids[next(iter(_ids))]
+    at = bisect_left(ids, before)
+    return ids[at] if at < len(ids) else None
+
+
 def _built(key: tuple, task: asyncio.Future) -> None:
     _building.pop(key, None)
     if task.cancelled() or task.exception() is not None:
@@ -149,6 +167,7 @@ def _built(key: tuple, task: asyncio.Future) -> None:
 def pages_clear() -> None:
     _pages.clear()
     _totals.clear()
+    _ids.clear()
     _online_held[:] = [0.0, None]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -17,33 +18,57 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import labels
+from games.engine.descriptors import game_of, matching_preset
 from games.engine.rules import option_fields
-from games.forms import matching_preset
 from games.lobby import entry_key
 
 ROW_CACHE = 4096  # rows differ by table, language, login and "mine": a few per table
 
 
 def stage_text(game: str, stage: dict[str, Any] | None) -> str:
-    """How far a game in play has got, in words."""
+    """How far a game in play has got, in words (its `stages`: games.engine.descriptors)."""
     if not stage:
         return ""
-    if game == "knockout":
-        return _("Round %(round)s of %(rounds)s · %(left)s players in") % stage
-    if game == "whist":
-        a, b = stage["scores"]
-        return _("Deal %(deal)s · points %(a)s–%(b)s") % {"deal": stage["deal"], "a": a, "b": b}
+    return STAGE_TEXT[game_of(game).stages](stage)
+
+
+def _rounds_text(stage: dict[str, Any]) -> str:
+    return _("Round %(round)s of %(rounds)s · %(left)s players in") % stage
+
+
+def _deals_text(stage: dict[str, Any]) -> str:
+    a, b = stage["scores"]
+    return _("Deal %(deal)s · points %(a)s–%(b)s") % {"deal": stage["deal"], "a": a, "b": b}
+
+
+def _games_text(stage: dict[str, Any]) -> str:
     half = _("first half") if stage["half"] == 1 else _("second half")
     if stage["games"] == 1:
         return half
     return _("Game %(game)s of %(games)s · %(half)s") % {**stage, "half": half}
 
 
-def _preset_text(entry: dict[str, Any]) -> str:
-    defaults = {f.name: f.default for f in option_fields("knockout")}
-    options = {**defaults, **(entry.get("options") or {})}
-    name = entry.get("preset") or matching_preset("knockout", options)
+STAGE_TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
+    "rounds": _rounds_text, "deals": _deals_text, "games": _games_text,
+}  # fmt: skip
+
+
+def _preset_text(entry: dict[str, Any], options: dict[str, Any]) -> str:
+    name = entry.get("preset") or matching_preset(entry["game"], options)
     return labels.preset_rules(name) or _("Custom rules")
+
+
+# What a one-line summary says of each option a game names (its `summary_options`).
+SUMMARY_TEXT: dict[str, Callable[[dict[str, Any], dict[str, Any]], list[str]]] = {
+    "preset": lambda entry, options: [_preset_text(entry, options)],
+    "start_cards": lambda entry, options: [
+        _("%(n)s cards to start") % {"n": options["start_cards"]}
+    ],
+    "target": lambda entry, options: [_("game to %(n)s points") % {"n": options["target"]}],
+    "honours": lambda entry, options: [_("honours")] if options["honours"] else [],
+    "rubber": lambda entry, options: [_("rubber")] if options["rubber"] else [],
+    "games": lambda entry, options: [_("%(n)s game(s)") % {"n": options["games"]}],
+}
 
 
 def rules_summary(entry: dict[str, Any]) -> str:
@@ -51,15 +76,8 @@ def rules_summary(entry: dict[str, Any]) -> str:
     options = {f.name: f.default for f in option_fields(entry["game"])}
     options.update(entry.get("options") or {})
     parts = [_("%(n)s players") % {"n": entry["players"]}]
-    if entry["game"] == "knockout":
-        parts.append(_preset_text(entry))
-        parts.append(_("%(n)s cards to start") % {"n": options["start_cards"]})
-    elif entry["game"] == "whist":
-        parts.append(_("game to %(n)s points") % {"n": options["target"]})
-        parts += [_("honours")] if options["honours"] else []
-        parts += [_("rubber")] if options["rubber"] else []
-    else:
-        parts.append(_("%(n)s game(s)") % {"n": options["games"]})
+    for name in game_of(entry["game"]).summary_options:
+        parts += SUMMARY_TEXT[name](entry, options)
     limit = entry.get("time_limit")
     parts.append(_("%(seconds)s s per move") % {"seconds": limit} if limit else _("no time limit"))
     return " · ".join(parts)
@@ -77,6 +95,7 @@ def row_context(entry: dict[str, Any]) -> dict[str, Any]:
         "status_name": labels.status_name(entry["status"]),
         "summary": rules_summary(entry),
         "stage_text": stage_text(entry["game"], entry.get("stage")),
+        "house_rules": labels.house_rules(entry["game"], entry.get("options")),
     }
 
 

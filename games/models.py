@@ -28,6 +28,11 @@ class Table(models.Model):
     rated = models.BooleanField(_("rated"), default=False)
     # Spectators read the chat but only the players may write (rules of the table's creator).
     chat_players_only = models.BooleanField(_("chat for players only"), default=False)
+    # Nobody at the table sees the others' levels or ratings until the game is over.
+    hide_ratings = models.BooleanField(_("hide levels and ratings"), default=False)
+    # A claim offered to the others at a casual table (docs/rules.md §0.7): {"seat", "tricks",
+    # "moves": the move count it was made at, "accepted": [seats]}; void once a move is made.
+    claim_offer = models.JSONField(_("claim offered"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="tables_created",
@@ -186,3 +191,47 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.text[:40]}"
+
+
+class PoolLine(models.Model):
+    """One line of the quick-play pool for people: a game, its player count, rated or casual.
+    Its row is the lock that serialises matching of that line across every server process
+    (games/services/pool.py); the waiting players are its PoolEntry rows."""
+
+    game = models.CharField(_("game"), max_length=16)
+    players = models.PositiveSmallIntegerField(_("players"))
+    rated = models.BooleanField(_("rated"), default=False)
+
+    class Meta:
+        verbose_name = _("pool line")
+        verbose_name_plural = _("pool lines")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "players", "rated"], name="games_pool_line")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.players} {'rated' if self.rated else 'casual'}"
+
+
+class PoolEntry(models.Model):
+    """A person waiting in the pool, from one lobby socket (`channel` on server `process`):
+    one row per user at most, gone when they are seated, leave, or their socket closes."""
+
+    line = models.ForeignKey(PoolLine, on_delete=models.CASCADE, related_name="entries")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pool_entry"
+    )
+    rating = models.IntegerField(_("rating"))
+    # Seconds after joining when empty seats may be filled with bots; None: keep waiting.
+    bots_after = models.PositiveIntegerField(_("bots after (seconds)"), null=True, blank=True)
+    bot_level = models.CharField(_("bot level"), max_length=16)
+    channel = models.CharField(_("channel"), max_length=255)
+    process = models.CharField(_("server process"), max_length=32, blank=True, default="")
+    joined = models.DateTimeField(_("joined"), db_index=True)
+
+    class Meta:
+        verbose_name = _("pool entry")
+        verbose_name_plural = _("pool entries")
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.line_id}"

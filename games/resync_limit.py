@@ -22,7 +22,7 @@ def allowed(consumer: Any) -> bool:
     stamps: deque = consumer.__dict__.setdefault("_resync_stamps", deque())
     if not _room(stamps, settings.WHIST_WS_RESYNC_RATE):
         return False
-    address = getattr(consumer, "address", None)
+    address = consumer.address
     if address is None:
         stamps.append(time.monotonic())
         return True

@@ -4,7 +4,8 @@ Three lanes, named by the task's module (docs/deployment.md §"Queues and worker
 
 - `turns`: games.tasks (bot moves, time limits, away checks, the watchdog). Nothing else may
   delay them.
-- `bookkeeping`: rankings.tasks (a finished game's scores, XP and awards).
+- `bookkeeping`: rankings.tasks (a finished game's scores, XP and awards) and
+  tournaments.tasks (rounds on time, an event table's end and the standings).
 - `analysis`: records.tasks (the solver's analysis of a stored game: seconds of CPU each).
 
 With a broker (REDIS_URL) each lane is a Celery queue of its own, and a worker serves each.
@@ -37,7 +38,11 @@ from django.db import InterfaceError, OperationalError, close_old_connections
 
 log = logging.getLogger(__name__)
 TASKS = "games.tasks."  # the registered names of games/tasks.py's tasks start so
-LANES = {"games.tasks.": "turns", "rankings.tasks.": "bookkeeping", "records.tasks.": "analysis"}
+LANES = {
+    "games.tasks.": "turns", "rankings.tasks.": "bookkeeping", "records.tasks.": "analysis",
+    # Events (tournaments.tasks): seating a round and recounting standings is bulk work.
+    "tournaments.tasks.": "bookkeeping",
+}  # fmt: skip
 TRANSIENT = (OperationalError, InterfaceError)  # a locked SQLite, a dropped connection
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds before each new try of a failed task
 # The same for Celery's tasks (their decorators take it): each task re-checks the world under
@@ -49,6 +54,9 @@ _watched: set[int] = set()
 _local = threading.local()
 _executors: dict[str, Executor] = {}
 _executors_lock = threading.Lock()
+_generation = 0  # stop_lanes() moves it on: what was timed before then never starts
+_running = threading.Condition()  # notified as each task in a lane's thread ends
+_running_count = 0
 
 
 def run_later(task_name: str, args: tuple[Any, ...], delay: float = 0.0) -> None:
@@ -65,7 +73,7 @@ def run_later(task_name: str, args: tuple[Any, ...], delay: float = 0.0) -> None
     if loop is not None:
         # A fresh context: the caller's says asgiref's single thread is busy (it is: ours).
         loop.call_soon_threadsafe(
-            _call_later, loop, delay, name, args, 0, context=contextvars.Context()
+            _call_later, loop, delay, name, args, 0, _generation, context=contextvars.Context()
         )
     elif delay <= 0:
         _run_now(name, args)
@@ -104,7 +112,7 @@ def register_loop(loop: asyncio.AbstractEventLoop) -> None:
     if settings.CELERY_TASK_ALWAYS_EAGER and id(loop) not in _watched:
         _watched.add(id(loop))
         # Soon after a (re)start: turns that were due when the process stopped go on.
-        loop.call_later(1.0, _watchdog_tick, loop, context=contextvars.Context())
+        loop.call_later(1.0, _watchdog_tick, loop, _generation, context=contextvars.Context())
 
 
 def server_loop() -> asyncio.AbstractEventLoop | None:
@@ -115,18 +123,48 @@ def server_loop() -> asyncio.AbstractEventLoop | None:
     return None
 
 
+def stop_lanes(wait: float = 30.0) -> bool:
+    """Stop the embedded lanes: nothing timed or queued before this call starts after it (the
+    watchdog's ticks included), and the tasks running in the lanes' threads get up to `wait`
+    seconds to finish. A server stopping calls it (games/shutdown.py), and so does each test's
+    teardown before its database is emptied, which a move half-done in a lane's thread would
+    otherwise deadlock. Tasks timed after it run in new lanes. True when none still runs."""
+    global _generation
+    with _executors_lock:
+        _generation += 1
+        executors = list(_executors.values())
+        _executors.clear()
+        _watched.clear()
+    for executor in executors:
+        executor.shutdown(wait=False, cancel_futures=True)
+    with _running:
+        idle = _running.wait_for(lambda: _running_count == 0, timeout=wait)
+    if not idle:
+        log.warning("lanes stopped with %d tasks still running after %s s", _running_count, wait)
+    return idle
+
+
 def _call_later(
-    loop: asyncio.AbstractEventLoop, delay: float, name: str, args: tuple, attempt: int
+    loop: asyncio.AbstractEventLoop,
+    delay: float,
+    name: str,
+    args: tuple,
+    attempt: int,
+    generation: int | None = None,
 ) -> None:
+    generation = _generation if generation is None else generation
+
     def start() -> None:
-        loop.create_task(_run_in_lane(loop, name, args, attempt))
+        loop.create_task(_run_in_lane(loop, name, args, attempt, generation))
 
     loop.call_later(max(delay, 0.0), start, context=contextvars.Context())
 
 
 async def _run_in_lane(
-    loop: asyncio.AbstractEventLoop, name: str, args: tuple, attempt: int
+    loop: asyncio.AbstractEventLoop, name: str, args: tuple, attempt: int, generation: int
 ) -> None:
+    if generation != _generation:
+        return  # timed before the lanes stopped
     lane = lane_of(name)
     try:
         if lane == "analysis":
@@ -138,7 +176,7 @@ async def _run_in_lane(
     except TRANSIENT as exc:
         if attempt < len(RETRY_DELAYS):
             log.warning("task %s%r met %r; trying again", name, args, exc)
-            _call_later(loop, RETRY_DELAYS[attempt], name, args, attempt + 1)
+            _call_later(loop, RETRY_DELAYS[attempt], name, args, attempt + 1, generation)
         else:
             log.exception("task %s%r failed %d times", name, args, attempt + 1)
     except Exception:
@@ -148,11 +186,17 @@ async def _run_in_lane(
 def _run_task(name: str, args: tuple) -> Any:
     """Run a registered task here; its database connection is closed when it is old or
     broken, as after a request (a lane's thread keeps no broken one for the next task)."""
-    close_old_connections()
+    global _running_count
+    with _running:
+        _running_count += 1
     try:
+        close_old_connections()
         return registered(name).run(*args)
     finally:
         close_old_connections()
+        with _running:
+            _running_count -= 1
+            _running.notify_all()
 
 
 def _executor(lane: str) -> Executor:
@@ -208,11 +252,12 @@ def _run_now(name: str, args: tuple) -> None:
         _local.draining = False
 
 
-def _watchdog_tick(loop: asyncio.AbstractEventLoop) -> None:
-    """Every WHIST_WATCHDOG_EVERY seconds; the next tick is set before this one's work, so
-    nothing the work raises can stop the watchdog."""
-    if loop.is_closed():
+def _watchdog_tick(loop: asyncio.AbstractEventLoop, generation: int | None = None) -> None:
+    """Every WHIST_WATCHDOG_EVERY seconds until the lanes stop; the next tick is set before
+    this one's work, so nothing the work raises can stop the watchdog."""
+    generation = _generation if generation is None else generation
+    if loop.is_closed() or generation != _generation:
         return
     every = settings.WHIST_WATCHDOG_EVERY
-    loop.call_later(every, _watchdog_tick, loop, context=contextvars.Context())
-    loop.create_task(_run_in_lane(loop, TASKS + "watchdog", (), 0))
+    loop.call_later(every, _watchdog_tick, loop, generation, context=contextvars.Context())
+    loop.create_task(_run_in_lane(loop, TASKS + "watchdog", (), 0, generation))

@@ -56,12 +56,14 @@ def table_seats(table_id: int) -> list[Seat]:
 
 def table_get(table_id: int) -> Table | None:
     """The table with its seats (and their users) loaded, or None."""
-    return (
+    found = (
         Table.objects.select_related("created_by", "rematch")
         .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
         .filter(pk=table_id)
-        .first()
     )
+    # Not `.first()`: compiling its ORDER BY, for at most one row, was 9% of a busy Daphne's
+    # samples while a load run's sockets opened (py-spy on bench/load.py, 2026-12-01).
+    return next(iter(found[:1]), None)
 
 
 def user_name(user: Any) -> str:
@@ -130,7 +132,38 @@ def table_dict(
         "deadline": human_turn_deadline.isoformat() if human_turn_deadline else None,
         "result": (table.record or {}).get("result"),
         "rematch": _rematch_id(table),
+        "hide_ratings": table.hide_ratings,
+        "claim_offer": _offer_part(current_offer(table)),
     }
+
+
+def current_offer(table: Table) -> dict[str, Any] | None:
+    """The claim on offer to the others (games.services.claim_offers), if no move was made
+    since it was offered."""
+    offer = table.claim_offer
+    if not offer or table.status != Table.Status.PLAYING or offer["moves"] != table.moves:
+        return None
+    return offer
+
+
+def _offer_part(offer: dict[str, Any] | None) -> dict[str, Any] | None:
+    if offer is None:
+        return None
+    return {"seat": offer["seat"], "tricks": offer["tricks"], "accepted": offer["accepted"]}
+
+
+def hides_levels(table: Table, user: Any = None) -> bool:
+    """Whether a receiver sees no other player's level or rating now: the table hides them
+    (its option), or the receiver's profile does; only while the game is not over."""
+    if table.status in (Table.Status.FINISHED, Table.Status.ABORTED):
+        return False
+    return table.hide_ratings or bool(getattr(user, "hide_ratings", False))
+
+
+def _levels_hidden(part: dict[str, Any], own: int | None) -> dict[str, Any]:
+    """The table part with every seat's level but the receiver's own (`own`) left out."""
+    seats = [s if s["index"] == own else {**s, "level": None} for s in part["seats"]]
+    return {**part, "seats": seats}
 
 
 def _invite(table: Table, seat_index: int | None) -> str | None:
@@ -190,22 +223,34 @@ def state_message(
 ) -> dict[str, Any]:
     """The `state` message for one seat (None: a spectator): the only door a view leaves by.
     `seats`: the table's, if in hand (else `table.seats.all()`)."""
-    return _message(table, state_for(table), seat_index, table_dict(table, seat_index, seats))
+    seats = list(table.seats.all()) if seats is None else seats
+    part = table_dict(table, seat_index, seats)
+    user = seats[seat_index].user if seat_index is not None else None
+    if hides_levels(table, user):
+        part = _levels_hidden(part, seat_index)
+    return _message(table, state_for(table), seat_index, part)
 
 
 def state_messages(
     table: Table, seats: list[Seat]
 ) -> tuple[dict[str, Any], list[tuple[Seat, dict[str, Any]]]]:
     """The spectator's state message and each seated user's (a broadcast's), sharing one
-    `table` part: only a private table's invite differs, which its players see."""
+    `table` part: only a private table's invite differs, which its players see, and while
+    levels are hidden (`hides_levels`) each player's own level."""
     state, shared = state_for(table), table_dict(table, None, seats)
     players = {**shared, "invite": _invite(table, 0)}
     seated = [
-        (seat, _message(table, state, seat.index, players))
+        (seat, _message(table, state, seat.index, _part_for(table, seat, players)))
         for seat in seats
         if seat.user_id is not None
     ]
+    if hides_levels(table):
+        shared = _levels_hidden(shared, None)
     return _message(table, state, None, shared), seated
+
+
+def _part_for(table: Table, seat: Seat, players: dict[str, Any]) -> dict[str, Any]:
+    return _levels_hidden(players, seat.index) if hides_levels(table, seat.user) else players
 
 
 def _message(

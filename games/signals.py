@@ -15,7 +15,16 @@ from django.dispatch import Signal
 # `transaction.on_commit`; they must be quick, and an exception refuses the move.
 game_finished = Signal()
 
+# Sent once per game after the commit of its deal (the table went from open to playing).
+# Keyword arguments: `table_id`, `user_ids` (its human players). Receivers must be quick.
+game_started = Signal()
+
 # Sent by the watchdog (Celery beat every 10 s; in the embedded mode, the server's own
 # loop). Receivers queue again their own work that did not happen in time, and return how
 # many items they queued (an int).
 watchdog = Signal()
+
+# Sent when a player joins the quick-play pool, to learn their rating for the game
+# (`user`, `game`): the app that keeps ratings answers with the rating people see (an int).
+# Without an answer the pool takes every player as 1000.
+pool_rating = Signal()

@@ -10,6 +10,7 @@ ends it.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -29,6 +30,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from redis.exceptions import RedisError
 
+from accounts.process_cache import cache as process_cache
 from accounts.selectors import ban_active, ban_text
 from games import heartbeats, shutdown, socket_limits
 from games.languages import scope_language
@@ -76,6 +78,15 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
     admitted = False
     closing = False
     user_id: int | None = None
+    # Whether a logged-in user's socket beats (`beat`, games/heartbeats.py) while open.
+    beats = False
+    # What the opening found and counted, undone when the socket ends (each set in `connect`'s
+    # checks; a socket refused early has not got that far).
+    address: str | None = None  # the client's address, counted per address while open
+    address_counted = False
+    counted = False  # counted among the process's (and the user's) open sockets
+    beating = False  # among the heartbeat's sockets now
+    language: str | None = None  # the socket's language, from the scope at its first frame
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         try:
@@ -86,7 +97,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             # The channel layer could not give the socket a channel (Redis is down): without
             # this the handshake got an HTTP 500, which the page cannot tell from a bug.
             log.warning("socket refused before its handshake: %r", exc)
-            await _refuse_handshake(receive, send, _closing_code(exc))
+            await _refuse_handshake(receive, send, await _closing_code(exc))
         finally:  # a close, a crash or a cancelled task: no heartbeat outlives its socket
             self._stop_beat()
 
@@ -136,9 +147,9 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             raise StopConsumer()
         try:
             if kind == "websocket.connect" or not self.accepted:
-                await self.close(_closing_code(exc))
+                await self.close(await _closing_code(exc))
             else:
-                with translation.override(getattr(self, "language", None) or "en"):
+                with translation.override(self.language or "en"):
                     await self._explain(exc)
         except Exception:
             log.exception("could not answer after a failure; closing")
@@ -200,7 +211,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Messages for people (errors here and in the services) in the socket's language.
-        if not hasattr(self, "language"):
+        if self.language is None:
             self.language = scope_language(self.scope)
         with translation.override(self.language):
             await self._receive(text_data)
@@ -288,7 +299,6 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
                 await self._too_many()
                 return False
             self.address_counted = True
-            self._start_beat()
         if self.user_id is None:
             return True
         user = self.scope["user"]
@@ -302,7 +312,8 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             await self._too_many()
             return False
         self.counted = True
-        self._start_beat()
+        if self.beats:
+            self._start_beat()
         return True
 
     async def _too_many(self) -> None:
@@ -312,7 +323,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         await self.close(CLOSE_TOO_MANY)
 
     def _start_beat(self) -> None:
-        if not getattr(self, "beating", False):
+        if not self.beating:
             self.beating = True
             heartbeats.start(self)
 
@@ -320,12 +331,9 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         heartbeats.stop(self)
 
     async def beat(self) -> None:
-        """While open, tell the cache (and, at a table, the database) this socket is alive
-        (a server that dies stops telling, and its sockets stop counting)."""
-        if getattr(self, "address_counted", False):
-            await sync_to_async(socket_limits.address_refresh)(self.address, self.channel_name)
-        if getattr(self, "counted", False):
-            await sync_to_async(socket_limits.socket_refresh)(self.user_id, self.channel_name)
+        """Every WHIST_PRESENCE_BEAT seconds while open, for a consumer that `beats` (a
+        logged-in player's table socket: its presence in the database). The socket counts
+        need no beat: their process's key stands for them (games/socket_limits.py)."""
 
     async def _release(self) -> None:
         """On disconnect: the heartbeat stops and the socket no longer counts (while the
@@ -333,10 +341,20 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         self._stop_beat()
         if shutdown.stopping():
             return
-        if getattr(self, "address_counted", False):
+        if self.address_counted:
             await sync_to_async(socket_limits.address_close)(self.address, self.channel_name)
-        if getattr(self, "counted", False):
+        if self.counted:
             await sync_to_async(socket_limits.socket_close)(self.user_id, self.channel_name)
+
+    async def user_notice(self, event: dict[str, Any]) -> None:
+        """A message for this socket's user from an app above the card room (social's
+        notifications, docs/protocol.md §"Notifications"): sent as it comes, its `texts` (one
+        per language) as the `text` in this socket's language."""
+        message = dict(event["message"])
+        texts = message.pop("texts", None)
+        if isinstance(texts, dict):
+            message["text"] = texts.get(scope_language(self.scope)) or texts.get("en", "")
+        await self.send_json(message)
 
     async def user_revoke(self, event: dict[str, Any]) -> None:
         """Logout, ban, new password (docs/stack-notes.md §2.14): close the user's socket; a banned
@@ -349,16 +367,42 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         ban = event.get("ban")
         if reason == "banned" and ban:
             until = parse_datetime(ban["until"]) if ban.get("until") else None
-            language = getattr(self, "language", None) or scope_language(self.scope)
+            language = self.language or scope_language(self.scope)
             with translation.override(language):
                 await self.error("banned", ban_text({"reason": ban["reason"], "until": until}))
         await self.close(CLOSE_REVOKED)
 
 
-def _closing_code(exc: Exception) -> int:
+async def _closing_code(exc: Exception) -> int:
     """How a socket that failed while opening is closed: 4013 (try again later) if something
-    it needs could not be reached, else 4011 (the server failed)."""
-    return CLOSE_TRY_LATER if isinstance(exc, UNREACHABLE) else CLOSE_SERVER_ERROR
+    it needs could not be reached, else 4011 (the server failed). Unreachable is what the
+    error or one it was raised from says, or, for an error of another kind, what a look at
+    the shared cache finds: Redis stopping under a socket's subscription can fail it with
+    an error of the client's own (a fresh clone's CI saw 4011 with Redis down)."""
+    if _unreachable(exc) or not await _cache_answers():
+        return CLOSE_TRY_LATER
+    return CLOSE_SERVER_ERROR
+
+
+def _unreachable(exc: BaseException | None) -> bool:
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, UNREACHABLE):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
+async def _cache_answers(seconds: float = 2.0) -> bool:
+    """Whether the shared cache (Redis, where there is one) answers within `seconds`."""
+    try:
+        await asyncio.wait_for(
+            sync_to_async(process_cache.get, thread_sensitive=False)("games:probe"), seconds
+        )
+    except Exception:
+        return False
+    return True
 
 
 async def _refuse_handshake(receive: Any, send: Any, code: int) -> None:

@@ -1,11 +1,13 @@
 """At most WHIST_MAX_SOCKETS open sockets per user and WHIST_MAX_SOCKETS_PER_ADDRESS per
 client address (anonymous sockets too), counted in the cache all servers share: each
-socket is an entry with an expiry that its server's heartbeat pushes on and the id of its
-server process, so the sockets of a server that died stop counting within seconds, once
-its process key expires (games/processes.py), and at the latest at their own expiry. A
-soft limit: two sockets opening at the same instant may both pass. Behind a reverse proxy
-the address is the one Daphne is told (`--proxy-headers`), else every socket would share
-the proxy's."""
+socket is an entry naming its server process, and counts until it closes or its process
+dies (the process key expires within seconds: games/processes.py). No socket beats for its
+count: one key per process does (a beat per socket cost an idle lobby viewer about half of
+its CPU: docs/deployment.md, "Lobby viewers and resyncs"). An entry without a process (an
+older server's) counts until its own expiry. A socket whose close was lost while its
+process lives counts until that process stops. A soft limit: two sockets opening at the
+same instant may both pass. Behind a reverse proxy the address is the one the trusted proxy
+sends (WHIST_TRUSTED_PROXIES), else every socket would share the proxy's."""
 
 from __future__ import annotations
 
@@ -25,20 +27,24 @@ def _address(address: str) -> str:
     return f"addr:{address}"
 
 
+# How long an owner's entries stay in the cache after the last socket opened or closed: a
+# day, longer than a page stays open; the process rule drops them sooner.
+KEY_TTL = 24 * 3600.0
+
+
 def _ttl() -> float:
     return max(settings.WHIST_PRESENCE_STALE, 2 * settings.WHIST_PRESENCE_BEAT)
 
 
 def _live(owner: int | str) -> dict[str, list]:
-    """The owner's counted sockets, {channel: [expiry, process]}, without those expired or
-    whose process is dead (games/processes.py)."""
+    """The owner's counted sockets, {channel: [expiry, process]}: those of a living process
+    (games/processes.py), and those naming none that have not expired."""
     now = time.time()
     entries = {
         c: e if isinstance(e, list) else [e, ""] for c, e in (cache.get(_key(owner)) or {}).items()
     }
-    entries = {c: e for c, e in entries.items() if e[0] > now}
     living = processes.alive(e[1] for e in entries.values())
-    return {c: e for c, e in entries.items() if not e[1] or e[1] in living}
+    return {c: e for c, e in entries.items() if e[1] in living or (not e[1] and e[0] > now)}
 
 
 def _open(owner: int | str, channel: str, most: int) -> bool:
@@ -47,30 +53,24 @@ def _open(owner: int | str, channel: str, most: int) -> bool:
     if channel not in sockets and len(sockets) >= most:
         return False
     sockets[channel] = [time.time() + _ttl(), process]
-    cache.set(_key(owner), sockets, _ttl())
+    cache.set(_key(owner), sockets, KEY_TTL)
     return True
-
-
-def _refresh(owner: int | str, channel: str) -> None:
-    sockets = _live(owner)
-    sockets[channel] = [time.time() + _ttl(), processes.current()]
-    cache.set(_key(owner), sockets, _ttl())
 
 
 def _close(owner: int | str, channel: str) -> None:
     sockets = _live(owner)
     if sockets.pop(channel, None) is not None:
-        cache.set(_key(owner), sockets, _ttl())
+        cache.set(_key(owner), sockets, KEY_TTL)
+
+
+def online(user_ids: list[int]) -> set[int]:
+    """Which of these users have an open socket now: every page of the site has one."""
+    return {user_id for user_id in user_ids if _live(user_id)}
 
 
 def socket_open(user_id: int, channel: str) -> bool:
     """Count socket `channel` of the user; False (not counted) if they have too many open."""
     return _open(user_id, channel, settings.WHIST_MAX_SOCKETS)
-
-
-def socket_refresh(user_id: int, channel: str) -> None:
-    """The heartbeat: socket `channel` is still open."""
-    _refresh(user_id, channel)
 
 
 def socket_close(user_id: int, channel: str) -> None:
@@ -80,10 +80,6 @@ def socket_close(user_id: int, channel: str) -> None:
 def address_open(address: str, channel: str) -> bool:
     """Count socket `channel` of a client address; False if the address has too many open."""
     return _open(_address(address), channel, settings.WHIST_MAX_SOCKETS_PER_ADDRESS)
-
-
-def address_refresh(address: str, channel: str) -> None:
-    _refresh(_address(address), channel)
 
 
 def address_close(address: str, channel: str) -> None:

@@ -1,4 +1,5 @@
-"""Celery tasks of the card room: bot moves, turn timeouts, the away check and the watchdog.
+"""Celery tasks of the card room: bot moves, turn timeouts, the away check, the watchdog
+and the quick-play pool's timers.
 
 Each takes ids and the move count it was queued for, and re-checks under the table's row
 lock, so a task delivered twice (acks_late, a worker restart) plays at most once.
@@ -37,6 +38,14 @@ def watchdog() -> int:
     servers that died, close abandoned open tables, and let the scoring apps re-queue their
     overdue work (games.signals.watchdog); periodic, via beat; how many."""
     count = services.watchdog_run() + services.presence_sweep() + services.table_close_abandoned()
+    count += services.pool_sweep()
     for _receiver, queued in signals.watchdog.send(sender=None):
         count += queued if isinstance(queued, int) else 0
     return count
+
+
+@shared_task(ignore_result=True, **RETRY)
+def pool_match(line_id: int) -> int:
+    """A waiting player's bot wait is due: seat whoever can be seated in that line of the
+    pool now (safe to run twice: matching runs under the line's lock). How many tables."""
+    return len(services.pool_match(line_id))

@@ -18,9 +18,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.throttle import limited
-from games import labels, lobby_pages, lobby_rows, selectors, services
+from games import labels, lobby_pages, lobby_rows, pool_pages, selectors, services
 from games import lobby as lobby_reads
-from games.engine.rules import GAMES, PRESETS
+from games.engine.bots import LEVELS
+from games.engine.descriptors import fixed_players, page_facts
+from games.engine.rules import GAMES, PLAYERS, PRESETS
 from games.forms import QuickPlayForm, SeatForm, TableForm
 
 QUICK_PLAY_PLAYERS = {"knockout": 4}  # the other games have a fixed number of players
@@ -56,8 +58,24 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "quick_play": QuickPlayForm(),
         "quick_play_games": [(g, _quick_play_label(g)) for g in GAMES],
         "game_names": labels.game_names(),
+        **_pool_context(language),
     }  # fmt: skip
     return render(request, "games/lobby.html", context)
+
+
+def _pool_context(language: str) -> dict[str, Any]:
+    """The quick-play pool's section: how many wait for each game, and the choices."""
+    texts = pool_pages.counts_message(lobby_reads.pool_counts(), language)["text"]
+    ranged = [g for g in GAMES if fixed_players(g) is None]  # a player count to choose
+    low = min(PLAYERS[g][0] for g in ranged)
+    high = max(PLAYERS[g][1] for g in ranged)
+    return {
+        "pool_games": [(g, labels.game_name(g), texts[g]) for g in GAMES],
+        "pool_ranged": ranged,
+        "pool_players": list(range(low, high + 1)),
+        "pool_waits": settings.WHIST_POOL_WAITS,
+        "bot_levels": [(level, labels.level_name(level)) for level in LEVELS],
+    }
 
 
 def _quick_play_label(game: str) -> str:
@@ -110,6 +128,7 @@ def _create(request: HttpRequest, data: dict[str, Any]) -> Any:
             rated=data["rated"],
             seat=data["my_seat"],
             chat_players_only=data["chat_players_only"],
+            hide_ratings=data["hide_ratings"],
         )
     except services.ServiceError as error:
         messages.error(request, lobby_rows.refusal_html(error))
@@ -129,6 +148,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "payload": payload,
         "game_name": labels.game_name(found.game),
         "names": {"bots": labels.bot_names(), "games": labels.game_names()},
+        "facts": page_facts(found.game),
     }
     return render(request, "games/table.html", context)
 

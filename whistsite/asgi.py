@@ -19,9 +19,10 @@ from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.routing import websocket_urlpatterns as games_routes  # noqa: E402
 from games.scheduling import register_loop  # noqa: E402
 from games.shutdown import RefuseWhileStopping  # noqa: E402
+from social.routing import websocket_urlpatterns as social_routes  # noqa: E402
 from whistsite import serving  # noqa: E402
 from whistsite.body_limit import BodyLimit, limit_daphne_bodies  # noqa: E402
 from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
@@ -29,6 +30,10 @@ from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
 # A body over WHIST_MAX_BODY is refused with 413 as it arrives, by Daphne and by the app
 # (whistsite/body_limit.py), whatever the proxy in front does.
 limit_daphne_bodies(settings.WHIST_MAX_BODY)
+
+
+# The social app's sockets first: the card room's routes end with a catch-all (4404).
+websocket_urlpatterns = [*social_routes, *games_routes]
 
 
 class PooledAuthMiddleware(AuthMiddleware):

@@ -17,8 +17,30 @@ from typing import Any
 
 from channels_redis import pubsub
 from channels_redis.utils import _wrap_close
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 RECONNECTED = {"type": "layer.reconnected"}
+
+
+def layer_host(url: str) -> dict[str, Any]:
+    """The layer's connection settings for the Redis at `url` (settings.CHANNEL_LAYERS).
+
+    A command that meets a dropped connection reconnects and is sent again, up to three
+    times 50 ms to 1 s apart: redis-py's default is no retry, and after a Redis restart a
+    server's first publish met the pooled connection Redis had closed and was lost (the
+    subscription's reconnect had already told the sockets to resend, so nothing did)."""
+    return {
+        "address": url,
+        # redis-py 8's default of 5 s kills idle sockets (docs/stack-notes.md §2.2).
+        "socket_timeout": None,
+        # redis-py 8 caps a pool at 100 connections (docs/stack-notes.md §2.10).
+        "max_connections": 1000,
+        "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), 3),
+        "retry_on_error": [RedisConnectionError, RedisTimeoutError],
+    }
 
 
 class Inbox:

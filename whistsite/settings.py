@@ -10,6 +10,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from whistsite.channel_layer import layer_host
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -74,6 +76,10 @@ INSTALLED_APPS = [
     "games",
     "records",
     "rankings",
+    # Friend requests and friendships (FriendshipRequest, Friend): social's friends.
+    "friendship",
+    "social",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -112,6 +118,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "whistsite.context_processors.site",
+                "social.context_processors.notices",
             ],
         },
     },
@@ -213,13 +220,8 @@ if REDIS_URL:
     # WHIST_CHANNEL_LAYER: "core" (channels_redis' lists, one per socket) or "pubsub"
     # (one Redis publish per group message, relayed by each server to its own sockets).
     WHIST_CHANNEL_LAYER = os.environ.get("WHIST_CHANNEL_LAYER", "pubsub")
-    LAYER_HOST = {
-        "address": redis_db_url(REDIS_URL, 1),
-        # redis-py 8's default of 5 s kills idle sockets (docs/stack-notes.md §2.2).
-        "socket_timeout": None,
-        # redis-py 8 caps a pool at 100 connections (docs/stack-notes.md §2.10).
-        "max_connections": 1000,
-    }
+    # Its connections: no idle timeout, a pool of 1,000, a dropped connection retried.
+    LAYER_HOST = layer_host(redis_db_url(REDIS_URL, 1))
     if WHIST_CHANNEL_LAYER == "pubsub":
         CHANNEL_LAYERS = {
             "default": {
@@ -267,6 +269,7 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("WHIST_CELERY_QUEUE", "celery")
 CELERY_TASK_ROUTES = {
     "games.tasks.*": {"queue": CELERY_TASK_DEFAULT_QUEUE},
     "rankings.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
+    "tournaments.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
     "records.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.analysis"},
 }
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -293,6 +296,13 @@ _BOT_DELAY = [float(x) for x in os.environ.get("WHIST_BOT_DELAY", "0.8,1.5").spl
 WHIST_BOT_DELAY = (_BOT_DELAY[0], _BOT_DELAY[-1])
 WHIST_TRICK_PAUSE = float(os.environ.get("WHIST_TRICK_PAUSE", "1.0"))
 WHIST_STANDIN_BOT = "club"
+# Events (tournaments/): a signed-up player not seen on the event page (nor at a table) for
+# this many seconds at a round's start is absent: seated, a bot plays for them; absent for
+# WHIST_EVENT_ABSENCES rounds in a row, they are withdrawn (docs/rules.md §5.5).
+WHIST_EVENT_PRESENT = float(os.environ.get("WHIST_EVENT_PRESENT", "90"))
+WHIST_EVENT_ABSENCES = 2
+# The daily challenge's bots: everyone plays the day's boards against this level.
+WHIST_DAILY_BOT = os.environ.get("WHIST_DAILY_BOT", "club")
 WHIST_AWAY_GRACE = float(os.environ.get("WHIST_AWAY_GRACE", "30"))
 WHIST_WATCHDOG_SLACK = 5.0
 # A server refreshes its open sockets every BEAT seconds; a socket not refreshed for STALE
@@ -309,6 +319,12 @@ WHIST_OPEN_ABANDON = float(os.environ.get("WHIST_OPEN_ABANDON", "600"))
 # An open table whose last seated player stood up stays open this many seconds (an invited
 # guest may still come), then it is closed.
 WHIST_OPEN_EMPTY_GRACE = float(os.environ.get("WHIST_OPEN_EMPTY_GRACE", "120"))
+# The quick-play pool for people (games/services/pool.py): the waits a player may choose
+# before bots fill the empty seats (seconds; "keep waiting" is always offered too), and the
+# rating spread a player accepts: BASE points, widening by PER_SECOND points per second waited.
+WHIST_POOL_WAITS = tuple(int(x) for x in os.environ.get("WHIST_POOL_WAITS", "15,30,60").split(","))
+_POOL_RANGE = [float(x) for x in os.environ.get("WHIST_POOL_RANGE", "100,20").split(",")]
+WHIST_POOL_RANGE = (_POOL_RANGE[0], _POOL_RANGE[-1])
 # Frames one socket may send in a window of seconds before it gets `rate_limited` errors.
 WHIST_WS_RATE = (30, 10.0)
 # Of those, `resync` (and the lobby's `list`) frames one socket may send in a window of
@@ -393,6 +409,13 @@ AXES_ENABLE_ADMIN = False
 # period s, m, h or d, per client address (IPv6 per /64) and per user. Its core is used
 # without its app: the app's system check calls Django's own RedisCache "not officially
 # supported" (it increments atomically), which would fail `check --deploy` at WARNING.
+# Invitations to tables and friend requests a player may send (per user).
+WHIST_RATE_INVITE = os.environ.get("WHIST_RATE_INVITE", "30/h")
+WHIST_RATE_FRIEND = os.environ.get("WHIST_RATE_FRIEND", "30/h")
+# How long an invitation waits for its answer, in seconds, and how many of a player's may
+# wait at once.
+WHIST_INVITE_TTL = int(os.environ.get("WHIST_INVITE_TTL", "600"))
+WHIST_INVITES_PENDING = int(os.environ.get("WHIST_INVITES_PENDING", "10"))
 WHIST_RATE_SIGNUP = os.environ.get("WHIST_RATE_SIGNUP", "10/h")  # per address
 # Sign-up form submissions per address, checked before the form says a name or e-mail
 # address is taken (so one address cannot test many e-mail addresses).

@@ -12,6 +12,8 @@ urlpatterns = [
     path("", include("records.urls")),
     path("accounts/", include("accounts.urls")),
     path("", include("rankings.urls")),
+    path("", include("social.urls")),
+    path("", include("tournaments.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),

@@ -1,8 +1,10 @@
 """Writes of the card room, one function per `<entity>_<action>`; pages and sockets call these."""
 
 from games.services.chat import chat_hide, chat_post
+from games.services.claim_offers import claim_answer, claim_offer
 from games.services.errors import ServiceError
 from games.services.moves import bot_play, move_play, timeout_play, watchdog_run
+from games.services.pool import pool_join, pool_leave, pool_match, pool_sweep
 from games.services.presence import (
     away_check,
     presence_drop_process,
@@ -25,7 +27,8 @@ from games.services.tables import (
 )
 
 __all__ = [
-    "ServiceError", "away_check", "bot_play", "chat_hide", "chat_post", "move_play",
+    "ServiceError", "away_check", "bot_play", "chat_hide", "chat_post", "claim_answer",
+    "claim_offer", "move_play", "pool_join", "pool_leave", "pool_match", "pool_sweep",
     "presence_drop_process", "presence_sweep", "seat_back", "seat_connect", "seat_disconnect",
     "seat_heartbeat",
     "seat_leave", "seat_take", "seats_to_bots", "table_close_abandoned", "table_create",

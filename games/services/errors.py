@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.selectors import ban_active, ban_text
 from games.engine.errors import Explained
+from games.labels import message_value
 
 
 class ServiceError(Exception):
@@ -33,7 +34,8 @@ def explained(exc: Exception) -> str:
     if not isinstance(exc, Explained):
         return str(exc)
     text = gettext(exc.template)
-    return text % exc.params if exc.params else text
+    params = {k: message_value(v) for k, v in exc.params.items()}
+    return text % params if params else text
 
 
 # Refusals more than one place answers (the services, and the table socket before it asks

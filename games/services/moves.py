@@ -62,7 +62,10 @@ def move_play(table_id: int, event: Any, version: int | None = None, *, user: An
         seat = _own_seat(seats, user)
         _playing_state(table)  # refused unless the table is in play
         _check_version(table, version)
-        action = _action({**event, "seat": seat.index})
+        # A conceded claim comes only from claim_offers.claim_answer, never from a client.
+        action = _action(
+            {**{k: v for k, v in event.items() if k != "conceded"}, "seat": seat.index}
+        )
         back = {seat.index: False} if seat.away else {}
         return commit(table, seats, action=action, by=Move.By.HUMAN, away=back)
 
@@ -321,16 +324,37 @@ def watchdog_run() -> int:
         task = "bot_move" if bot else "turn_timeout"
         scheduling.run_later(task, (table.pk, table.moves), 0.0)
         count += 1
-    return count + sum(timer_restore(pk) for pk in _without_timer())
+    return count + _restore_timers()
 
 
-def _without_timer() -> list[int]:
-    """Tables in play with no turn deadline that may need one: timed, or with a bot or an
-    away player (an untimed human's turn rightly has none)."""
+# Tables found at an untimed human's turn, which rightly has no deadline, and the version
+# they were found at: the next ticks pass them by until they change (every change is a new
+# version), instead of locking each again every few seconds. One per process.
+_no_timer_needed: dict[int, int] = {}
+
+
+def _restore_timers() -> int:
+    found = _without_timer()
+    for pk in set(_no_timer_needed) - set(found):
+        del _no_timer_needed[pk]
+    count = 0
+    for pk, version in found.items():
+        if _no_timer_needed.get(pk) == version:
+            continue
+        if timer_restore(pk):
+            count += 1
+        else:
+            _no_timer_needed[pk] = version
+    return count
+
+
+def _without_timer() -> dict[int, int]:
+    """Tables in play with no turn deadline that may need one (timed, or with a bot or an
+    away player; an untimed human's turn rightly has none), with their versions."""
     could = Q(time_limit__gt=0) | Q(seats__bot__gt="") | Q(seats__away=True)
     could |= Q(seats__user__isnull=True)
     found = Table.objects.filter(could, status=Table.Status.PLAYING, turn_deadline__isnull=True)
-    return list(found.values_list("pk", flat=True).distinct())
+    return dict(found.values_list("pk", "version").distinct())
 
 
 def timer_restore(table_id: int) -> bool:

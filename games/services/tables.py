@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import broadcast
+from games import broadcast, signals
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.rules import is_standard
@@ -40,13 +41,17 @@ def table_create(
     rated: bool = False,
     seat: int = 0,
     chat_players_only: bool = False,
+    announce: bool = True,
+    hide_ratings: bool = False,
 ) -> Table:
-    """A new open table with its creator at `seat` and bots where `bot_levels` says."""
+    """A new open table with its creator at `seat` and bots where `bot_levels` says.
+    `announce=False`: no broadcast (the caller starts the table in the same transaction,
+    which announces it)."""
     options = dict(options or {})
-    _check_unfinished(user)
-    rules = _rules(game, players, preset, options)
-    levels = _bot_levels(bot_levels, rules.players)
-    _check_time_limit(time_limit)
+    check_slots(user)
+    rules = rules_for(game, players, preset, options)
+    levels = bot_levels_for(bot_levels, rules.players)
+    check_time_limit(time_limit)
     if not 0 <= seat < rules.players or levels[seat]:
         raise ServiceError("bad_seat", _("seat %(seat)s is not free for you") % {"seat": seat})
     with transaction.atomic():
@@ -54,17 +59,18 @@ def table_create(
             game=game, players=rules.players, options=options, preset=preset or "",
             private=private, invite_token=secrets.token_urlsafe(16) if private else "",
             rated=rated and is_standard(rules), created_by=user, time_limit=time_limit,
-            chat_players_only=chat_players_only,
+            chat_players_only=chat_players_only, hide_ratings=hide_ratings,
         )  # fmt: skip
         Seat.objects.bulk_create(
             Seat(table=table, index=i, user=user if i == seat else None, bot=levels[i] or "")
             for i in range(rules.players)
         )
-        broadcast.table_changed(table.pk, lobby=True)
+        if announce:
+            broadcast.table_changed(table.pk, lobby=True)
     return table
 
 
-def _check_unfinished(user: Any) -> None:
+def check_slots(user: Any) -> None:
     """At most WHIST_MAX_OPEN_TABLES tables hold a player's slots: open tables they sit at and
     games in play they still take part in (lobby.slot_tables); the refusal names them."""
     most = settings.WHIST_MAX_OPEN_TABLES
@@ -86,14 +92,14 @@ def _check_unfinished(user: Any) -> None:
         )
 
 
-def _rules(game: str, players: int | None, preset: str | None, options: dict[str, Any]) -> Any:
+def rules_for(game: str, players: int | None, preset: str | None, options: dict[str, Any]) -> Any:
     try:
         return make_rules(game, players, preset or None, **options)
     except (RulesError, TypeError) as exc:
         raise ServiceError("bad_rules", explained(exc)) from exc
 
 
-def _bot_levels(levels: list[str | None] | None, players: int) -> list[str | None]:
+def bot_levels_for(levels: list[str | None] | None, players: int) -> list[str | None]:
     levels = list(levels or [])
     if len(levels) > players:
         raise ServiceError(
@@ -113,7 +119,7 @@ def _bot_levels(levels: list[str | None] | None, players: int) -> list[str | Non
     return levels
 
 
-def _check_time_limit(time_limit: Any) -> None:
+def check_time_limit(time_limit: Any) -> None:
     low, high = TIME_LIMITS
     if not isinstance(time_limit, int) or not (time_limit == 0 or low <= time_limit <= high):
         raise ServiceError(
@@ -259,7 +265,12 @@ def table_start(user: Any, table_id: int, fill_bots: str | None = None) -> Table
         _fill(seats, fill_bots)
         if not all(s.taken for s in seats):
             raise ServiceError("not_full", _("every seat must be taken (or filled with bots)"))
-        _deal(table, seats)
+        deal(table, seats)
+        humans = [s.user_id for s in seats if s.user_id is not None]
+        started = partial(
+            signals.game_started.send, sender=Table, table_id=table.pk, user_ids=humans
+        )
+        transaction.on_commit(started, robust=True)
     return table
 
 
@@ -270,8 +281,10 @@ def _fill(seats: list[Seat], level: str | None) -> None:
             seat.save(update_fields=["bot"])
 
 
-def _deal(table: Table, seats: list[Seat]) -> None:
-    table.seed = secrets.randbits(62)
+def deal(table: Table, seats: list[Seat], seed: int | None = None) -> None:
+    """Deal the locked `table` from `seed` (a new random one if None; the deal is keyed by
+    the deal secret either way) and announce it."""
+    table.seed = secrets.randbits(62) if seed is None else seed
     table.seed_keyed = True  # an open table from before migration 0006 deals keyed too
     table.status = Table.Status.PLAYING
     table.started = timezone.now()
@@ -283,7 +296,7 @@ def table_play_now(
     user: Any, game: str = "knockout", players: int | None = 4, level: str = "beginner"
 ) -> Table:
     """One click to play: a table with `user` at seat 0 and bots everywhere else, started."""
-    n = _rules(game, players, None, {}).players
+    n = rules_for(game, players, None, {}).players
     table = table_create(user, game, players=n, bot_levels=[None] + [level] * (n - 1))
     return table_start(user, table.pk)
 
@@ -311,7 +324,7 @@ def _rematch(table: Table, seats: list[Seat]) -> Table:
         game=table.game, players=table.players, options=table.options, preset=table.preset,
         private=table.private, invite_token=table.invite_token, rated=table.rated,
         created_by=table.created_by, time_limit=table.time_limit, rematch_of=table,
-        chat_players_only=table.chat_players_only,
+        chat_players_only=table.chat_players_only, hide_ratings=table.hide_ratings,
     )  # fmt: skip
     Seat.objects.bulk_create(Seat(table=rematch, index=s.index, bot=s.bot) for s in seats)
     commit(table, seats, lobby=True)  # its players learn where the rematch is

@@ -20,6 +20,7 @@ import tempfile
 import textwrap
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -107,11 +108,24 @@ class OwnPostgres:
 
 
 class Stack:
-    """PostgreSQL, Redis, and the site's processes on them; `close` stops everything."""
+    """PostgreSQL, Redis, and the site's processes on them; `close` stops everything.
 
-    def __init__(self) -> None:
+    `log_path(name)` gives each process's log file: the tests pass conftest's `server_log`, so
+    the logs outlive the stack and a failed test's report ends with their last lines."""
+
+    def __init__(self, log_path: Callable[[str], Path] | None = None) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="whist-faults-"))
+        self._log_path = log_path or (lambda name: self.folder / f"{name}.log")
+        self._logs: dict[str, Path] = {}
         self.postgres, self.redis = OwnPostgres(self.folder), OwnRedis(self.folder)
+        self.processes: dict[str, subprocess.Popen] = {}
+        try:
+            self._start()
+        except BaseException:  # a failed setup leaves no server of its own running
+            self.close()
+            raise
+
+    def _start(self) -> None:
         self.postgres.start()
         self.postgres.create_database()
         self.redis.start()
@@ -127,8 +141,8 @@ class Stack:
             "DJANGO_DEBUG": "false",
             "DJANGO_SECRET_KEY": uuid.uuid4().hex * 2,
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "WHIST_DEAL_SECRET": uuid.uuid4().hex * 2,
         }
-        self.processes: dict[str, subprocess.Popen] = {}
         self.python("from django.core.management import call_command\n"
                     "call_command('migrate', verbosity=0, interactive=False)")  # fmt: skip
 
@@ -144,7 +158,7 @@ class Stack:
     def daphne(self, name: str = "daphne") -> int:
         """Start a Daphne process; its port."""
         port = free_port()
-        log = open(self.folder / f"{name}.log", "w")  # noqa: SIM115
+        log = open(self.log_path(name), "w")  # noqa: SIM115
         self.processes[name] = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
              "--websocket-max-message-size", "65536", "whistsite.asgi:application"],
@@ -155,7 +169,7 @@ class Stack:
 
     def worker(self) -> None:
         """A Celery worker with an embedded beat (the watchdog every 10 s) on this stack."""
-        log = open(self.folder / "worker.log", "w")  # noqa: SIM115
+        log = open(self.log_path("worker"), "w")  # noqa: SIM115
         self.processes["worker"] = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-B", "-Q", self.queue,
              "--concurrency", "1", "--without-heartbeat", "--without-mingle", "-l", "warning",
@@ -176,8 +190,13 @@ class Stack:
             return float("inf")
         return time.monotonic() - start
 
+    def log_path(self, name: str) -> Path:
+        if name not in self._logs:
+            self._logs[name] = self._log_path(name)
+        return self._logs[name]
+
     def log(self, name: str) -> str:
-        return (self.folder / f"{name}.log").read_text(errors="replace")
+        return self.log_path(name).read_text(errors="replace")
 
     def close(self) -> None:
         for name in list(self.processes):
@@ -186,7 +205,7 @@ class Stack:
         try:
             self.postgres.stop()
         except subprocess.CalledProcessError:
-            pass  # already stopped by the test
+            pass  # already stopped by the test, or never started
         shutil.rmtree(self.folder, ignore_errors=True)
 
 

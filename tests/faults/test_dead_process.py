@@ -20,8 +20,8 @@ TABS = 3
 
 
 @pytest.fixture
-def stack() -> Iterator[Stack]:
-    built = Stack()
+def stack(server_log) -> Iterator[Stack]:
+    built = Stack(server_log)
     built.env["WHIST_MAX_SOCKETS"] = str(TABS)
     try:
         yield built

@@ -19,8 +19,8 @@ pytestmark = [pytest.mark.faults, pytest.mark.xdist_group("faults")]
 
 
 @pytest.fixture
-def stack() -> Iterator[Stack]:
-    built = Stack()
+def stack(server_log) -> Iterator[Stack]:
+    built = Stack(server_log)
     try:
         yield built
     finally:

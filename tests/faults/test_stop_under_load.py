@@ -50,8 +50,8 @@ print(json.dumps({"presence": Presence.objects.count(), "counted": counted}))
 
 
 @pytest.fixture
-def stack() -> Iterator[Stack]:
-    built = Stack()
+def stack(server_log) -> Iterator[Stack]:
+    built = Stack(server_log)
     built.env["WHIST_MAX_SOCKETS_PER_ADDRESS"] = "1000"
     try:
         yield built

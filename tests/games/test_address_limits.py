@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from games import heartbeats, socket_limits
 from whistsite.asgi import application
 
 from .conftest import HOST, ORIGIN
@@ -42,3 +46,42 @@ async def test_an_address_has_at_most_a_few_open_sockets_logged_in_or_not(make_u
     assert (await until(again, "state"))["type"] == "state"
     for ws in (second, elsewhere, again):
         await ws.disconnect()
+
+
+async def test_a_lobby_socket_costs_no_beat_while_it_is_open(settings):
+    """An idle lobby viewer's count needs no beat of its own: its process's key stands for
+    it (a beat per socket was half of an idle viewer's CPU, docs/deployment.md)."""
+    settings.WHIST_PRESENCE_BEAT = 0.05
+    ws = await from_address("/ws/lobby/", "10.9.8.5")
+    await ws.receive_json_from(timeout=5)  # the first list: admitted and counted
+    assert await sync_to_async(socket_count)("10.9.8.5") == 1
+    assert heartbeats.beating() == 0
+    await ws.disconnect()
+
+
+def socket_count(address: str) -> int:
+    return len(socket_limits._live(socket_limits._address(address)))
+
+
+def test_a_socket_of_a_living_process_counts_past_its_entrys_expiry(settings):
+    """Nothing refreshes an entry: it counts while its process lives, until it closes."""
+    settings.WHIST_MAX_SOCKETS_PER_ADDRESS = 1
+    assert socket_limits.address_open("10.9.8.4", "one")
+    entries = socket_limits.cache.get(socket_limits._key("addr:10.9.8.4"))
+    entries["one"][0] = 0.0  # long expired, as if no beat had come for a day
+    socket_limits.cache.set(socket_limits._key("addr:10.9.8.4"), entries, 60)
+    assert not socket_limits.address_open("10.9.8.4", "two")
+    socket_limits.address_close("10.9.8.4", "one")
+    assert socket_limits.address_open("10.9.8.4", "two")
+    socket_limits.address_close("10.9.8.4", "two")
+
+
+def test_an_entry_naming_no_process_counts_until_its_own_expiry(settings):
+    """An older server's entry (no process named) still ends at its expiry."""
+    settings.WHIST_MAX_SOCKETS_PER_ADDRESS = 1
+    key = socket_limits._key("addr:10.9.8.3")
+    socket_limits.cache.set(key, {"old": [time.time() + 60, ""]}, 60)
+    assert not socket_limits.address_open("10.9.8.3", "new")
+    socket_limits.cache.set(key, {"old": [time.time() - 1, ""]}, 60)
+    assert socket_limits.address_open("10.9.8.3", "new")
+    socket_limits.address_close("10.9.8.3", "new")

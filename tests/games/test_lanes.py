@@ -18,7 +18,9 @@ def test_each_apps_tasks_run_in_a_lane_of_their_own():
     assert lanes == {
         "games.tasks.bot_move": "turns", "games.tasks.turn_timeout": "turns",
         "games.tasks.away_check": "turns", "games.tasks.watchdog": "turns",
+        "games.tasks.pool_match": "turns",
         "rankings.tasks.bookkeeping": "bookkeeping", "records.tasks.analyse_game": "analysis",
+        "records.tasks.analyse_upload": "analysis",
     }  # fmt: skip
 
 

@@ -6,6 +6,7 @@ watchdog tick) and shows the game going on."""
 from __future__ import annotations
 
 import asyncio
+import time
 from datetime import timedelta
 
 import pytest
@@ -62,6 +63,27 @@ def test_an_untimed_humans_turn_needs_no_timer(make_user, queued):
 
     assert tasks.watchdog.run() == 0
     assert table(t.pk).turn_deadline is None and queued == []
+
+
+def test_an_untimed_humans_turn_is_looked_at_again_only_once_the_table_changes(
+    make_user, queued, django_assert_num_queries
+):
+    """The watchdog does not lock a table at an untimed human's turn every tick: once found
+    needing no timer, it is passed by until its version changes."""
+    ann = make_user("ann")
+    t = services.table_create(ann, "german", 2, bot_levels=[None, "club"])
+    Table.objects.filter(pk=t.pk).update(time_limit=0)
+    services.table_start(ann, t.pk)
+    while state(t.pk).to_act != 0:
+        services.bot_play(t.pk, table(t.pk).moves)
+    assert table(t.pk).turn_deadline is None
+    assert tasks.watchdog.run() == 0  # looked at once, under the lock
+
+    with django_assert_num_queries(2):  # the overdue turns, the tables without a timer
+        assert services.watchdog_run() == 0
+
+    Table.objects.filter(pk=t.pk).update(version=table(t.pk).version + 1, time_limit=30)
+    assert tasks.watchdog.run() == 1  # changed: looked at again, and now it needs a timer
 
 
 def test_a_lost_bot_task_is_played_after_the_watchdog_queues_it_again(make_user, queued):
@@ -175,3 +197,45 @@ async def test_a_timeout_that_meets_a_dropped_connection_is_tried_again(
 
     await _until(lambda: table(t.pk).moves > moves)
     assert failures == [moves]
+
+
+async def test_a_task_timed_before_the_lanes_stop_never_starts(
+    make_user, settings, monkeypatch, queued
+):
+    _embedded(settings)
+    settings.WHIST_WATCHDOG_SLACK = 0.0  # the watchdog's first tick would play the turn too
+    t = await database_sync_to_async(_bot_to_act)(make_user)
+    moves = (await database_sync_to_async(table)(t.pk)).moves
+    monkeypatch.undo()
+    scheduling.register_loop(asyncio.get_running_loop())  # its watchdog ticks in 1 s
+    scheduling.run_later("bot_move", (t.pk, moves), delay=0.3)
+
+    assert scheduling.stop_lanes()
+    await asyncio.sleep(1.5)
+
+    assert (await database_sync_to_async(table)(t.pk)).moves == moves
+
+
+async def test_stopping_the_lanes_waits_for_the_task_running_in_one(
+    make_user, settings, monkeypatch, queued
+):
+    _embedded(settings)
+    settings.WHIST_WATCHDOG_SLACK = 3600
+    t = await database_sync_to_async(_bot_to_act)(make_user)
+    moves = (await database_sync_to_async(table)(t.pk)).moves
+    monkeypatch.undo()
+    real, started = services.bot_play, asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def slow(table_id: int, expected: int | None = None) -> bool:
+        loop.call_soon_threadsafe(started.set)
+        time.sleep(0.5)
+        return real(table_id, expected)
+
+    monkeypatch.setattr(services, "bot_play", slow)
+    scheduling.register_loop(loop)
+    scheduling.run_later("bot_move", (t.pk, moves))
+    await asyncio.wait_for(started.wait(), 10)
+
+    assert await asyncio.to_thread(scheduling.stop_lanes)  # the loop runs on meanwhile
+    assert (await database_sync_to_async(table)(t.pk)).moves == moves + 1

@@ -71,7 +71,8 @@ async def test_the_page_and_a_socket_update_show_the_same_row(make_user, languag
     await socket.disconnect()
 
 
-async def test_my_own_tables_row_is_the_same_on_the_page_and_the_socket(make_user) -> None:
+async def test_my_own_tables_row_is_the_same_on_the_page_and_the_socket(make_user, queued) -> None:
+    # No bot moves (`queued`): a move between the socket's row and the page's changes the row.
     ann = await db(make_user)("ann")
     table = await db(services.table_play_now)(ann, "german", None, "expert")
     socket = await lobby_socket(ann, "en")

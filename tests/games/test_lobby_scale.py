@@ -112,6 +112,29 @@ async def test_a_current_lobby_socket_s_resync_builds_nothing(make_user):
     await second.disconnect()
 
 
+async def test_pages_asked_with_any_before_are_built_once_per_page_they_show(settings):
+    """A socket asking for a new `before` each time (a cache-busting flood) is answered from
+    the few pages the tables make: every `before` between two listed tables shows one page."""
+    settings.WHIST_WS_RESYNC_RATE = settings.WHIST_WS_RESYNC_RATE_PER_ADDRESS = (100, 10)
+    ids = sorted(await db(public_tables)(40))
+    socket = await connect("/ws/lobby/")
+    await until(socket, "tables")
+    built = lobby_pages.builds["tables"]
+    low, high = ids[0], ids[-1] + 50
+    pages = {}
+    for before in range(low, high, 3):
+        await socket.send_json_to({"type": "list", "before": before})
+        page = await until(socket, "tables")
+        expected = [i for i in sorted(ids, reverse=True) if i < before][: page["limit"]]
+        assert [t["id"] for t in page["tables"]] == expected
+        pages[tuple(expected)] = page["before"]
+    # One build for each page that shows other tables (the newest was built at the socket's
+    # opening), none for the other cursors.
+    assert pages[tuple(sorted(ids, reverse=True)[:30])] is None
+    assert lobby_pages.builds["tables"] - built == len(pages) - 1 < len(range(low, high, 3)) - 1
+    await socket.disconnect()
+
+
 async def test_a_current_table_socket_s_resync_builds_nothing(make_user):
     t, ann, bob = await german(make_user)
     ann_socket = await connect(f"/ws/table/{t.pk}/", ann)

@@ -109,3 +109,25 @@ def test_the_largest_chat_backlog_is_sent_in_parts_under_the_cap() -> None:
     assert len(json.dumps({"type": "chat", "messages": lines})) > MAX_MESSAGE  # one would not do
     assert all(len(t.encode()) < MAX_MESSAGE for t in texts)
     assert [m for t in texts for m in json.loads(t)["messages"]] == lines  # all, in order
+
+
+def test_the_largest_pool_messages_stay_under_the_cap() -> None:
+    """Every line of the pool waited in by a million people, in the language of the
+    longest words: the counts and the waiting and leaving messages stay small."""
+    from django.utils import translation
+
+    from games import pool_pages
+    from games.engine.rules import PLAYERS
+
+    lines = [("knockout", n) for n in range(PLAYERS["knockout"][0], PLAYERS["knockout"][1] + 1)]
+    lines += [("whist", 4), ("german", 2)]
+    counts = [{"game": g, "players": n, "rated": r, "waiting": 10**6}
+              for g, n in lines for r in (False, True)]  # fmt: skip
+    for language in ("en", "de", "nl"):
+        message = pool_pages.counts_message(counts, language)
+        assert len(json.dumps(message)) < 4096
+        left = pool_pages.left_message("too_many_tables", language)
+        assert len(json.dumps(left)) < 4096
+        with translation.override(language):
+            seated = pool_pages.seated_message(10**12)
+        assert len(json.dumps(seated)) < 4096

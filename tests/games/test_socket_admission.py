@@ -4,6 +4,8 @@ when the checks refuse the socket; the services check access and bans themselves
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -89,14 +91,9 @@ def test_seat_back_and_moves_refuse_a_banned_player(make_user):
     assert Seat.objects.get(table=table, index=1).away
 
 
-@pytest.mark.parametrize("path", ["table", "lobby"])
-async def test_a_socket_whose_opening_fails_is_closed_with_4011(make_user, monkeypatch, path):
-    """RFC 6455's 1011 cannot be sent (autobahn allows 1000 and 3000-4999 only): the close
-    failed and the socket stayed open, silent; 4011 is the documented code instead."""
+async def opening_closes_with(make_user: Any, monkeypatch: Any, path: str, fail: Any) -> int:
+    """The close code of a table's or the lobby's socket whose opening calls `fail`."""
     from games import lobby_pages, selectors
-
-    def fail(*args, **kwargs):
-        raise RuntimeError("a handler that fails")
 
     ann = await db(make_user)("ann")
     created = await db(services.table_create)(ann, "german")
@@ -106,5 +103,44 @@ async def test_a_socket_whose_opening_fails_is_closed_with_4011(make_user, monke
     where = f"/ws/table/{created.pk}/" if path == "table" else "/ws/lobby/"
     ws = WebsocketCommunicator(application, where, headers=await db(session_headers)(None))
     await ws.connect()
-    assert await closed_with(ws) == 4011
+    code = await closed_with(ws)
     await drain(ws)
+    return code
+
+
+@pytest.mark.parametrize("path", ["table", "lobby"])
+async def test_a_socket_whose_opening_fails_is_closed_with_4011(make_user, monkeypatch, path):
+    """RFC 6455's 1011 cannot be sent (autobahn allows 1000 and 3000-4999 only): the close
+    failed and the socket stayed open, silent; 4011 is the documented code instead."""
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("a handler that fails")
+
+    assert await opening_closes_with(make_user, monkeypatch, path, fail) == 4011
+
+
+@pytest.mark.parametrize("path", ["table", "lobby"])
+@pytest.mark.parametrize("failure", ["raised_while_handling_redis", "cache_away"])
+async def test_an_opening_that_fails_because_a_service_is_away_is_closed_with_4013(
+    make_user, monkeypatch, path, failure
+):
+    """4013, which the page retries, when the failure comes from a service that cannot be
+    reached: an error the client raised while handling Redis' own (its dropped connection),
+    or an error of any kind while the shared cache does not answer (before, both 4011)."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from accounts.process_cache import ProcessCache
+
+    def cache_away(self, *args, **kwargs):
+        raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379.")
+
+    def fail(*args, **kwargs):
+        if failure == "cache_away":  # Redis goes as the page is built
+            monkeypatch.setattr(ProcessCache, "get", cache_away, raising=False)
+            raise RuntimeError("a handler that fails")
+        try:
+            raise RedisConnectionError("Connection closed by server.")
+        except RedisConnectionError:
+            raise AttributeError("'NoneType' object has no attribute 'write'")  # noqa: B904
+
+    assert await opening_closes_with(make_user, monkeypatch, path, fail) == 4013

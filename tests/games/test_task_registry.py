@@ -17,7 +17,8 @@ from tests.servers import ROOT
 
 NAMES = [
     "games.tasks.bot_move", "games.tasks.turn_timeout", "games.tasks.away_check",
-    "games.tasks.watchdog", "records.tasks.analyse_game", "rankings.tasks.bookkeeping",
+    "games.tasks.watchdog", "records.tasks.analyse_game", "records.tasks.analyse_upload",
+    "rankings.tasks.bookkeeping",
 ]  # fmt: skip
 
 

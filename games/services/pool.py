@@ -1,0 +1,224 @@
+"""The quick-play pool for people: join, leave, and match waiting players into tables.
+
+The pool lives in PostgreSQL (games.models.PoolLine, PoolEntry), never in one process's
+memory, so players on different servers meet. Matching a line (a game, its player count,
+rated or casual) runs with the line's row locked (`SELECT ... FOR UPDATE`): one matcher per
+line at a time on all servers, and each matcher reads every entry committed before it got
+the lock, so a join is never missed. Its entries are locked too (`SKIP LOCKED`: one a leave
+is deleting just now is left out), and a seated entry is deleted in the same transaction
+that seats it: nobody is seated twice, no table gets more people than seats. It runs after
+every join (in the joining socket's thread), when a waiting player's bot wait is due (a
+task at that moment, games.scheduling), and on every watchdog tick (the rating range
+widens with the wait). Who sits with whom: games/pairing.py.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.selectors import blocked_pairs
+from games import broadcast, pairing, processes, scheduling, signals
+from games.engine import RulesError, make_rules
+from games.engine.bots import LEVELS
+from games.engine.descriptors import fixed_players
+from games.models import PoolEntry, PoolLine, Seat, Table
+from games.services.errors import ServiceError, check_ban
+from games.services.tables import check_slots, table_create, table_start
+
+log = logging.getLogger(__name__)
+DEFAULT_RATING = 1000  # rankings.rating.display of a newcomer
+# What matching reads of each waiting player (the user only for those it seats).
+ENTRY_FIELDS = ("id", "user_id", "rating", "bots_after", "bot_level", "channel", "joined")
+
+
+def pool_join(
+    user: Any,
+    channel: str,
+    game: str,
+    players: int | None = None,
+    rated: bool = False,
+    bots_after: int | None = None,
+    bot_level: str = "club",
+    match: bool = True,
+) -> PoolEntry:
+    """Wait in the pool from lobby socket `channel` (a join from another page moves the wait
+    there); then match the line at once (`match=False`: the caller does, as the lobby socket
+    does apart from the join, so that it is free to hear of its table meanwhile)."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError("login_required", _("log in to play with people"))
+    check_ban(user)
+    line = _line(game, players, rated)
+    _check_wait(bots_after, bot_level)
+    check_slots(user)
+    rating = _rating(user, game)
+    with transaction.atomic():
+        old = PoolEntry.objects.select_for_update().filter(user=user).first()
+        if old is not None and old.channel != channel:
+            broadcast.pool_left(old.channel, "moved")
+        entry, _created = PoolEntry.objects.update_or_create(
+            user=user,
+            defaults={"line": line, "rating": rating, "bots_after": bots_after,
+                      "bot_level": bot_level, "channel": channel,
+                      "process": processes.current(), "joined": timezone.now()},
+        )  # fmt: skip
+        broadcast.pool_changed()
+    if bots_after is not None:  # matched then, if nobody came (a little late: surely due)
+        scheduling.run_later("pool_match", (line.pk,), bots_after + 0.05)
+    if match:
+        pool_match(line.pk)
+    return entry
+
+
+def _line(game: str, players: int | None, rated: bool) -> PoolLine:
+    try:
+        rules = make_rules(game, None if fixed_players(game) else players)
+    except (RulesError, TypeError) as exc:
+        raise ServiceError("bad_rules", str(exc)) from exc
+    line, _created = PoolLine.objects.get_or_create(
+        game=rules.game, players=rules.players, rated=bool(rated)
+    )
+    return line
+
+
+def _check_wait(bots_after: int | None, bot_level: str) -> None:
+    waits = settings.WHIST_POOL_WAITS
+    if bots_after is not None and bots_after not in waits:
+        raise ServiceError(
+            "bad_wait",
+            _("wait %(choices)s seconds for bots, or keep waiting")
+            % {"choices": ", ".join(str(w) for w in waits)},
+        )
+    if bot_level not in LEVELS:
+        raise ServiceError("bad_bot", _("unknown bot level %(level)s") % {"level": repr(bot_level)})
+
+
+def _rating(user: Any, game: str) -> int:
+    for _receiver, rating in signals.pool_rating.send(sender=None, user=user, game=game):
+        if isinstance(rating, int):
+            return rating
+    return DEFAULT_RATING
+
+
+def pool_leave(user_id: int | None, channel: str | None = None) -> bool:
+    """Out of the pool (from `channel` only, if given: a closed socket leaves the wait it
+    holds, not one moved to another page). False if not waiting (seated meanwhile)."""
+    if user_id is None:
+        return False
+    with transaction.atomic():
+        mine = PoolEntry.objects.filter(user_id=user_id)
+        gone, _kinds = (mine.filter(channel=channel) if channel else mine).delete()
+        if gone:
+            broadcast.pool_changed()
+    return bool(gone)
+
+
+def pool_match(line_id: int, now: Any = None) -> list[int]:
+    """Seat whoever can be seated in one line of the pool now; the new tables' ids."""
+    tables: list[int] = []
+    for _attempt in range(3):  # again only if someone could not be seated (their slots)
+        with transaction.atomic():
+            line = PoolLine.objects.select_for_update().filter(pk=line_id).first()
+            if line is None:
+                return tables
+            entries = list(
+                PoolEntry.objects.select_for_update(skip_locked=True)
+                .filter(line=line)
+                .only(*ENTRY_FIELDS)
+            )
+            found, refused = _seat_all(line, entries, now or timezone.now())
+            tables += found
+            if found or refused:
+                broadcast.pool_changed()
+        if not refused:
+            return tables
+    return tables
+
+
+def _seat_all(line: PoolLine, entries: list[PoolEntry], now: Any) -> tuple[list[int], int]:
+    by_id = {e.pk: e for e in entries}
+    base, per_second = settings.WHIST_POOL_RANGE
+    waiting = [pairing.Waiting(e.pk, e.rating, (now - e.joined).total_seconds(),
+                               e.bots_after is not None, _due(e, now), e.bot_level)
+               for e in entries]  # fmt: skip
+    entry_of = {e.user_id: e.pk for e in entries}
+    apart = {frozenset(entry_of[u] for u in pair) for pair in blocked_pairs(list(entry_of))}
+    tables, refused = [], 0
+    for group in pairing.groups(waiting, line.players, base, per_second, apart):
+        people = [by_id[i] for i in group.ids]
+        users = get_user_model().objects.in_bulk([e.user_id for e in people])
+        for e in people:
+            e.user = users[e.user_id]
+        unable = [e for e in people if not _has_slots(e)]
+        if unable:
+            for e in unable:
+                PoolEntry.objects.filter(pk=e.pk).delete()
+                broadcast.pool_left(e.channel, "too_many_tables")
+            refused += len(unable)
+            continue
+        table = _seat(line, people, group)
+        PoolEntry.objects.filter(pk__in=[e.pk for e in people]).delete()
+        tables.append(table.pk)
+    return tables, refused
+
+
+def _due(entry: PoolEntry, now: Any) -> bool:
+    return entry.bots_after is not None and now >= entry.joined + timedelta(
+        seconds=entry.bots_after
+    )
+
+
+def _has_slots(entry: PoolEntry) -> bool:
+    try:
+        check_slots(entry.user)
+    except ServiceError:
+        return False
+    return True
+
+
+def _seat(line: PoolLine, people: list[PoolEntry], group: pairing.Group) -> Table:
+    """A started table: the people in random seats, bots in the others. The waiting sockets
+    learn it first, right after the commit, before the table's own broadcasts are built."""
+    places: list[Any] = [e.user for e in people] + [None] * group.bots
+    secrets.SystemRandom().shuffle(places)
+    levels = [None if p is not None else group.level for p in places]
+    first = next(i for i, p in enumerate(places) if p is not None)
+    table = table_create(places[first], line.game, players=line.players, rated=line.rated,
+                         bot_levels=levels, seat=first, announce=False)  # fmt: skip
+    for index, user in enumerate(places):
+        if user is not None and index != first:
+            Seat.objects.filter(table=table, index=index).update(user=user)
+    for e in people:
+        broadcast.pool_seated(e.channel, table.pk)
+    return table_start(places[first], table.pk)
+
+
+def pool_sweep() -> int:
+    """The watchdog's tick: drop the waits of servers that died (their sockets are gone
+    with them), then match every line someone waits in (ranges widen, bot waits fall due).
+    How many tables were seated."""
+    held = set(PoolEntry.objects.exclude(process="").values_list("process", flat=True).distinct())
+    dead = held - processes.alive(held)
+    if dead:
+        with transaction.atomic():
+            PoolEntry.objects.filter(process__in=dead).delete()
+            broadcast.pool_changed()
+    seated = 0
+    for line_id in _lines_waiting():
+        try:
+            seated += len(pool_match(line_id))
+        except Exception:  # one line's failure must not stop the others' matching
+            log.exception("pool line %s failed to match", line_id)
+    return seated
+
+
+def _lines_waiting() -> list[int]:
+    return list(PoolEntry.objects.values_list("line_id", flat=True).distinct().order_by())
