@@ -47,19 +47,19 @@ function endOfDeal(app, before, view) {
 
 function dealNotice(app, view) {
   const trump = view.trump ? suitWord(view.trump) : null;
-  if (view.game === "knockout") {
+  if (app.facts.stages === "rounds") {
     const text = fmt(gettext("Round %(round)s: %(n)s cards each."), { round: view.round, n: view.hand_size });
     const turned = view.turned && view.round === 1
       ? fmt(gettext("The turned card is the %(card)s, so %(suit)s are trump."), { card: cardName(view.turned), suit: trump })
       : "";
     return `${text} ${turned}`.trim();
   }
-  if (view.game === "whist" && view.turned) {
+  if (app.facts.stages === "deals" && view.turned) {
     return fmt(gettext("%(name)s dealt and turned up the %(card)s, so %(suit)s are trump."), {
       name: seatName(app, view.dealer), card: cardName(view.turned), suit: trump,
     });
   }
-  if (view.game === "german" && view.faceup) {
+  if (app.facts.stages === "games" && view.faceup) {
     return fmt(gettext("A new game: trump is %(suit)s, and the first trick is played for the %(card)s."), {
       suit: trump, card: cardName(view.faceup),
     });

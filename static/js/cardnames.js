@@ -1,8 +1,6 @@
 // Card and suit names in the page's language, for everything people read (codes stay in the protocol).
 
-import { cardFace } from "./cards.js";
-
-const fmt = (s, obj) => window.interpolate(s, obj, true);
+import { fmt } from "./dom.js";
 
 /** The index letter printed on a card: J Q K A in English, B D K A in German, B V H A in Dutch. */
 export function rankLetter(rank) {
@@ -46,19 +44,4 @@ export function capitalize(text) {
 /** A list of card names: "ace of spades, 10 of hearts". */
 export function cardNames(codes) {
   return codes.map(cardName).join(", ");
-}
-
-/** A card face (cards.js) that screen readers read by its name. */
-export function namedFace(code) {
-  const svg = cardFace(code);
-  svg.setAttribute("aria-label", cardLabel(code));
-  return svg;
-}
-
-/** A card face that screen readers skip: its name is said by the element around it. */
-export function silentFace(code) {
-  const svg = cardFace(code);
-  svg.removeAttribute("role");
-  svg.setAttribute("aria-hidden", "true");
-  return svg;
 }

@@ -1,7 +1,7 @@
 // SVG playing cards drawn in code: faces, backs and suit symbols; no external assets.
 // Card fronts and backs come in designs a player unlocks (rankings/unlocks.py names them).
 
-import { rankLetter } from "./cardnames.js";
+import { cardLabel, rankLetter } from "./cardnames.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -220,4 +220,19 @@ export function sortHand(cards) {
   return [...cards].sort(
     (a, b) => order[a[1]] - order[b[1]] || RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]),
   );
+}
+
+/** A card face that screen readers read by its name. */
+export function namedFace(code) {
+  const svg = cardFace(code);
+  svg.setAttribute("aria-label", cardLabel(code));
+  return svg;
+}
+
+/** A card face that screen readers skip: its name is said by the element around it. */
+export function silentFace(code) {
+  const svg = cardFace(code);
+  svg.removeAttribute("role");
+  svg.setAttribute("aria-hidden", "true");
+  return svg;
 }

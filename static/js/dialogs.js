@@ -5,6 +5,7 @@ import { suitIcon } from "./cards.js";
 import { button, fmt, node, postForm } from "./dom.js";
 import { seatName } from "./felt.js";
 import { botName, reasonText, suitName } from "./labels.js";
+import { summaryDialog } from "./summary.js";
 
 function legalOf(app, kind) {
   const view = app.msg.view;
@@ -49,8 +50,7 @@ function exchangeDialog(app, max) {
 }
 
 function resignDialog(app) {
-  const game = app.msg.view.game;
-  const warning = game === "knockout"
+  const warning = !app.facts.resign_ends_game
     ? gettext("A bot will play your seat to the end, and you rank below everyone who did not resign.")
     : gettext("Your side loses the match at once.");
   const yes = button(gettext("Yes, resign"), "button-danger", () => {
@@ -66,10 +66,20 @@ function resignDialog(app) {
   return [node("h2", null, gettext("Resign this game?")), node("p", null, warning), actions];
 }
 
+/** The places, as the game page shows them (docs/rules.md §0.6): tied seats share a place
+ * and the places they fill are skipped ("1. Ann, Bob", "3. Cy"), so a tie shows. */
 function rankingList(app, result) {
   const list = node("ol", "result-list");
+  list.dataset.testid = "ranking";
+  let place = 1;
   for (const group of result.ranking || []) {
-    list.appendChild(node("li", null, group.map((s) => seatName(app, s)).join(", ")));
+    const li = node("li", group.length > 1 ? "tied" : "");
+    li.appendChild(node("span", "place", `${place}.`));
+    li.appendChild(document.createTextNode(` ${group.map((s) => seatName(app, s)).join(", ")}`));
+    if (group.length > 1) li.appendChild(node("span", "tag", gettext("tied")));
+    li.title = li.textContent;
+    list.appendChild(li);
+    place += group.length;
   }
   return list;
 }
@@ -90,7 +100,7 @@ function gameOverDialog(app) {
   if (result) {
     const line = node("p", "result-winner", winnersText(app, result));
     line.dataset.testid = "result";
-    const reason = reasonText(result, (s) => seatName(app, s), view);
+    const reason = reasonText(result, (s) => seatName(app, s), view, app.facts);
     box.push(line, node("p", "help", reason), rankingList(app, result));
     if (result.rubber_score) box.push(node("p", null, `${gettext("Rubber score")}: ${result.rubber_score.join(" – ")}`));
   }
@@ -165,7 +175,12 @@ function dialogContent(app) {
     return app.hold ? null : gameOverDialog(app);
   }
   if (table.status === "open" || !view) return waitingDialog(app);
-  if (app.hold) return null;
+  // A trick's pause keeps the felt clear, but a summary already up stays through a later
+  // trick's (bots playing on under it): only its own round's last trick comes before it.
+  const summaryUp = app.summary && app.summary.hold !== app.hold;
+  if (app.hold && !summaryUp) return null;
+  const summary = summaryDialog(app);
+  if (summary) return summary;
   if (legalOf(app, "trump").length) {
     return suitDialog(app, "trump", gettext("Choose trump"), gettext("You took the most tricks: look at your new cards and choose trump."));
   }

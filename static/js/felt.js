@@ -1,8 +1,8 @@
-// The felt: seats around the table, the trick in the middle, trump and talon, and dialogs.
+// The felt: seats around the table, the trick in the middle, trump and talon (dialogs.js draws
+// the dialog over it).
 
-import { cardBack, suitIcon } from "./cards.js";
-import { cardLabel, cardName, namedFace, silentFace } from "./cardnames.js";
-import { renderDialog } from "./dialogs.js";
+import { cardLabel, cardName } from "./cardnames.js";
+import { cardBack, namedFace, silentFace, suitIcon } from "./cards.js";
 import { fmt, node } from "./dom.js";
 import { botName, suitName } from "./labels.js";
 
@@ -35,7 +35,8 @@ function seatTags(app, seat) {
   else if (!resigned && info.name && !info.bot && info.connected === false && table.status === "playing") {
     tags.push(tag("tag-away", gettext("disconnected")));
   }
-  if (view && view.game === "knockout") {
+  if (view) {
+    // Only a game that knocks players out (Knockout Whist) lists them.
     if ((view.out || []).includes(seat)) tags.push(tag("tag-out", gettext("out")));
     if ((view.dogs_life || []).includes(seat)) tags.push(tag("tag-dog", gettext("dog's life")));
   }
@@ -64,18 +65,25 @@ function seatPlate(app, seat) {
   const info = table.seats[seat] || {};
   if (!info.name && !info.bot) plate.classList.add("empty");
   if (view && view.to_act === seat) plate.classList.add("to-act");
-  if (view && view.game === "knockout" && (view.out || []).includes(seat)) plate.classList.add("out");
+  if (view && (view.out || []).includes(seat)) plate.classList.add("out");
   const name = node("div", "name", seatName(app, seat));
   if (seat === app.msg.seat) name.textContent += ` (${gettext("you")})`;
   name.title = name.textContent; // long names are cut with an ellipsis: the whole one on hover
   plate.appendChild(name);
   const meta = node("div", "meta");
   seatTags(app, seat).forEach((x) => meta.appendChild(x));
-  if (view) meta.appendChild(node("span", null, fmt(gettext("tricks: %(n)s"), { n: view.tricks[seat] })));
-  if (view && view.game === "whist") meta.appendChild(node("span", null, seat % 2 === 0 ? gettext("Team A") : gettext("Team B")));
+  if (view) meta.appendChild(node("span", null, fmt(gettext("tricks: %(n)s"), { n: shownTricks(app)[seat] })));
+  const side = app.facts.partnerships.findIndex((partners) => partners.includes(seat));
+  if (view && side >= 0) meta.appendChild(node("span", null, side === 0 ? gettext("Team A") : gettext("Team B")));
   plate.appendChild(meta);
   if (view && seat !== app.msg.seat) plate.appendChild(miniHand(view.hands[seat].length, info.back));
   return plate;
+}
+
+/** Each seat's tricks: while a finished round's summary is up, that round's (summary.js: a
+ * summary of seats' tricks has `tricks`, Whist's of sides' has not). */
+function shownTricks(app) {
+  return (app.summary && app.summary.tricks) || app.msg.view.tricks;
 }
 
 function trickCard(app, seat, card, winner) {
@@ -120,11 +128,11 @@ function renderTrump(app) {
   } else {
     box.appendChild(node("span", "trump-name", gettext("not chosen yet")));
   }
-  if (view.game === "knockout" && view.options.exchange) {
+  if (view.options && view.options.exchange) {
     box.appendChild(node("span", null, fmt(gettext("Stock: %(n)s cards"), { n: view.stock })));
   }
   // Whist: face up until the dealer's first turn; after that the dealer holds it (see panels.js).
-  if (view.turned && (view.game === "knockout" || view.turned_up)) {
+  if (view.turned && (app.facts.stages === "rounds" || view.turned_up)) {
     const card = namedFace(view.turned);
     card.setAttribute("aria-label", fmt(gettext("Turned card: %(card)s"), { card: cardLabel(view.turned) }));
     box.appendChild(card);
@@ -135,7 +143,7 @@ function renderTalon(app) {
   const box = document.getElementById("talon-box");
   const view = app.msg.view;
   box.replaceChildren();
-  box.hidden = !(view && view.game === "german");
+  box.hidden = !(view && view.talon !== undefined); // a game with a talon (German Whist)
   if (box.hidden) return;
   if (view.faceup) {
     box.appendChild(node("span", null, gettext("Playing for:")));
@@ -156,5 +164,4 @@ export function renderFelt(app) {
   renderTrick(app);
   renderTrump(app);
   renderTalon(app);
-  renderDialog(app);
 }

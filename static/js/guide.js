@@ -80,7 +80,8 @@ function germanTip(app, view) {
 
 function whistTip(app, view) {
   const me = app.msg.seat;
-  const partner = (me + 2) % 4;
+  const partners = app.facts.partnerships.find((side) => side.includes(me)) || [];
+  const partner = partners.find((s) => s !== me);
   const leader = view.trick.length ? view.trick[0][0] : null;
   if (leader === null || !view.legal.length) return null;
   const best = view.trick.length >= 2 && view.trick.some(([s]) => s === partner);

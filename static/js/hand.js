@@ -1,9 +1,10 @@
 // The player's own hand: sorted by suit, legal cards raised and clickable, exchange picking.
 
-import { sortHand } from "./cards.js";
-import { cardLabel, silentFace } from "./cardnames.js";
+import { cardLabel } from "./cardnames.js";
+import { silentFace, sortHand } from "./cards.js";
 import { button, fmt, node } from "./dom.js";
 import { CARD_KEYS } from "./keys.js";
+import { canPreselect, togglePreselect } from "./premove.js";
 
 function legalCards(view) {
   return new Set(view.legal.filter((a) => a.action === "play").map((a) => a.card));
@@ -34,6 +35,13 @@ function cardButton(app, code, mode, legal, number) {
       b.setAttribute("aria-keyshortcuts", key);
     }
     b.addEventListener("click", () => app.act({ action: "play", card: code }));
+  } else if (mode === "wait" && canPreselect(app)) {
+    // issue 24: pre-select a card while another seat is to act (premove.js)
+    b.classList.add("preselectable");
+    b.classList.toggle("premove", app.premove === code);
+    b.setAttribute("aria-pressed", app.premove === code ? "true" : "false");
+    b.setAttribute("aria-label", fmt(gettext("%(card)s (pre-select: played when your turn comes)"), { card: cardLabel(code) }));
+    b.addEventListener("click", () => togglePreselect(app, code));
   } else {
     b.disabled = true;
     if (mode === "play") b.classList.add("dim");
@@ -74,16 +82,25 @@ function renderActions(app) {
   }
 }
 
+let shown = null; // the HTML of the hand's cards on the page
+
 export function renderHand(app) {
   const hand = document.getElementById("hand");
   const view = app.msg.view;
   renderActions(app);
   if (!view) {
-    hand.replaceChildren();
+    showCards(hand, []);
     return;
   }
   if (app.msg.seat === null) {
+    shown = null;
     hand.replaceChildren(node("p", "help", gettext("You are watching this table.")));
+    return;
+  }
+  if (app.hold && app.summary && app.summary.hold === app.hold) {
+    // The next hand comes after the round's last trick (summary.js); only that trick's pause
+    // (app.summary stays after its time until Continue: no later trick's pause empties it).
+    showCards(hand, []);
     return;
   }
   const mode = handMode(view);
@@ -93,8 +110,18 @@ export function renderHand(app) {
     if (mode === "play" && legal.has(code)) number += 1;
     return cardButton(app, code, mode, legal, number);
   });
-  hand.replaceChildren(...cards);
+  showCards(hand, cards);
   fitHand(hand, cards.length);
+}
+
+/** Put `cards` in the hand, or keep the nodes there when they are the same cards drawn the
+ * same way (a state that changed nothing in the hand: another seat's presence, a chat line):
+ * a card replaced under a click in flight drops the click. */
+function showCards(hand, cards) {
+  const html = cards.map((c) => c.outerHTML).join("");
+  if (html === shown && hand.children.length === cards.length) return;
+  shown = html;
+  hand.replaceChildren(...cards);
 }
 
 /** Overlap the cards just enough that the whole hand fits the width it has. */

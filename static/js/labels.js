@@ -1,6 +1,7 @@
 // Translated names shared by the table's scripts: games, bots, suits, why a game ended.
 
-const fmt = (s, obj) => window.interpolate(s, obj, true);
+import { fmt } from "./dom.js";
+
 // Game and bot names come from the server (json_script "names", games/labels.py), so a bot
 // is named alike on the table, in the records and on the leaderboards.
 const shipped = document.getElementById("names");
@@ -22,18 +23,17 @@ export function botName(level) {
 }
 
 /** Why a game ended, as a whole sentence; `name(seat)` names a seat, `view` is the final view. */
-export function reasonText(result, name, view) {
+export function reasonText(result, name, view, facts) {
   const names = (seats) => (seats || []).map(name).join(" & ");
   const winners = names(result.winners);
   const resigned = names(view ? view.resigned : []);
-  const game = view ? view.game : null;
-  const single = game === "german" && view.options && view.options.games === 1;
+  const single = Boolean(view && view.options && view.options.games === 1);
   const text = {
     final_trick: gettext("%(winners)s took the only trick of the last round and won the game."),
     sweep: gettext("%(winners)s took every trick of a round and won the game at once."),
     last_player: gettext("Everyone else was knocked out, so %(winners)s won as the last player left."),
     rainbow: gettext("%(winners)s held a rainbow (one card of each suit) in the four-card round and won at once."),
-    resign: game === "knockout"
+    resign: !facts.resign_ends_game
       ? gettext("Everyone else still in the game resigned, so %(winners)s won.")
       : gettext("%(resigned)s resigned, so %(winners)s won the match."),
     target: gettext("%(winners)s reached the target score and won the game."),

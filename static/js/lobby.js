@@ -138,10 +138,89 @@ document.getElementById("page-newest").addEventListener("click", (event) => {
   showList(page.filter, null);
 });
 
+// The quick-play pool for people (docs/protocol.md, "Lobby socket"): join from the form,
+// wait on this socket (closing it leaves the pool), go to the table once seated.
+const pool = {
+  form: document.getElementById("pool-form"),
+  status: document.getElementById("pool-status"),
+  join: document.getElementById("pool-join"),
+  leave: document.getElementById("pool-leave"),
+  waiting: false,
+  pending: false,
+};
+
+function poolWaiting(waiting) {
+  if (!pool.form) return;
+  pool.waiting = waiting;
+  pool.join.hidden = waiting;
+  pool.leave.hidden = !waiting;
+  for (const field of pool.form.querySelectorAll("select")) field.disabled = waiting;
+}
+
+function poolCounts(msg) {
+  for (const item of document.querySelectorAll("#pool-counts li")) {
+    const text = msg.text[item.dataset.game];
+    if (text) item.querySelector(".pool-count").textContent = text;
+  }
+}
+
+function poolMessage(msg) {
+  if (msg.type === "pool_counts") return poolCounts(msg);
+  if (!pool.form) return;
+  if (msg.type === "pool_waiting") {
+    pool.pending = false;
+    poolWaiting(true);
+    pool.status.textContent = msg.text;
+  } else if (msg.type === "pool_seated") {
+    pool.status.textContent = gettext("Seated: going to the table…");
+    location.assign(msg.url);
+  } else if (msg.type === "pool_left") {
+    poolWaiting(false);
+    pool.status.textContent = msg.message;
+  } else if (msg.type === "error" && pool.pending) {
+    pool.pending = false;
+    poolWaiting(false);
+    pool.status.textContent = msg.message;
+  }
+}
+
+/** Whether the chosen game is played by a number of players to choose (the server says). */
+function choosesPlayers() {
+  return document.getElementById("pool-game").selectedOptions[0].hasAttribute("data-choose-players");
+}
+
+function showPlayers() {
+  document.getElementById("pool-players-field").hidden = !choosesPlayers();
+}
+
+if (pool.form) {
+  showPlayers();
+  document.getElementById("pool-game").addEventListener("change", showPlayers);
+  pool.form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const form = new FormData(pool.form);
+    const game = form.get("game");
+    const wait = form.get("bots_after");
+    send({
+      type: "pool_join",
+      game,
+      players: choosesPlayers() ? Number(form.get("players")) : null,
+      rated: form.get("rated") === "1",
+      bots_after: wait ? Number(wait) : null,
+      level: form.get("level"),
+    });
+    pool.pending = true;
+    pool.status.textContent = gettext("Joining the pool…");
+  });
+  pool.leave.addEventListener("click", () => send({ type: "pool_leave" }));
+}
+
 function connect(delay = 1000) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const here = new URLSearchParams(location.search).get("before");
-  socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/?${query(page.filter, here)}`);
+  // pool=1: this page shows the quick-play pool, so the socket sends its counts too.
+  const url = `${scheme}://${location.host}/ws/lobby/?${query(page.filter, here)}&pool=1`;
+  socket = new WebSocket(url);
   socket.onopen = () => {
     live.textContent = gettext("Open tables update live.");
     delay = 1000;
@@ -151,8 +230,14 @@ function connect(delay = 1000) {
     if (msg.type === "tables") renderTables(msg);
     else if (msg.type === "row") applyRow(msg);
     else if (msg.type === "mine") fill("mine-list", msg.tables);
+    else if (msg.type.startsWith("pool_") || msg.type === "error") poolMessage(msg);
+    else if (msg.type === "notice" || msg.type === "notice_count") {
+      // The header's notifications (static/js/notices.js): this page's one socket carries them.
+      window.dispatchEvent(new CustomEvent("whist:notice", { detail: msg }));
+    }
   };
   socket.onclose = (event) => {
+    poolWaiting(false); // the server dropped the wait with the socket
     // Logged out or banned elsewhere: the page itself says what changed.
     if (event.code === 4401) return location.reload();
     if (event.code === 4429) {

@@ -1,6 +1,7 @@
 // The side panels and status line: whose turn, clock, presence, game info, scores, last trick.
 
-import { cardName, namedFace } from "./cardnames.js";
+import { cardName } from "./cardnames.js";
+import { namedFace } from "./cards.js";
 import { fmt, node } from "./dom.js";
 import { seatName } from "./felt.js";
 import { suitName } from "./labels.js";
@@ -31,6 +32,7 @@ function otherTurnText(app, view) {
 
 function turnText(app) {
   const { table, view } = app.msg;
+  if (app.flashed && Date.now() < app.flashed.until) return app.flashed.text; // an error (table.js's flash)
   if (table.status === "open" || !view) {
     const taken = table.seats.filter((s) => s.name || s.bot).length;
     return fmt(gettext("Waiting for players: %(taken)s of %(n)s seats taken"), { taken, n: table.players });
@@ -127,7 +129,8 @@ function renderInfo(app) {
     box.replaceChildren(line(gettext("The cards are dealt when every seat is taken and the game starts.")));
     return;
   }
-  const build = { knockout: knockoutInfo, whist: whistInfo, german: germanInfo }[view.game];
+  // By the game's stages (games.engine.descriptors): rounds, deals by side, or games of a match.
+  const build = { rounds: knockoutInfo, deals: whistInfo, games: germanInfo }[app.facts.stages];
   box.replaceChildren(...build(app, view));
 }
 
@@ -139,8 +142,9 @@ function table(headers, rows) {
   for (const row of rows) {
     const tr = node("tr");
     row.forEach((cell, i) => {
-      const td = node("td", i ? "num" : "", String(cell));
-      if (!i) td.title = td.textContent; // names end in an ellipsis: the whole text on hover
+      // A team is its name over its players' names; names wrap, never cut.
+      const td = node("td", i ? "num" : "", Array.isArray(cell) ? cell[0] : String(cell));
+      if (Array.isArray(cell)) cell[1].forEach((name) => td.appendChild(node("span", "team-names", name)));
       tr.appendChild(td);
     });
     tbl.appendChild(tr);
@@ -159,7 +163,8 @@ function knockoutScores(app, view) {
 }
 
 function whistScores(app, view) {
-  const teams = [`${gettext("Team A")}: ${names(app, [0, 2])}`, `${gettext("Team B")}: ${names(app, [1, 3])}`];
+  const [a, b] = app.facts.partnerships;
+  const teams = [[gettext("Team A"), a], [gettext("Team B"), b]].map(([t, s]) => [t, s.map((x) => seatName(app, x))]);
   const rows = [0, 1].map((i) => [teams[i], view.scores[i], view.side_tricks[i], view.wins[i]]);
   const out = [table([gettext("Team"), gettext("Points"), gettext("Tricks"), gettext("Games")], rows)];
   const last = view.last_outcome;
@@ -197,7 +202,7 @@ function renderScores(app) {
     box.replaceChildren(line("–"));
     return;
   }
-  const build = { knockout: knockoutScores, whist: whistScores, german: germanScores }[view.game];
+  const build = { rounds: knockoutScores, deals: whistScores, games: germanScores }[app.facts.stages];
   box.replaceChildren(...build(app, view));
 }
 
@@ -212,7 +217,6 @@ function renderLastTrick(app) {
     const fig = node("figure", seat === trick.winner ? "winner" : "");
     fig.appendChild(namedFace(card));
     const caption = node("figcaption", null, seatName(app, seat));
-    caption.title = caption.textContent;
     fig.appendChild(caption);
     return fig;
   }));

@@ -1,13 +1,14 @@
 // The replay viewer: steps through the frames the server's engine made (no rules here),
 // with the keyboard (arrows, Shift+arrows or Up/Down, Home/End), buttons and a deal menu,
 // and shows the stored analysis of each decision when it is switched on.
-import { cardFace, rankLabel, suitIcon } from "./cards.js";
+import { cardFace, rankLabel, setFront, suitIcon } from "./cards.js";
+import { fmt } from "./dom.js";
 import { suitName } from "./labels.js";
 
-const fmt = (s, obj) => window.interpolate(s, obj, true);
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const frames = data.frames;
 const $ = (id) => document.getElementById(id);
+setFront($("replay").dataset.front); // the player's chosen card front, as at the table
 const SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const view = { index: 0, analysisOn: false, analysis: null, status: "none", timer: null };
 window.whistReplay = view;
@@ -38,8 +39,8 @@ function cardNode(code, cls = "") {
 
 function dealLabel(frame) {
   const n = frame.deal + 1;
-  if (data.game === "knockout") return fmt(gettext("Round %(n)s"), { n });
-  if (data.game === "german") return fmt(gettext("Game %(n)s"), { n });
+  if (data.facts.stages === "rounds") return fmt(gettext("Round %(n)s"), { n });
+  if (data.facts.stages === "games") return fmt(gettext("Game %(n)s"), { n });
   return fmt(gettext("Deal %(n)s"), { n });
 }
 
@@ -56,6 +57,7 @@ function eventText(frame) {
     vote: () => fmt(gettext("%(name)s votes for %(suit)s"), { ...who, suit: suitName(e.suit) }),
     exchange: () => fmt(gettext("%(name)s discards %(cards)s"), { ...who, cards: e.discard.map(cardText).join(" ") || gettext("nothing") }),
     resign: () => fmt(gettext("%(name)s resigns"), who),
+    claim: () => fmt(gettext("%(name)s claims %(tricks)s of the tricks left, and the solver proves it"), { ...who, tricks: e.tricks }),
   }[e.action]();
   if (frame.drawn.length) {
     const drawn = frame.drawn.map(([s, c]) => fmt(gettext("%(name)s draws %(card)s"), { name: name(s), card: cardText(c) }));
@@ -100,11 +102,40 @@ function seatPanel(frame, seat) {
 function markAdvice(card, code, advice) {
   if (advice.best.includes(code)) card.classList.add("best");
   if (advice.played === code) card.classList.add("played");
-  if (code in advice.values) card.appendChild(node("span", "rvalue", valueText(advice.values[code], advice.kind)));
+  if (code in advice.values) card.appendChild(node("span", "rvalue", valueText(advice.values[code], advice)));
 }
 
-function valueText(value, kind) {
-  return kind === "exact" ? String(value) : value.toFixed(2);
+const CHANCES = new Set(["win_chance", "win_chance_tricks"]);
+
+/** A value as people read it: a chance in per cent, tricks with one decimal when estimated. */
+function valueText(value, advice) {
+  if (advice.kind === "exact") return String(value);
+  if (CHANCES.has(advice.measure)) return `${Math.round(value * 100)}%`;
+  return value.toFixed(1);
+}
+
+/** The legend: what the numbers on the cards count, in plain words (games/engine/analysis.py). */
+function legendText(advice) {
+  const measure = advice.measure || (advice.kind === "exact" ? "tricks" : "");
+  const text = {
+    side_tricks: advice.kind === "exact"
+      ? gettext("The number on each card: the tricks your side takes from here to the end of the deal if everyone then plays their best.")
+      : gettext("The number on each card: the tricks your side can expect to take from here to the end of the deal."),
+    tricks: gettext("The number on each card: the tricks this player takes in the rest of the second half if both then play their best."),
+    sure_tricks: gettext("The number on each card: the tricks this player is sure to take in the rest of the round, whatever the others play."),
+    win_chance: gettext("The number on each card: the chance to win the game after playing it."),
+    win_chance_tricks: gettext("The number on each card: the chance to win the game after playing it (with a small bonus for each trick)."),
+  }[measure];
+  return text || "";
+}
+
+function kindText(advice) {
+  if (advice.kind === "exact") return gettext("Exact: every hand is known and searched to the end.");
+  const n = advice.samples;
+  return n
+    ? fmt(ngettext("Estimate from %(n)s deal the player could have faced, given what they could see; cards within the sampling error of the best are shown as equal.",
+      "Estimate from %(n)s deals the player could have faced, given what they could see; cards within the sampling error of the best are shown as equal.", n), { n })
+    : gettext("Estimate from what the player could see.");
 }
 
 function centre(frame) {
@@ -142,18 +173,18 @@ function facts(frame) {
   } else trump.textContent = gettext("not chosen yet");
   add(gettext("Trump"), trump);
   const turned = frame.faceup || frame.turned;
-  if (turned) add(data.game === "german" ? gettext("Face-up talon card") : gettext("Turned card"), cardNode(turned, "small"));
-  if (data.game === "german") {
+  if (turned) add(data.facts.stages === "games" ? gettext("Face-up talon card") : gettext("Turned card"), cardNode(turned, "small"));
+  if (data.facts.stages === "games") {
     add(gettext("Talon"), String(frame.talon));
     add(gettext("Half"), String(frame.half));
     add(gettext("Games won"), frame.wins.map((w, s) => `${name(s)} ${w}`).join(", "));
   }
-  if (data.game === "whist") {
+  if (data.facts.stages === "deals") {
     add(gettext("Score"), sides(frame.scores));
     add(gettext("Tricks this deal"), sides(frame.side_tricks));
     if (frame.games.length) add(gettext("Games"), frame.games.map((g) => g.join("–")).join(", "));
   }
-  if (data.game === "knockout") {
+  if (data.facts.stages === "rounds") {
     add(gettext("Cards this round"), String(frame.hand_size));
     if (frame.votes && frame.votes.length) add(gettext("Votes"), frame.votes.map(([s, u]) => `${name(s)}: ${suitName(u)}`).join(", "));
     if (frame.cuts) add(gettext("Cut"), frame.cuts.map(([s, c]) => `${name(s)} ${cardText(c)}`).join(", "));
@@ -163,7 +194,8 @@ function facts(frame) {
 }
 
 function sides(pair) {
-  return `${name(0)} & ${name(2)} ${pair[0]} – ${pair[1]} ${name(1)} & ${name(3)}`;
+  const [a, b] = data.facts.partnerships.map((side) => side.map(name).join(" & "));
+  return `${a} ${pair[0]} – ${pair[1]} ${b}`;
 }
 
 // ---- analysis ------------------------------------------------------------------
@@ -187,9 +219,20 @@ function analysisText(frame) {
     panel.appendChild(node("p", "muted", gettext("Nothing to judge here: no choice, or no card to play.")));
     return;
   }
-  const label = advice.kind === "exact" ? gettext("exact") : gettext("estimate from what the player could see");
   const cards = (list) => list.map((c) => (c === "knock" ? gettext("knock") : cardText(c))).join(" ");
-  panel.appendChild(node("p", "", fmt(gettext("Next to play: %(name)s. Best (%(kind)s): %(cards)s"), { name: name(advice.seat), kind: label, cards: cards(advice.best) })));
+  const best = advice.best.length > 1 && advice.kind !== "exact"
+    ? gettext("Next to play: %(name)s. Best, equal within the sampling error: %(cards)s")
+    : advice.best.length > 1
+      ? gettext("Next to play: %(name)s. Best, exactly equal: %(cards)s")
+      : gettext("Next to play: %(name)s. Best: %(cards)s");
+  const head = node("p", "", fmt(best, { name: name(advice.seat), cards: cards(advice.best) }));
+  const mark = node("span", `badge ${advice.kind === "exact" ? "badge-exact" : "badge-estimate"}`, advice.kind === "exact" ? gettext("exact") : gettext("estimate"));
+  mark.dataset.testid = "analysis-kind";
+  head.prepend(mark, " ");
+  panel.appendChild(head);
+  const legend = node("p", "help analysis-legend", `${legendText(advice)} ${kindText(advice)}`.trim());
+  legend.dataset.testid = "analysis-legend";
+  panel.appendChild(legend);
   let played = fmt(gettext("Played: %(card)s"), { card: cards([advice.played]) });
   if (advice.loss > 0) played += " — " + fmt(ngettext("gave away %(n)s trick", "gave away %(n)s tricks", advice.loss), { n: advice.loss });
   panel.appendChild(node("p", advice.loss > 0 ? "loss" : "", played));

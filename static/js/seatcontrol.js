@@ -31,9 +31,15 @@ export function renderSeatControl(app) {
     box.replaceChildren(node("span", null, gettext("You resigned: a bot plays your seat to the end of the game.")));
     return;
   }
-  const back = button(gettext("I'm back"), "button-gold button-small", () => comeBack(app));
-  back.dataset.testid = "im-back";
-  back.setAttribute("aria-keyshortcuts", "B");
+  // The banner's nodes stay while it shows the same thing: each move of the stand-in bot
+  // renders the page again, and a button replaced between a click's press and release gets
+  // no click (the player's "I'm back" would be lost).
+  let back = box.querySelector("[data-testid=im-back]");
+  if (!back) {
+    back = button(gettext("I'm back"), "button-gold button-small", () => comeBack(app));
+    back.dataset.testid = "im-back";
+    back.setAttribute("aria-keyshortcuts", "B");
+    box.replaceChildren(node("span", null, gettext("A bot is playing for you.")), back);
+  }
   back.disabled = Boolean(app.backSent);
-  box.replaceChildren(node("span", null, gettext("A bot is playing for you.")), back);
 }

@@ -3,7 +3,9 @@
 import { loadAwards } from "./awards.js";
 import { announce, announceStatus, watchUnread } from "./announce.js";
 import { setFront } from "./cards.js";
+import { claimRefused, renderClaimButton, renderClaimShown } from "./claim.js";
 import { renderChat, chatAllowed, chatHidden, setupChat } from "./chat.js";
+import { renderDialog } from "./dialogs.js";
 import { renderFelt } from "./felt.js";
 import { setupGuide, renderGuide } from "./guide.js";
 import { renderHand } from "./hand.js";
@@ -11,22 +13,29 @@ import { setupKeys } from "./keys.js";
 import { layoutFelt, setupPanels } from "./layout.js";
 import { animate, snapshot, takeTrick } from "./motion.js";
 import { isMyTurn, renderPanels, renderStatus } from "./panels.js";
+import { afterState, renderPreselect } from "./premove.js";
 import { FINAL, FIRST_MS, jittered, nextDelay } from "./reconnect.js";
 import { renderSeatControl } from "./seatcontrol.js";
 import { alertSound, setupSound, titleAlert } from "./sound.js";
+import { ROUND_PAUSE_MS, SUMMARY_MS, summaryOf } from "./summary.js";
 
 const root = document.getElementById("table-app");
 const TRICK_PAUSE_MS = 1200;
+const FLASH_MS = 2500; // an error stays in the status line this long (panels.js's turnText)
 
 const app = {
   root,
   tableId: Number(root.dataset.table),
   loggedIn: root.dataset.authenticated === "1",
+  // The game's descriptors (games.engine.descriptors.page_facts): read them, never the game's name.
+  facts: JSON.parse(document.getElementById("game-facts").textContent),
   msg: null, // the latest state message shown
   version: -1,
   socket: null,
   pending: false, // an act was sent and not answered yet
   hold: null, // {trick, until}: a completed trick kept on the table for a moment
+  flashed: null, // {text, until}: an error shown in the status line (flash)
+  summary: null, // what the round (deal, half) that just ended decided, shown after the hold
   lastTrickKey: null,
   exchange: new Set(), // cards picked for an exchange
   confirming: null, // a confirmation dialog that is open ("resign")
@@ -37,6 +46,13 @@ const app = {
   flights: 0, // cards flown to the trick so far (motion.js), read by the browser tests
   muted: false,
   wasMyTurn: false,
+  autoPlay: root.dataset.autoPlay === "1", // the profile's "play my only legal card by itself"
+  premove: null, // a card pre-selected while another seat is to act (premove.js)
+  forced: null, // the only legal card, about to be played by itself
+  forcedTimer: null,
+  stateAt: 0, // when the latest state arrived, and when the page last acted: read by the
+  actedAt: 0, //   browser tests of the timing (performance.now())
+  actedAfter: null, // ms from the state acted on to the act (a later state moves stateAt)
   send,
   act,
   render,
@@ -52,14 +68,19 @@ function act(action) {
   if (app.pending || !app.msg) return;
   app.pending = true;
   app.hold = null;
+  app.flashed = null;
   app.lastAction = action;
+  app.actedAt = performance.now();
+  app.actedAfter = app.actedAt - app.stateAt;
   send({ type: "act", version: app.version, action });
   render();
 }
 
+/** An error in the status line until FLASH_MS pass, the next act or a newer state (the
+ *  status line is drawn again every second for the clock: it keeps the text meanwhile). */
 function flash(text) {
-  const turn = document.getElementById("status-turn");
-  turn.textContent = text;
+  app.flashed = { text, until: Date.now() + FLASH_MS };
+  document.getElementById("status-turn").textContent = text;
 }
 
 function trickFinished(view) {
@@ -71,19 +92,29 @@ function trickFinished(view) {
 
 function onState(msg) {
   if (msg.version < app.version) return; // older than what we show
+  if (msg.version > app.version) app.flashed = null;
   if (app.version >= 0 && msg.version > app.version + 1) requestResync();
   const previous = app.msg;
   const seatChanged = !app.msg || app.msg.seat !== msg.seat;
   if (trickFinished(msg.view)) {
-    app.hold = { trick: msg.view.last_trick, until: Date.now() + TRICK_PAUSE_MS };
-    takeTrick(app, msg.view.last_trick.winner, TRICK_PAUSE_MS);
-    setTimeout(() => drawMoving(app.msg && app.msg.view), TRICK_PAUSE_MS + 20);
+    // A round's (deal's, half's) last trick stays longer, then its summary (summary.js).
+    const summary = summaryOf(previous && previous.view, msg.view, msg.table.status);
+    const pause = summary ? ROUND_PAUSE_MS : TRICK_PAUSE_MS;
+    app.hold = { trick: msg.view.last_trick, until: Date.now() + pause };
+    if (summary) {
+      app.summary = { ...summary, until: app.hold.until + SUMMARY_MS, hold: app.hold };
+      setTimeout(render, pause + SUMMARY_MS + 20);
+    }
+    takeTrick(app, msg.view.last_trick.winner, pause);
+    setTimeout(() => drawMoving(app.msg && app.msg.view), pause + 20);
   }
   if (seatChanged || !msg.view || !app.msg || app.msg.view?.deal !== msg.view.deal) app.exchange.clear();
   app.msg = msg;
   app.version = msg.version;
   app.pending = false;
+  app.stateAt = performance.now();
   drawMoving(previous && previous.view);
+  afterState(app);
   announce(app, previous, msg);
   alerts(previous);
   if (app.resignAgain && msg.view && msg.view.can_resign) {
@@ -165,9 +196,10 @@ function onError(msg) {
   // current state, which the page asks for after a stale refusal (the server sends none).
   app.resignAgain = msg.code === "stale" && app.lastAction?.action === "resign";
   if (msg.code === "stale") requestResync();
+  if (msg.code === "claim_refused") claimRefused(app);
   const text = ERRORS[msg.code] ? ERRORS[msg.code]() : msg.message;
   flash(text);
-  setTimeout(render, 2500);
+  setTimeout(render, FLASH_MS + 20);
 }
 
 function onMessage(event) {
@@ -184,6 +216,9 @@ function onMessage(event) {
   else if (msg.type === "awards" && msg.table_id === app.tableId) {
     app.awards = msg.awards;
     render();
+  } else if (msg.type === "notice" || msg.type === "notice_count") {
+    // The header's notifications (static/js/notices.js): this page's one socket carries them.
+    window.dispatchEvent(new CustomEvent("whist:notice", { detail: msg }));
   }
 }
 
@@ -225,10 +260,19 @@ function connect(delay = FIRST_MS) {
 
 function render() {
   if (!app.msg) return;
+  // A control kept across the drawing (the claim form's count) is taken out and put back,
+  // which drops its focus: give it back if nothing else took it (a dialog's button).
+  const focused = document.activeElement;
   loadAwards(app);
   if (app.hold && Date.now() >= app.hold.until) app.hold = null;
+  // A summary's time gone by without Continue: the seats show the tricks of now (felt.js).
+  if (app.summary && Date.now() >= app.summary.until) app.summary = null;
   renderFelt(app);
+  renderDialog(app);
   renderHand(app);
+  renderClaimButton(app);
+  renderPreselect(app);
+  renderClaimShown(app);
   renderPanels(app);
   renderStatus(app);
   chatAllowed(app);
@@ -236,6 +280,10 @@ function render() {
   renderGuide(app);
   layoutFelt(app);
   announceStatus(app, statusToSay());
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (lost && focused && focused !== document.body && focused.isConnected) {
+    focused.focus({ preventScroll: true });
+  }
 }
 
 /** What the live region says of the status: your turn, or the result once the game is over. */

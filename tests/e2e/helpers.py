@@ -58,24 +58,34 @@ def take_turn(page: Page) -> str | None:
     """Make this page's decision if it has one (a card, a trump, an exchange); say what.
     A card counts as played once it has left the hand: a click that did not land (the card
     moved under the pointer, say) is no play, and the caller tries again."""
-    before = version(page)
+    before, deal = version(page), deal_of(page)
     action = _decide(page)
     if action is not None and len(action) == 2:
-        return action if _left_hand(page, action) else None
+        return action if left_hand(page, action, deal=deal) else None
     if action is not None:
         wait_for_answer(page, before)
     return action
 
 
-def _left_hand(page: Page, card: str, seconds: float = 15.0) -> bool:
+def deal_of(page: Page) -> int | None:
+    return page.evaluate("() => window.whistTable.msg?.view?.deal ?? null")
+
+
+def left_hand(page: Page, card: str, seconds: float = 15.0, deal: int | None = None) -> bool:
+    """Whether `card` leaves this page's hand (is played) within `seconds`: it is no longer
+    in the hand, or a new deal has come (a round's last card: the state that plays it deals
+    the next hand, which may hold a card of the same name). `deal`: the deal when the card
+    was clicked (read now if not given)."""
     # Generous: a play missed here is tried again, and a game that has moved on to its next
     # deal meanwhile would count a card of the new hand twice (CI failed so once, loaded).
+    deal = deal_of(page) if deal is None else deal
     try:
         page.wait_for_function(
-            """c => { const v = window.whistTable.msg.view;
+            """([c, deal]) => { const v = window.whistTable.msg.view;
+                      if (v && v.deal !== deal) return true;
                       const hand = v && v.viewer !== null ? v.hands[v.viewer] : [];
                       return !(hand || []).includes(c); }""",
-            arg=card,
+            arg=[card, deal],
             timeout=seconds * 1000,
         )
     except PlaywrightTimeout:
@@ -84,6 +94,16 @@ def _left_hand(page: Page, card: str, seconds: float = 15.0) -> bool:
 
 
 def _decide(page: Page) -> str | None:
+    summary = page.locator("[data-testid=summary-continue]")
+    if summary.count():  # a finished round's summary covers the felt: read, go on
+        # It goes by itself after its time. A click could wait for ever on its button's
+        # nodes redrawn under it (30 s of 'element was detached' once, when each trick's
+        # pause hid the summary while bots played on: it no longer does).
+        try:
+            summary.click(timeout=2000)
+        except PlaywrightTimeout:
+            pass
+        return None
     suits = page.locator("#dialog:not([hidden]) .suit-buttons button:not([disabled])")
     if suits.count():
         suits.first.click()

@@ -17,12 +17,19 @@ SIZES = [(1366, 768), (1280, 720), (1920, 1080), (768, 1024), (390, 844), (844, 
 
 
 def create_table(page: Page, base: str, game: str, players: int = 4, level: str = "beginner",
-                 time_limit: str = "0") -> None:  # fmt: skip
-    """The create-table form: the user at seat 0, bots of `level` elsewhere; then start."""
+                 time_limit: str = "0", options: dict[str, str] | None = None) -> None:  # fmt: skip
+    """The create-table form: the user at seat 0, bots of `level` elsewhere, the rule
+    `options` (the form's field names) changed; then start."""
     page.goto(f"{base}/tables/new/")
     page.select_option("#id_game", game)
     if game == "knockout":
         page.fill("#id_players", str(players))
+    for name, value in (options or {}).items():
+        field = page.locator(f"#id_{name}")
+        if field.evaluate("(f) => f.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     count = {"whist": 4, "german": 2}.get(game, players)
     for seat in range(1, count):
         page.select_option(f"#id_seat_{seat}", level)
@@ -59,7 +66,10 @@ def wait_for_turn_with_a_trick(page: Page, seconds: float = 60) -> bool:
         if state["mine"] and state["trick"] and not state["hold"]:
             return True
         suits = page.locator("#dialog:not([hidden]) .suit-buttons button:not([disabled])")
-        if suits.count():
+        summary = page.locator("[data-testid=summary-continue]")
+        if summary.count():
+            summary.click()
+        elif suits.count():
             suits.first.click()
         elif state["mine"] and not state["hold"]:
             play_a_card(page)
@@ -107,3 +117,49 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
         and a["top"] < b["bottom"]
         and (b["top"] < a["bottom"])
     )
+
+
+# Texts people must read whole (issue 24 item 6): a seat's name, a team or player in the score
+# panel, a last-trick caption. Cut: wider or taller than the box that shows it (an ellipsis,
+# or a line clamped away).
+CUT_TEXTS = """() => {
+  const cut = (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+  const shown = (el) => el.offsetParent !== null && el.getClientRects().length > 0;
+  const sel = '#seats .seat .name, #scores td, #scores th, #last-trick figcaption, #dialog td';
+  return [...document.querySelectorAll(sel)].filter(shown).filter(cut)
+    .map((el) => `${el.id || el.className || el.tagName}: ${el.textContent}`);
+}"""
+
+
+def cut_texts(page: Page) -> list[str]:
+    return page.evaluate(CUT_TEXTS)
+
+
+# A header control is reachable when it is on screen and the one under its own centre (not
+# scrolled out of a strip, not covered).
+UNREACHABLE = """() => {
+  const items = [...document.querySelectorAll(
+    '.site-header .site-nav a, .site-header .site-nav button, .site-header select')];
+  return items.filter((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return true;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return true;
+    const hit = document.elementFromPoint(x, y);
+    return !(hit && (hit === el || el.contains(hit)));
+  }).map((el) => el.textContent.trim() || el.id);
+}"""
+
+
+def unreachable_header_links(page: Page) -> list[str]:
+    """The header's links and buttons that cannot be reached, after opening its menu where
+    the window is narrow enough to have one."""
+    toggle = page.locator(".site-header .nav-toggle")
+    opened = toggle.is_visible()
+    if opened:
+        toggle.click()
+    try:
+        return page.evaluate(UNREACHABLE)
+    finally:
+        if opened:
+            page.keyboard.press("Escape")

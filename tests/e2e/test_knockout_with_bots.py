@@ -39,5 +39,15 @@ def test_sign_up_create_knockout_table_with_bots_and_play_to_the_end(
     assert game_over(page)
     expect(page.locator("#dialog")).to_contain_text("Game over")
     expect(page.locator("[data-testid=result]")).not_to_be_empty()
+    # The ranking numbers its places; tied players share one (issue 24).
+    places = page.locator("#dialog [data-testid=ranking] li .place").all_text_contents()
+    result = page.evaluate("() => window.whistTable.msg.table.result"
+                           " || window.whistTable.msg.view.result")  # fmt: skip
+    sizes = [len(group) for group in result["ranking"]]
+    expected, place = [], 1
+    for size in sizes:
+        expected.append(f"{place}.")
+        place += size
+    assert places == expected
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
     page.screenshot(path="/tmp/whist-e2e-knockout-over.png")

@@ -65,10 +65,14 @@ def test_finish_find_replay_analyse_download_and_upload_a_game(page: Page, site_
     page.wait_for_function("() => window.whistReplay.status === 'done'", timeout=60000)
     for _ in range(8):  # back into the second half, where the solver judged every choice
         page.keyboard.press("ArrowLeft")
-        if "Best (" in page.locator("[data-testid=analysis-panel]").text_content():
+        if "Best" in page.locator("[data-testid=analysis-panel]").text_content():
             break
-    expect(page.locator("[data-testid=analysis-panel]")).to_contain_text("Best (")
-    expect(page.locator("[data-testid=analysis-panel]")).to_contain_text("exact")
+    expect(page.locator("[data-testid=analysis-panel]")).to_contain_text("Best")
+    expect(page.locator("[data-testid=analysis-kind]")).to_have_text("exact")
+    # The legend says what the numbers count (issue 24 item 4).
+    expect(page.locator("[data-testid=analysis-legend]")).to_contain_text(
+        "the tricks this player takes in the rest of the second half"
+    )
     assert page.locator(".rcard.best").count() >= 1
     page.screenshot(path="/tmp/whist-e2e-records-replay.png", full_page=True)
 
@@ -87,6 +91,13 @@ def test_finish_find_replay_analyse_download_and_upload_a_game(page: Page, site_
     assert frames(page) == shown
     page.keyboard.press("End")
     expect(page.locator("[data-testid=replay-caption]")).to_contain_text("Game over")
+    page.click("[data-testid=analysis-toggle]")  # an uploaded record is analysed too
+    page.wait_for_function("() => window.whistReplay.status === 'done'", timeout=60000)
+    for _ in range(8):
+        page.keyboard.press("ArrowLeft")
+        if page.locator("[data-testid=analysis-legend]").count():
+            break
+    expect(page.locator("[data-testid=analysis-legend]")).to_contain_text("The number on each card")
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.keyboard.press("Home")

@@ -1,7 +1,9 @@
 """The table fits every common screen: at six window sizes, for each game (Knockout Whist for 2
 to 7 players), the whole hand, the trick and the turn indicator are in view without scrolling,
-every seat is on the felt with its name whole or ending in "…" inside its plate, and no trick
-card covers a seat. Screenshots go to test-results/."""
+every seat is on the felt with its name inside its plate, and no trick card covers a seat. In
+English, German and Dutch, no seat name, team or player in the score panel or last-trick
+caption is cut (the phone's drawer included), and every link of the header can be reached
+(issue 24 item 6). Screenshots go to test-results/."""
 
 from __future__ import annotations
 
@@ -9,14 +11,16 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.helpers import PASSWORD, log_in, wait_for_hand
 from tests.e2e.table_steps import (
     ARTIFACTS,
     SIZES,
     boxes,
     create_table,
+    cut_texts,
     inside,
     overlap,
+    unreachable_header_links,
     wait_for_turn_with_a_trick,
     within,
 )
@@ -38,20 +42,61 @@ def check_fits(page, name: str) -> None:
         assert inside(seat, vw, vh), f"{name}: a seat is cut"
         assert within(seat, b["felt"]), f"{name}: a seat is off the felt"
         assert not [c for c in b["trick"] if overlap(c, seat)], f"{name}: a card covers a seat"
-    for plate in b["names"]:  # a long name ends in "…" inside its plate, never cut at the side
+    for plate in b["names"]:  # a name stays inside its plate, never cut at the side
         assert within(plate["name"], plate["seat"]), f"{name}: a seat's name is cut"
+    assert not cut_texts(page), f"{name}: cut texts {cut_texts(page)}"
+    assert not unreachable_header_links(page), f"{name}: {unreachable_header_links(page)}"
+
+
+def check_drawer_texts(page, name: str) -> None:
+    """Where the side panels are a drawer (narrow windows), open its score and last-trick
+    tabs and check that no name in them is cut."""
+    for panel in ("panel-score", "panel-last"):
+        tab = page.locator(f'#side-tabs [data-panel="{panel}"]')
+        if not tab.is_visible():
+            return
+        tab.click()
+        page.wait_for_timeout(300)  # the drawer slides in
+        assert not cut_texts(page), f"{name} ({panel}): cut texts {cut_texts(page)}"
+        page.screenshot(path=str(ARTIFACTS / "layout" / f"{name}-{panel}.png"))
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(250)
+
+
+# The longest names in German and Dutch: Club bots ("Bot (Vereinsspieler) 2"), Whist's teams.
+LANGUAGE_TABLES = [(lang, game, n) for lang in ("en", "de", "nl")
+                   for game, n in (("knockout", 4), ("whist", 4), ("german", 2))]  # fmt: skip
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)
 def test_the_table_fits_the_window_at_every_common_size(
     browser: Browser, site_url: str, game: str, players: int
 ) -> None:
-    get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    sizes_checked(browser, site_url, game, players, "en", "beginner")
+
+
+@pytest.mark.parametrize(("language", "game", "players"), LANGUAGE_TABLES)
+def test_every_name_and_header_link_is_readable_in_each_language(
+    browser: Browser, site_url: str, language: str, game: str, players: int
+) -> None:
+    sizes_checked(browser, site_url, game, players, language, "club")
+
+
+def sizes_checked(browser, site_url, game, players, language, level) -> None:
+    # The position must wait through every size: Ann's only legal card is not played by itself
+    # (the profile's auto-play would take the trick away, sliding over its winner's seat).
+    get_user_model().objects.create_user(
+        "ann", password=PASSWORD, display_name="Ann", auto_play=False
+    )
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     log_in(page, site_url, "ann")
-    create_table(page, site_url, game, players)  # no time limit: the position waits for us
+    create_table(page, site_url, game, players, level)  # no time limit: the position waits
+    if language != "en":
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+        page.reload()
+        wait_for_hand(page)
     assert wait_for_turn_with_a_trick(page), "the game ended before a bot led a trick"
 
     folder = ARTIFACTS / "layout"
@@ -59,9 +104,10 @@ def test_the_table_fits_the_window_at_every_common_size(
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(250)  # the resize redraws in the next frame
-        name = f"{game}-{players}p-{width}x{height}"
+        name = f"{game}-{players}p-{language}-{width}x{height}"
         page.screenshot(path=str(folder / f"{name}.png"))
         check_fits(page, name)
+        check_drawer_texts(page, name)
         expect(page.locator("#status-turn")).to_have_class("turn mine")
     assert not errors, errors
 

@@ -38,6 +38,15 @@ def test_after_a_timeout_i_am_back_returns_the_seat_with_one_click_or_the_b_key(
         expect(banner).to_contain_text("A bot is playing for you.", timeout=40000)
         expect(page.locator("#status-turn")).not_to_contain_text("Your turn")
         if come_back == "click":
+            # The stand-in bot's moves render the page again and again: the button stays the
+            # same node (one replaced between a click's press and release gets no click).
+            page.evaluate("""() => {
+                window.backButton = document.querySelector('[data-testid=im-back]');
+                window.shownBefore = window.whistTable.msg;
+                window.whistTable.socket.send(JSON.stringify({type: 'resync'}));
+            }""")
+            page.wait_for_function("() => window.whistTable.msg !== window.shownBefore")
+            assert page.evaluate("() => window.backButton.isConnected")
             page.get_by_role("button", name="I'm back").click()
         else:
             page.locator("body").press("b")
@@ -130,3 +139,28 @@ def test_a_state_that_changes_nothing_in_the_dialog_keeps_its_buttons(
     assert page.evaluate("() => window.startButton.isConnected")
     start.click()
     expect(page.locator("#hand .card").first).to_be_visible(timeout=30000)
+
+
+def test_a_state_that_changes_nothing_in_the_hand_keeps_its_cards(browser: Browser, site_url: str):
+    """The hand's cards are the same nodes after a state that changes nothing in the hand
+    (another seat's presence, a resync): a card replaced under a click drops the click (a
+    browser run once saw Pat's lead clicked and never played as Ann's page connected).
+    Ann's only legal card does not play itself here (auto_play off): the hand stays put."""
+    get_user_model().objects.create_user(
+        "ann", password=PASSWORD, display_name="Ann", auto_play=False
+    )
+    page = logged_in(browser, site_url, "ann")
+    create_table(page, site_url, "german")
+    page.wait_for_function(
+        "() => !window.whistTable.hold && document.querySelectorAll('#hand .card').length === 13"
+    )
+    page.wait_for_function(  # the bot has played, if it was its turn: Ann to act, all still
+        "() => window.whistTable.msg.view.legal.some((a) => a.action === 'play')", timeout=30000
+    )
+    page.evaluate("""() => {
+        window.firstCard = document.querySelector('#hand .card');
+        window.shownBefore = window.whistTable.msg;
+        window.whistTable.socket.send(JSON.stringify({type: 'resync'}));
+    }""")
+    page.wait_for_function("() => window.whistTable.msg !== window.shownBefore")  # rendered
+    assert page.evaluate("() => window.firstCard.isConnected")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from games.models import Move
 from tests.e2e.helpers import card_name, sign_up, take_turn, wait_for_hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -25,7 +26,9 @@ def test_whist_with_three_expert_bots_keeps_the_turned_card_known_through_a_hand
     page.click("[data-testid=create-submit]")
     page.get_by_role("button", name="Start the game").click()
     wait_for_hand(page)
-    turned = page.evaluate("() => window.whistTable.msg.view.turned")
+    turned, dealer = page.evaluate(
+        "() => [window.whistTable.msg.view.turned, window.whistTable.msg.view.dealer]"
+    )
     assert turned, "the turned card is in the view at the start of the hand"
     expect(page.locator("#info")).to_contain_text(f"turned up the {card_name(turned)}")
 
@@ -45,5 +48,15 @@ def test_whist_with_three_expert_bots_keeps_the_turned_card_known_through_a_hand
             assert f"holds the turned card, the {card_name(view['turned'])}" in info, info
             held_seen = True
     assert len(set(played)) == 13
-    assert held_seen, "the dealer picked up the turned card during the hand"
+    # Held from the dealer's first turn until they play it: a dealer who plays it at that
+    # turn never holds it, and the view rightly never says so (a deal of 2026-12-02's
+    # browser loop). Otherwise the page must have said it at some turn of ours.
+    table_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    first = (
+        Move.objects.filter(table_id=table_id, seat=dealer, event__action="play")
+        .order_by("number")
+        .values_list("event__card", flat=True)
+        .first()
+    )
+    assert held_seen or first == turned, "the dealer held the turned card, the page never said so"
     assert not errors, errors

@@ -1,0 +1,78 @@
+"""The site's other pages at the layout test's six sizes, in English, German and Dutch (issue 24
+item 6): the header stays one short line with every link reachable (through its Menu on
+narrow screens), no page scrolls sideways (the profile and the leaderboard on a phone), and
+no choice of the create-table form is cut."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Browser
+
+from rankings.models import Rating
+from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.table_steps import ARTIFACTS, SIZES, unreachable_header_links
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PAGES = ["/lobby/", "/tables/new/", "/accounts/players/ann/", "/leaderboards/knockout/",
+         "/my/games/", "/rules/german/"]  # fmt: skip
+HEADER_MAX = 72  # px: one line of header (it took 240 of 844 px on a phone)
+
+# A select whose chosen option is wider than the box shows it (the arrow takes ~1.6rem).
+CUT_SELECTS = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('main select')].filter((el) => el.offsetParent !== null)
+    .filter((el) => {
+      const style = getComputedStyle(el);
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = el.options[el.selectedIndex]?.text || '';
+      const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      const room = el.clientWidth - pad - 20;
+      return ctx.measureText(text).width > room;
+    }).map((el) => `${el.id}: ${el.options[el.selectedIndex]?.text}`);
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_every_page_header_and_form_is_readable_at_every_size(
+    browser: Browser, site_url: str, language: str
+):
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    Rating.objects.create(
+        user=ann, game="knockout", games=3, wins=1, display=1020, mu=26.0, sigma=8.0
+    )
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    log_in(page, site_url, "ann")
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+    folder = ARTIFACTS / "pages"
+    folder.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for path, game in [(p, None) for p in PAGES] + [("/tables/new/", "german")]:
+        page.goto(site_url + path)
+        if game:  # the create form of each game (Knockout Whist's is the first one)
+            page.select_option("#id_game", game)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            name = f"{path.strip('/').replace('/', '_')}{game or ''}-{language}-{width}x{height}"
+            sizes = page.evaluate(
+                """() => ({scrollW: document.documentElement.scrollWidth, vw: window.innerWidth,
+                           header: document.querySelector('.site-header').offsetHeight})"""
+            )
+            if sizes["scrollW"] > sizes["vw"] + 1:
+                problems.append(f"{name}: scrolls sideways ({sizes['scrollW']} > {sizes['vw']})")
+            if sizes["header"] > HEADER_MAX:
+                problems.append(f"{name}: the header is {sizes['header']} px high")
+            if unreachable_header_links(page):
+                problems.append(f"{name}: unreachable {unreachable_header_links(page)}")
+            if page.evaluate(CUT_SELECTS):
+                problems.append(f"{name}: cut choices {page.evaluate(CUT_SELECTS)}")
+            if width in (390, 1366):
+                page.screenshot(path=str(folder / f"{name}.png"), full_page=width == 390)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + "/lobby/")
+    page.get_by_test_id("nav-toggle").click()  # the menu, open: every link in a column
+    page.screenshot(path=str(folder / f"menu-open-{language}-390x844.png"))
+    assert page.get_by_test_id("nav-toggle").get_attribute("aria-expanded") == "true"
+    assert not problems, "\n".join(problems)
