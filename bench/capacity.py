@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.arguments import Parser  # noqa: E402
 from bench.capacity_engine import CASES, engine_part, load  # noqa: E402
-from games.engine.bots.arena import percentile  # noqa: E402
+from games.engine.arena import percentile  # noqa: E402
 
 DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"  # the Makefile's test target
 REDIS_URL = "redis://127.0.0.1:6379"

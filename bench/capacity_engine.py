@@ -11,8 +11,8 @@ import statistics
 import time
 
 from games.engine import action_from_event, apply, make_rules, new_game
+from games.engine.arena import percentile
 from games.engine.bots import choose_action, forced
-from games.engine.bots.arena import percentile
 from games.engine.views import seat_view
 
 CASES = (("knockout", 4), ("whist", 4), ("german", 2))

@@ -16,6 +16,12 @@ move of each kind of process (PostgreSQL counts the whole server); memory per op
 K sockets of users without a seat that send refused moves at the rate limit to the first
 tables; their tables' latencies are printed apart from the others'.
 
+Every CPU figure is also given in calibration shuffles (bench/engine.py's measure, taken
+before and after the run), and a plain run (no hostile or lobby mode) then plays the same
+sockets on the bare relay (bench/bare_relay.py: Daphne, Channels and Redis relaying a state
+of the same mean size, and nothing else) and prints the site's cost over the bare stack's
+(`--no-bare` skips it).
+
 Run: `.venv/bin/python bench/load.py [--tables 10] [--players 4] [--game whist]
 [--think 2] [--seconds 30] [--daphne 1] [--workers 1] [--bots 0] [--hostile 0]
 [--layer core|pubsub] [--hostile-kind refused|table-resync|lobby-resync]
@@ -49,6 +55,7 @@ ROOT = BENCH.parent
 sys.path[:0] = [str(BENCH), str(ROOT)]
 
 from capacity import database_url, drop_database, ensure_database  # noqa: E402
+from engine import calibration  # noqa: E402
 from load_clients import Player, Stats, TableClock, hostile  # noqa: E402
 from load_lobby import (  # noqa: E402
     add_arguments,
@@ -58,6 +65,7 @@ from load_lobby import (  # noqa: E402
     start_resync_flood,
 )
 from load_report import report  # noqa: E402
+from spawned import Spawned  # noqa: E402
 
 from bench.arguments import Parser, whole_number  # noqa: E402
 
@@ -93,6 +101,11 @@ def arguments() -> argparse.Namespace:
         "(default: as many as hostile sockets); the others' latencies are the quiet ones"
     )  # fmt: skip
     parser.add_argument("--layer", choices=LAYERS, default="pubsub")
+    parser.add_argument(
+        "--bare", action=argparse.BooleanOptionalAction, default=True,
+        help="after the run, the same sockets on a consumer that only relays (bench/bare_relay.py),"
+        " and the site's cost over it (plain runs only)",
+    )  # fmt: skip
     add_arguments(parser, whole_number)  # bench/load_lobby.py: idle lobby viewers, floods
     args = parser.parse_args()
     if args.game == "whist" and args.players != 4 or args.game == "german" and args.players != 2:
@@ -121,11 +134,12 @@ def wait_port(port: int, process: subprocess.Popen, what: str, seconds: float = 
     sys.exit(f"load.py: {what} did not listen on port {port} within {seconds:g} s")
 
 
-class Stack:
+class Stack(Spawned):
     """The processes of one run; stopped (and the database dropped) by `close`."""
 
-    def __init__(self, args: argparse.Namespace, tmp: Path) -> None:
-        self.args, self.tmp, self.procs = args, tmp, []
+    def __init__(self, args: argparse.Namespace, tmp: Path, bare: bool = False) -> None:
+        super().__init__()
+        self.args, self.tmp, self.bare = args, tmp, bare
         self.redis_port = free_port()
         # Its own database beside DATABASE_URL's (dropped at the end): `<name>_bench`.
         base = os.environ.get("DATABASE_URL", DATABASE_URL)
@@ -156,15 +170,9 @@ class Stack:
              "--appendonly", "no", "--maxclients", "10000"], "redis.log",
         )  # fmt: skip
         wait_port(self.redis_port, self.redis, "redis-server")
-        ensure_database(self.db_url)
-        os.environ.update({k: v for k, v in self.env.items() if k != "PYTHONPATH"})
-        import django
-
-        django.setup()
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0, interactive=False)
-        for i in range(self.args.workers):
+        if not self.bare:  # the bare relay has no database, no worker
+            self._database()
+        for i in range(0 if self.bare else self.args.workers):
             command = [sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-Q",
                        self.queue, "--concurrency", "1", "--without-heartbeat",
                        "--without-mingle", "-l", "warning", "-n", f"load{i}@%h"]  # fmt: skip
@@ -181,29 +189,28 @@ class Stack:
                 str(port),
                 "--websocket-max-message-size",
                 "65536",
-                "whistsite.asgi:application",
+                "bench.bare_relay:application" if self.bare else "whistsite.asgi:application",
             ]
             process = self._spawn(command, f"daphne{i}.log")
             wait_port(port, process, f"daphne {i}")
             self.daphnes.append((port, psutil.Process(process.pid)))
 
-    def _spawn(self, command: list[str], log: str) -> subprocess.Popen:
-        out = open(self.tmp / log, "w")  # noqa: SIM115
-        process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out, stderr=out)
-        self.procs.append(process)
-        return process
+    def _database(self) -> None:
+        ensure_database(self.db_url)
+        os.environ.update({k: v for k, v in self.env.items() if k != "PYTHONPATH"})
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0, interactive=False)
 
     def close(self) -> None:
-        for process in reversed(self.procs):
-            process.terminate()
-        for process in self.procs:
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                name = " ".join(process.args[2:4])
-                print(f"load.py: {name} (pid {process.pid}) ignored SIGTERM for 15 s; killed")
-                process.kill()
-        if "django" in sys.modules:
+        self.stop(15)
+        if "django" in sys.modules and not self.bare:
+            from django.db import connections
+
+            connections.close_all()
             drop_database(self.db_url)
 
 
@@ -295,8 +302,26 @@ class Room:
         services.table_start(humans[0][0], table.pk)
         return table.pk, [(seat, cookie) for seat, (_user, cookie) in enumerate(humans)]
 
+    def query(self, seat: int) -> str:
+        return ""
 
-async def play(stack: Stack, room: Room, stats: Stats) -> dict[str, Any]:
+
+class BareRoom:
+    """The bare relay's tables: numbers, and the human seats of a real table of the run."""
+
+    def __init__(self, args: argparse.Namespace, size: int) -> None:
+        self.args, self.size, self.made = args, size, 0
+
+    def table(self) -> tuple[int, list[tuple[int, str]]]:
+        self.made += 1
+        return self.made, [(seat, "") for seat in range(self.args.players - self.args.bots)]
+
+    def query(self, seat: int) -> str:
+        humans = self.args.players - self.args.bots
+        return f"?seat={seat}&players={humans}&size={self.size}"
+
+
+async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, Any]:
     """Open the tables' sockets, warm up, measure, and return the figures of the window."""
     args, rng = stack.args, random.Random(1)
     ports = [port for port, _ in stack.daphnes]
@@ -313,7 +338,7 @@ async def play(stack: Stack, room: Room, stats: Stats) -> dict[str, Any]:
             players = []
             for seat, cookie in seats:
                 port = ports[(index + seat) % len(ports)]
-                url = f"ws://127.0.0.1:{port}/ws/table/{table_id}/"
+                url = f"ws://127.0.0.1:{port}/ws/table/{table_id}/{room.query(seat)}"
                 players.append(Player(url, cookie, seat, clock, args.think, rng, household(index)))
             readies = [asyncio.Event() for _ in players]
             tasks = [asyncio.create_task(p.run(r)) for p, r in zip(players, readies, strict=True)]
@@ -346,7 +371,7 @@ async def play(stack: Stack, room: Room, stats: Stats) -> dict[str, Any]:
     if args.hostile and args.hostile_kind != "refused":  # a quiet window first, then the flood
         quiet = await quiet_window(args, stats)
         users = await asyncio.to_thread(room.users, args.hostile)
-        start_resync_flood(args, ports, users, attacks, stats, stop)
+        start_resync_flood(args, ports, users, attacks, stats, stop, household)
     elif args.hostile:
         await hostile_sockets(args, ports, room, attacks, stats, stop)
     await asyncio.sleep(args.warmup)
@@ -379,22 +404,39 @@ async def hostile_sockets(
         asyncio.create_task(hostile(url, cookie, stats, frames / window * 0.95, stop))
 
 
-def main() -> None:
-    args = arguments()
-    stats = Stats()
+def measured(
+    args: argparse.Namespace, stats: Stats, bare_size: int | None = None
+) -> dict[str, Any] | None:
+    """One stack, started, played on (or its lobby measured) and stopped; the run's figures.
+    With `bare_size`: the bare relay's stack, sending state frames of that many bytes."""
     with tempfile.TemporaryDirectory(prefix="load-") as tmp:
-        stack = Stack(args, Path(tmp))
+        stack = Stack(args, Path(tmp), bare_size is not None)
         try:
             stack.start()
             stack.redis_process = psutil.Process(stack.redis.pid)
             if args.lobby_idle:
                 asyncio.run(lobby_idle(stack, args, cpu, household))
-                return
-            run = asyncio.run(play(stack, Room(args), stats))
+                return None
+            room = Room(args) if bare_size is None else BareRoom(args, bare_size)
+            return asyncio.run(play(stack, room, stats))
         finally:
             stack.close()
-        report(args, stats, run)
-        report_flood(args, stats, run["quiet"], run["elapsed"])
+
+
+def main() -> None:
+    args = arguments()
+    stats = Stats()
+    shuffles = [calibration(2.0)]
+    run = measured(args, stats)
+    if run is None:
+        return
+    bare = None
+    if args.bare and not args.hostile and not args.lobby_idle:
+        bare_stats = Stats()
+        bare = (bare_stats, measured(args, bare_stats, bare_size=stats.frame_size()))
+    shuffles.append(calibration(2.0))
+    report(args, stats, run, sum(shuffles) / len(shuffles), bare)
+    report_flood(args, stats, run["quiet"], run["elapsed"])
 
 
 if __name__ == "__main__":

@@ -35,6 +35,12 @@ class Stats:
     finished: int = 0
     closed: Counter = field(default_factory=Counter)  # unexpected closes, by code
     measuring: bool = False
+    frame_bytes: int = 0  # the state frames the seats got while measured, and their size
+    frames: int = 0
+
+    def frame_size(self) -> int:
+        """The mean size of a state frame (what the bare relay sends instead)."""
+        return round(self.frame_bytes / self.frames) if self.frames else 2000
 
 
 class TableClock:
@@ -97,7 +103,11 @@ class Player:
             ready.set()
             try:
                 async for frame in ws:
-                    await self._on(ws, json.loads(frame))
+                    message = json.loads(frame)
+                    if message.get("type") == "state" and self.clock.stats.measuring:
+                        self.clock.stats.frame_bytes += len(frame)
+                        self.clock.stats.frames += 1
+                    await self._on(ws, message)
                     if self.clock.over.is_set():
                         return
             except websockets.ConnectionClosed as exc:

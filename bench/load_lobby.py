@@ -8,10 +8,12 @@ the same processes' CPU over an equal window before any socket opened subtracted
 
 `--hostile K --hostile-kind table-resync|lobby-resync`: K hostile sockets send `resync` at
 the resync limit (WHIST_WS_RESYNC_RATE): spectators of the first tables, or lobby sockets
-that ask for pages no one else asks for (`list` with another `before` each time, so no page
-is shared) between plain `resync`s. A quiet window (no hostile socket) is measured first on
-the same tables; the report prints both p99s of the tables the hostile sockets do not
-watch, and their ratio.
+that ask for pages no one else asks for (`list` with another `before` each time, drawn
+among the ids the lobby lists, so that no two ask for the same) between plain `resync`s.
+Each hostile socket connects from an address of its own (a botnet's), so that only the
+per-socket limits hold it back, not the per-address one. A quiet window (no hostile socket)
+is measured first on the same tables; the report prints both p99s of the tables the hostile
+sockets do not watch, and their ratio.
 """
 
 from __future__ import annotations
@@ -144,20 +146,24 @@ async def quiet_window(args: argparse.Namespace, stats: Any) -> dict[str, Any]:
 
 
 async def resync_flooder(url: str, cookie: str | None, stats: Any, stop: asyncio.Event,
-                         lobby: bool, rng: random.Random) -> None:  # fmt: skip
+                         lobby: bool, rng: random.Random, address: str) -> None:  # fmt: skip
     """A socket sending `resync` (the lobby's: alternately `list` of a page nobody else asks
-    for) at 95% of the resync limit; answers counted."""
+    for, `before` among the listed ids) at 95% of the resync limit; answers counted."""
     origin = url.split("/ws/")[0].replace("ws://", "http://")
     headers = {"Origin": origin, **({"Cookie": cookie} if cookie else {})}
     frames, window = RESYNC_RATE
     pause = window / frames / 0.95
+    listed = [1, 10**6]  # the lowest and highest table id seen in a list
     try:
         async with websockets.connect(url, additional_headers=headers, open_timeout=60,
-                                      max_size=2**22) as ws:  # fmt: skip
+                                      max_size=2**22, local_addr=(address, 0)) as ws:  # fmt: skip
 
             async def drain() -> None:
                 async for frame in ws:
                     message = json.loads(frame)
+                    if message["type"] == "tables" and message["tables"]:
+                        ids = [t["id"] for t in message["tables"]]
+                        listed[:] = [min(ids), max(ids) + 2]
                     if not stats.measuring:
                         continue
                     if message["type"] == "error":
@@ -170,7 +176,7 @@ async def resync_flooder(url: str, cookie: str | None, stats: Any, stop: asyncio
             try:
                 while not stop.is_set():
                     if lobby and sent % 2:
-                        frame = {"type": "list", "before": rng.randrange(1, 10**6)}
+                        frame = {"type": "list", "before": rng.randrange(*listed)}
                     else:
                         frame = {"type": "resync", "version": -1}
                     await ws.send(json.dumps(frame))
@@ -183,22 +189,23 @@ async def resync_flooder(url: str, cookie: str | None, stats: Any, stop: asyncio
 
 
 def start_resync_flood(args: argparse.Namespace, ports: list[int], users: list, attacks: list,
-                       stats: Any, stop: asyncio.Event) -> None:  # fmt: skip
+                       stats: Any, stop: asyncio.Event, household: Any) -> None:  # fmt: skip
     rng = random.Random(7)
     for i, (_user, cookie) in enumerate(users):
+        address = household(20_000 + i)  # one address each, apart from the tables' own
         port = ports[i % len(ports)]
         if args.hostile_kind == "lobby-resync":
             url, lobby = f"ws://127.0.0.1:{port}/ws/lobby/", True
         else:
             url, lobby = f"ws://127.0.0.1:{port}/ws/table/{attacks[i % len(attacks)][0]}/", False
-        asyncio.create_task(resync_flooder(url, cookie, stats, stop, lobby, rng))
+        asyncio.create_task(resync_flooder(url, cookie, stats, stop, lobby, rng, address))
 
 
 def report_flood(args: argparse.Namespace, stats: Any, quiet: dict[str, Any] | None,
                  elapsed: float) -> None:  # fmt: skip
     from load_report import ms
 
-    from games.engine.bots.arena import percentile
+    from games.engine.arena import percentile
 
     if quiet is None:
         return

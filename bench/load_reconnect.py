@@ -44,7 +44,7 @@ sys.path[:0] = [str(BENCH), str(BENCH.parent)]
 from load import Room, Stack, cpu, household, own_cpu, postgres_processes, wait_port  # noqa: E402
 
 from bench.arguments import Parser, whole_number  # noqa: E402
-from games.engine.bots.arena import percentile  # noqa: E402
+from games.engine.arena import percentile  # noqa: E402
 
 GIVE_UP = {4401, 4403, 4404, 4429}  # static/js/reconnect.js: the page stops there
 FIRST, CAP = 1.0, 10.0  # the table page's backoff, seconds

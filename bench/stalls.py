@@ -30,7 +30,6 @@ import os
 import secrets
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -48,9 +47,10 @@ sys.path[:0] = [str(BENCH), str(ROOT)]
 
 from capacity import database_url, drop_database, ensure_database  # noqa: E402
 from load import free_port, wait_port  # noqa: E402
+from spawned import Spawned  # noqa: E402
 
 from bench.arguments import Parser, whole_number  # noqa: E402
-from games.engine.bots.arena import percentile  # noqa: E402
+from games.engine.arena import percentile  # noqa: E402
 
 DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"  # the Makefile's test target
 GAMES = [("knockout", 4), ("whist", 4), ("german", 2)]  # dealt round-robin to the tables
@@ -70,11 +70,12 @@ def arguments() -> argparse.Namespace:
     return parser.parse_args()
 
 
-class Servers:
+class Servers(Spawned):
     """The processes of one run and the environment they share; `close` stops them."""
 
     def __init__(self, args: argparse.Namespace, tmp: Path) -> None:
-        self.args, self.tmp, self.procs, self.ports = args, tmp, [], []
+        super().__init__()
+        self.args, self.tmp, self.ports = args, tmp, []
         self.env = {
             **os.environ, "DJANGO_SETTINGS_MODULE": "whistsite.settings",
             "PYTHONPATH": str(ROOT), "DJANGO_DEBUG": "false",
@@ -138,24 +139,8 @@ class Servers:
             wait_port(port, process, f"daphne {i}")
             self.ports.append(port)
 
-    def _spawn(self, command: list[str], log: str) -> subprocess.Popen:
-        out = open(self.tmp / log, "w")  # noqa: SIM115
-        process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out, stderr=out)
-        self.procs.append(process)
-        return process
-
-    def stop(self) -> None:
-        for process in reversed(self.procs):
-            process.terminate()
-        for process in self.procs:
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        self.procs = []
-
     def close(self) -> None:
-        self.stop()
+        self.stop(20)
         if self.db_url and "django" in sys.modules:
             drop_database(self.db_url)
 
@@ -327,7 +312,7 @@ def run(args: argparse.Namespace, servers: Servers) -> None:
     flood.thread.join(40)
     figures = gaps(tables, t0, t1)
     states = analyses(games)
-    servers.stop()
+    servers.stop(20)
     Table.objects.filter(pk__in=tables, status=Table.Status.PLAYING).update(turn_deadline=None)
     report(args, figures, flood.answers, states)
     for failure in sorted(set(flood.failures))[:3]:

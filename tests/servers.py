@@ -29,7 +29,10 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_for(port: int, process: subprocess.Popen, seconds: float = 20.0) -> None:
+def wait_for(port: int, process: subprocess.Popen, seconds: float = 90.0) -> None:
+    """Until the process listens on `port`. A start is not timed: on a machine busy with other
+    work (load average 20) a Daphne once took more than 20 s to import the site and listen,
+    and the browser test that needed it failed at its setup."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -99,3 +99,14 @@ def test_the_stages_of_many_tables_cost_one_query_when_none_is_cached(
     with django_assert_num_queries(1):
         states = states_for(tables)
     assert len(states) == 3
+
+
+def test_the_pools_player_count_is_asked_only_for_a_game_of_a_number_to_choose(
+    client: Client, ann
+) -> None:
+    body = client.get("/lobby/").content.decode()
+    select = body.split('id="pool-game"')[1].split("</select>")[0]
+    assert '<option value="knockout" data-choose-players>' in select
+    assert '<option value="whist">' in select and '<option value="german">' in select
+    players = body.split('id="pool-players"')[1].split("</select>")[0]
+    assert players.count("<option") == 6  # Knockout Whist: 2 to 7

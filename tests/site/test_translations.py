@@ -55,7 +55,11 @@ def marked_strings() -> set[str]:
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
                 text = node.args[-1] if name in {"pgettext", "pgettext_lazy"} else node.args[0]
                 if name in MARKERS and isinstance(text, ast.Constant) and text.value:
-                    found.add(text.value)
+                    context = node.args[0] if name in {"pgettext", "pgettext_lazy"} else None
+                    if isinstance(context, ast.Constant):  # keyed as po_entries keys it
+                        found.add(f"{context.value}\x04{text.value}")
+                    else:
+                        found.add(text.value)
     return found
 
 
