@@ -1,6 +1,8 @@
 """A player's statistics per game, counted from the stored records (records.GamePlayer, one
 row per seat of every finished game; annulled games left out): games, wins, average place,
-completion rate (games played to the end rather than resigned), and head to head against
+completion rate (games played to the end rather than resigned or left: a game whose seat a
+stand-in bot played for the most part, as the rated rule counts it, was left), and head to
+head against
 the viewer (games both sat at, and who finished ahead)."""
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Avg, Count, Q
+from django.db.models import Avg, Count, F, Q
 
 from rankings.selectors import GAMES, player_ratings, rating_history
 from records.models import GamePlayer
@@ -28,7 +30,7 @@ class GameStats:
     games: int
     wins: int
     average_place: float | None
-    completed: int  # played to the end (not resigned)
+    completed: int  # played to the end (not resigned, not left to a stand-in)
     rating: Any  # rankings.Rating, or None before a rated game
     history: list[tuple[Any, int]]  # (finished, rating after), oldest first
     head_to_head: HeadToHead | None
@@ -52,7 +54,9 @@ def player_stats(player: Any, viewer: Any = None, ratings: bool = True) -> list[
             n=Count("id"),
             wins=Count("id", filter=Q(won=True)),
             place=Avg("place"),
-            completed=Count("id", filter=Q(resigned=False)),
+            completed=Count(
+                "id", filter=Q(resigned=False, own_decisions__gte=F("stand_in_decisions"))
+            ),
         )  # fmt: skip
     )
     by_game = {r["game"]: r for r in rows}

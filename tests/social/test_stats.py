@@ -12,19 +12,21 @@ from django.test import Client
 
 from games import services as games
 from games.engine.result import places
+from games.models import Move
 from rankings.services import game_score_create
 from records.models import GameRecord
 from records.services import game_annul, record_store
 from social import selectors, stats
-from tests.rankings.helpers import store, winning
+from tests.rankings.helpers import seeded, store, winning
 from tests.records.conftest import play_to_end
 
 pytestmark = pytest.mark.django_db
 
 
 def recount(user: Any, viewer: Any = None) -> dict[str, dict[str, Any]]:
-    """Per game, from the stored records alone: games, wins, summed places, resignations,
-    and against `viewer`: together, ahead, behind."""
+    """Per game, from the stored records and the tables' move logs alone: games, wins, summed
+    places, games resigned or left (a stand-in made most of the seat's decisions), and
+    against `viewer`: together, ahead, behind."""
     out: dict[str, dict[str, Any]] = defaultdict(lambda: defaultdict(int))
     for record in GameRecord.objects.filter(annulled=False):
         seats = [s["user"] for s in record.seats]
@@ -38,7 +40,9 @@ def recount(user: Any, viewer: Any = None) -> dict[str, dict[str, Any]]:
         c["games"] += 1
         c["wins"] += seat in record.result.get("winners", [])
         c["places"] += place[seat]
-        c["resigned"] += seat in resigned
+        by = Move.objects.filter(table_id=record.pk, seat=seat).values_list("by", flat=True)
+        own = sum(b == Move.By.HUMAN for b in by)
+        c["unfinished"] += seat in resigned or own < len(by) - own
         if viewer is not None and viewer.pk in seats:
             other = place[seats.index(viewer.pk)]
             c["together"] += 1
@@ -88,7 +92,7 @@ def test_every_figure_equals_a_recount_of_the_records(history):
             s = shown[game]
             assert (s.games, s.wins) == (c["games"], c["wins"])
             assert s.average_place == pytest.approx(c["places"] / c["games"])
-            assert s.completed == c["games"] - c["resigned"]
+            assert s.completed == c["games"] - c["unfinished"]
             if c["together"]:
                 h = s.head_to_head
                 assert (h.games, h.ahead, h.behind) == (c["together"], c["ahead"], c["behind"])
@@ -99,6 +103,19 @@ def test_every_figure_equals_a_recount_of_the_records(history):
     german = {s.game: s for s in stats.player_stats(bob)}["german"]
     assert german.games == 4 and german.completed == 3
     assert german.completion_rate == pytest.approx(0.75)
+
+
+def test_a_game_left_to_a_stand_in_for_the_most_part_is_not_completed(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    away = lambda seat, n: Move.By.TIMEOUT if seat == 1 and n > 0 else None  # noqa: E731
+    store(winning("german", 2, 0), [ann, bob], by=away)
+    store(seeded("german", 2, 3), [ann, bob])
+    german = {s.game: s for s in stats.player_stats(bob)}["german"]
+    assert (german.games, german.completed) == (2, 1)
+    assert {s.game: s for s in stats.player_stats(ann)}["german"].completed == 2
+    for player in (ann, bob):
+        c = recount(player)["german"]
+        assert c["games"] - c["unfinished"] == stats.player_stats(player)[0].completed
 
 
 def test_the_players_page_shows_the_figures_and_head_to_head(history):
