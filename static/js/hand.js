@@ -124,11 +124,13 @@ function showCards(hand, cards) {
   hand.replaceChildren(...cards);
 }
 
-/** Overlap the cards just enough that the whole hand fits the width it has. */
+/** Overlap the cards just enough that the whole hand fits the width it has. The card's
+ * laid-out width, not its width on screen: that one includes a transform, and the deal's
+ * animation scales the cards down while they fly in. */
 function fitHand(hand, count) {
   if (count < 2) return;
   const width = hand.clientWidth - 16;
-  const card = hand.firstElementChild.getBoundingClientRect().width || 80;
+  const card = parseFloat(getComputedStyle(hand.firstElementChild).width) || 80;
   const visible = Math.min(0.7, (width - card) / ((count - 1) * card));
   hand.style.setProperty("--overlap", String(Math.max(0.18, visible) - 1));
 }

@@ -164,3 +164,33 @@ def test_a_state_that_changes_nothing_in_the_hand_keeps_its_cards(browser: Brows
     }""")
     page.wait_for_function("() => window.whistTable.msg !== window.shownBefore")  # rendered
     assert page.evaluate("() => window.firstCard.isConnected")
+
+
+def test_a_hand_drawn_again_while_its_cards_are_dealt_still_fits_the_screen(
+    browser: Browser, site_url: str
+):
+    """The hand's overlap comes from the cards' laid-out width, not their width on screen
+    during the deal's animation (scaled down): a state drawn while the cards flew in once
+    fanned a phone's 13 cards wider than the screen, the first card half off its left edge
+    (CI: test_german_two_humans, Bob's ace of spades at x = -24 px, not clickable)."""
+    get_user_model().objects.create_user(
+        "ann", password=PASSWORD, display_name="Ann", auto_play=False
+    )
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    log_in(page, site_url, "ann")
+    create_table(page, site_url, "german")
+    page.wait_for_function(
+        "() => !window.whistTable.hold && document.querySelectorAll('#hand .card').length === 13"
+    )
+    fits = """() => { const hand = document.getElementById('hand').getBoundingClientRect();
+        const cards = [...document.querySelectorAll('#hand .card')]
+            .map((c) => c.getBoundingClientRect());
+        return cards[0].left >= hand.left && cards[cards.length - 1].right <= hand.right; }"""
+    assert page.evaluate(fits)
+    page.evaluate("""() => {
+        for (const card of document.querySelectorAll('#hand .card'))  // as the deal flies them in
+            card.animate([{transform: 'scale(0.6)'}, {transform: 'scale(0.6)'}], {duration: 60000});
+        window.whistTable.render();
+        document.getAnimations().forEach((a) => a.cancel());
+    }""")
+    assert page.evaluate(fits)
