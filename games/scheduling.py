@@ -72,8 +72,11 @@ def run_later(task_name: str, args: tuple[Any, ...], delay: float = 0.0) -> None
     loop = server_loop()
     if loop is not None:
         # A fresh context: the caller's says asgiref's single thread is busy (it is: ours).
+        # Work timed by a lane's task belongs to that task's generation: a task still
+        # running when the lanes stop cannot start new work after the stop.
+        generation = getattr(_local, "generation", _generation)
         loop.call_soon_threadsafe(
-            _call_later, loop, delay, name, args, 0, _generation, context=contextvars.Context()
+            _call_later, loop, delay, name, args, 0, generation, context=contextvars.Context()
         )
     elif delay <= 0:
         _run_now(name, args)
@@ -168,10 +171,10 @@ async def _run_in_lane(
     lane = lane_of(name)
     try:
         if lane == "analysis":
-            await loop.run_in_executor(_executor(lane), _run_task, name, args)
+            await loop.run_in_executor(_executor(lane), _run_task, name, args, generation)
         else:
             await sync_to_async(_run_task, thread_sensitive=False, executor=_executor(lane))(
-                name, args
+                name, args, generation
             )
     except TRANSIENT as exc:
         if attempt < len(RETRY_DELAYS):
@@ -183,16 +186,19 @@ async def _run_in_lane(
         log.exception("background task %s%r failed", name, args)
 
 
-def _run_task(name: str, args: tuple) -> Any:
+def _run_task(name: str, args: tuple, generation: int | None = None) -> Any:
     """Run a registered task here; its database connection is closed when it is old or
-    broken, as after a request (a lane's thread keeps no broken one for the next task)."""
+    broken, as after a request (a lane's thread keeps no broken one for the next task).
+    What it times (run_later) belongs to its `generation`."""
     global _running_count
     with _running:
         _running_count += 1
+    _local.generation = _generation if generation is None else generation
     try:
         close_old_connections()
         return registered(name).run(*args)
     finally:
+        del _local.generation
         close_old_connections()
         with _running:
             _running_count -= 1

@@ -239,3 +239,35 @@ async def test_stopping_the_lanes_waits_for_the_task_running_in_one(
 
     assert await asyncio.to_thread(scheduling.stop_lanes)  # the loop runs on meanwhile
     assert (await database_sync_to_async(table)(t.pk)).moves == moves + 1
+
+
+async def test_work_timed_by_a_task_running_as_the_lanes_stop_never_starts(
+    make_user, settings, monkeypatch, queued
+):
+    """A task that is running when the lanes stop times its follow-up (the next bot's turn,
+    from its commit) after the stop: that follow-up belongs to the stopped lanes too (a
+    test's teardown once met the next bot's move half-done while it emptied the database)."""
+    _embedded(settings)
+    settings.WHIST_WATCHDOG_SLACK = 3600
+    t = await database_sync_to_async(_bot_to_act)(make_user)
+    moves = (await database_sync_to_async(table)(t.pk)).moves
+    monkeypatch.undo()
+    calls, started = [], asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def slow(table_id: int, expected: int | None = None) -> bool:
+        calls.append(expected)
+        loop.call_soon_threadsafe(started.set)
+        time.sleep(0.5)
+        scheduling.run_later("bot_move", (table_id, expected), delay=0.1)  # after the stop
+        return False
+
+    monkeypatch.setattr(services, "bot_play", slow)
+    scheduling.register_loop(loop)
+    scheduling.run_later("bot_move", (t.pk, moves))
+    await asyncio.wait_for(started.wait(), 10)
+
+    assert await asyncio.to_thread(scheduling.stop_lanes)
+    await asyncio.sleep(0.6)
+
+    assert calls == [moves]
