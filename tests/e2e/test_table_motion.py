@@ -9,6 +9,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.helpers import PASSWORD, log_in
 from tests.e2e.table_steps import MY_TURN, create_table
@@ -40,8 +41,22 @@ def play(page: Page, within_ms: int, drawn: str = NEXT_STATE) -> int:
     card = page.locator("#hand .card.legal").first
     code = card.get_attribute("data-card")
     version, flights = page.evaluate("() => [window.whistTable.version, window.whistTable.flights]")
-    card.click(position={"x": 6, "y": 24})
-    page.wait_for_function(drawn, arg=[code, version], timeout=within_ms)
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "refused" in m.text else None)
+    for attempt in range(2):
+        acted = page.evaluate("() => window.whistTable.actedAt ?? null")
+        card.click(position={"x": 6, "y": 24})
+        try:
+            page.wait_for_function(drawn, arg=[code, version], timeout=within_ms)
+            break
+        except PlaywrightTimeout:
+            # Only a click that never reached the page's act may be made again (once, under
+            # a load that once lost one in a browser run: no act was sent, none refused);
+            # an act sent and answered late is the failure this test looks for.
+            sent = page.evaluate("(t) => (window.whistTable.actedAt ?? null) !== t", acted)
+            if sent or attempt or refused:
+                msg = f"no next state; act sent: {sent}; refused: {refused}"
+                raise AssertionError(msg) from None
     return page.evaluate("() => window.whistTable.flights") - flights
 
 
