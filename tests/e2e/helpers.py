@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 PASSWORD = "a-Long-pass-2024"
@@ -33,6 +33,17 @@ def log_in(page: Page, base: str, username: str) -> None:
     page.fill("#id_password", PASSWORD)
     page.click("form.stack-form button[type=submit]")
     page.wait_for_url(f"{base}/lobby/")
+
+
+def table_page_as(browser: Browser, base: str, username: str, table_id: int) -> Page:
+    """A new browser context logged in as `username`, at table `table_id`, connected and
+    showing its hand."""
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    log_in(page, base, username)
+    page.goto(f"{base}/tables/{table_id}/")
+    expect(page.locator("#status-conn")).to_have_text("")
+    page.wait_for_selector("#hand .card")
+    return page
 
 
 def version(page: Page) -> int:

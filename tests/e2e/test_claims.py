@@ -14,7 +14,7 @@ from games.engine import claims
 from games.engine.bots.exact import Search
 from games.gamestate import state_for
 from games.models import Table
-from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.helpers import PASSWORD, table_page_as
 from tests.games.helpers import play_first_legal
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -48,15 +48,6 @@ def setup_table() -> tuple[int, str, int, int]:
         play_first_legal(table_id, users[s.to_act], s.to_act)
 
 
-def table_page(browser: Browser, site_url: str, username: str, table_id: int) -> Page:
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    log_in(page, site_url, username)
-    page.goto(f"{site_url}/tables/{table_id}/")
-    expect(page.locator("#status-conn")).to_have_text("")
-    page.wait_for_selector("#hand .card")
-    return page
-
-
 def claim(page: Page, tricks: int) -> None:
     page.get_by_test_id("claim").click()
     page.select_option("#claim-count", str(tricks))
@@ -67,8 +58,8 @@ def claim(page: Page, tricks: int) -> None:
 def test_a_claim_refused_then_accepted_is_shown_to_both_players(browser: Browser, site_url: str):
     table_id, claimer, value, left = setup_table()
     other = "pat" if claimer == "ann" else "ann"
-    page = table_page(browser, site_url, claimer, table_id)
-    watcher = table_page(browser, site_url, other, table_id)
+    page = table_page_as(browser, site_url, claimer, table_id)
+    watcher = table_page_as(browser, site_url, other, table_id)
     deal = page.evaluate("() => window.whistTable.msg.view.deal")
 
     claim(page, value + 1)  # one trick too many: refused, play goes on
@@ -96,8 +87,8 @@ def test_an_unproved_claim_offered_and_accepted_in_the_browser(browser: Browser,
     browser and both see it as conceded."""
     table_id, claimer, value, left = setup_table()
     other = "pat" if claimer == "ann" else "ann"
-    page = table_page(browser, site_url, claimer, table_id)
-    watcher = table_page(browser, site_url, other, table_id)
+    page = table_page_as(browser, site_url, claimer, table_id)
+    watcher = table_page_as(browser, site_url, other, table_id)
     claim(page, value + 1)
     page.get_by_test_id("claim-offerable").get_by_role("button", name="Offer").click()
     offer = watcher.get_by_test_id("claim-offer")
@@ -118,12 +109,12 @@ def test_the_count_chosen_stays_chosen_when_a_state_arrives(browser: Browser, si
     keyboard's focus off it, and Claim sends that count."""
     table_id, claimer, value, left = setup_table()
     other = "pat" if claimer == "ann" else "ann"
-    page = table_page(browser, site_url, claimer, table_id)
+    page = table_page_as(browser, site_url, claimer, table_id)
     page.get_by_test_id("claim").click()
     page.select_option("#claim-count", str(value + 1))
     page.focus("#claim-count")
     version = page.evaluate("() => window.whistTable.version")
-    table_page(browser, site_url, other, table_id)  # their seat connects: a new state
+    table_page_as(browser, site_url, other, table_id)  # their seat connects: a new state
     page.wait_for_function(f"() => window.whistTable.version > {version}")
     expect(page.locator("#claim-count")).to_have_value(str(value + 1))
     assert page.evaluate("() => document.activeElement.id") == "claim-count"

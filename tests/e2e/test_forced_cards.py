@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from games import services
 from games.engine import claims
 from games.engine.cards import SUIT_OF, card_str, cards_of, parse_card
 from games.gamestate import state_for
 from games.models import Table
-from tests.e2e.helpers import PASSWORD, left_hand, log_in
+from tests.e2e.helpers import PASSWORD, left_hand, table_page_as
 from tests.games.helpers import play_first_legal
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,15 +42,6 @@ def drive(table_id: int, users: list, done) -> object:
         play_first_legal(table_id, users[s.to_act], s.to_act)
 
 
-def page_of(browser: Browser, site_url: str, username: str, table_id: int) -> Page:
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    log_in(page, site_url, username)
-    page.goto(f"{site_url}/tables/{table_id}/")
-    expect(page.locator("#status-conn")).to_have_text("")
-    page.wait_for_selector("#hand .card")
-    return page
-
-
 def last_trick_for_ann(table_id: int, users: list) -> None:
     """Drive to the deal's last trick (one card each) with Ann to play."""
     drive(table_id, users, lambda s: s.half == 2 and claims.tricks_left(s) == 1 and s.to_act == 0)
@@ -59,7 +50,7 @@ def last_trick_for_ann(table_id: int, users: list) -> None:
 def test_the_only_legal_card_plays_itself_after_the_pause(browser: Browser, site_url: str):
     table_id, users = german()
     last_trick_for_ann(table_id, users)
-    page = page_of(browser, site_url, "ann", table_id)
+    page = table_page_as(browser, site_url, "ann", table_id)
     expect(page.get_by_test_id("premove-note")).to_contain_text("is played by itself")
     page.wait_for_function("() => window.whistTable.actedAt > 0", timeout=5000)
     waited = page.evaluate("() => window.whistTable.actedAfter")
@@ -70,7 +61,7 @@ def test_the_only_legal_card_plays_itself_after_the_pause(browser: Browser, site
 def test_no_forced_play_at_a_rated_table_or_with_the_setting_off(browser: Browser, site_url: str):
     table_id, users = german(rated=True)
     last_trick_for_ann(table_id, users)
-    page = page_of(browser, site_url, "ann", table_id)
+    page = table_page_as(browser, site_url, "ann", table_id)
     page.wait_for_timeout(FORCED_PAUSE_MS + 1500)
     assert page.evaluate("() => window.whistTable.actedAt") == 0
     expect(page.locator("#hand .card.legal")).to_have_count(1)
@@ -79,7 +70,7 @@ def test_no_forced_play_at_a_rated_table_or_with_the_setting_off(browser: Browse
 def test_no_forced_play_with_the_setting_off(browser: Browser, site_url: str):
     table_id, users = german(ann_auto_play=False)
     last_trick_for_ann(table_id, users)
-    page = page_of(browser, site_url, "ann", table_id)
+    page = table_page_as(browser, site_url, "ann", table_id)
     page.wait_for_timeout(FORCED_PAUSE_MS + 1500)
     assert page.evaluate("() => window.whistTable.actedAt") == 0
 
@@ -112,14 +103,14 @@ def test_a_preselected_card_is_played_when_the_turn_comes(browser: Browser, site
     table_id, users = german(ann_auto_play=False)
     s = pat_to_lead(table_id, users)
     lead, follow, _ = lead_and_follow(s)
-    page = page_of(browser, site_url, "ann", table_id)
+    page = table_page_as(browser, site_url, "ann", table_id)
     page.locator(f'#hand .card[data-card="{follow}"]').click()
     expect(page.locator(f'#hand .card[data-card="{follow}"]')).to_have_class(
         "card preselectable premove"
     )
     expect(page.get_by_test_id("premove-note")).to_contain_text("is played when your turn comes")
     page.screenshot(path=f"{SHOTS}-preselected.png")
-    pat = page_of(browser, site_url, "pat", table_id)
+    pat = table_page_as(browser, site_url, "pat", table_id)
     pat.locator(f'#hand .card.legal[data-card="{lead}"]').click()
     assert left_hand(pat, lead), "Pat's lead was never played"
     page.wait_for_function("() => window.whistTable.actedAt > 0", timeout=10000)
@@ -137,7 +128,7 @@ def test_a_cancelled_or_illegal_preselection_is_not_played(browser: Browser, sit
     table_id, users = german(ann_auto_play=False)
     s = pat_to_lead(table_id, users)
     lead, follow, other = lead_and_follow(s)
-    page = page_of(browser, site_url, "ann", table_id)
+    page = table_page_as(browser, site_url, "ann", table_id)
     card = page.locator(f'#hand .card[data-card="{follow if how == "cancelled" else other}"]')
     card.click()
     expect(card).to_have_attribute("aria-pressed", "true")
@@ -145,7 +136,7 @@ def test_a_cancelled_or_illegal_preselection_is_not_played(browser: Browser, sit
         card.click()
         expect(card).to_have_attribute("aria-pressed", "false")
     version = page.evaluate("() => window.whistTable.version")
-    pat = page_of(browser, site_url, "pat", table_id)
+    pat = table_page_as(browser, site_url, "pat", table_id)
     pat.locator(f'#hand .card.legal[data-card="{lead}"]').click()
     # Pat's lead played (Pat's page connecting moved Ann's version too: a fresh clone's CI
     # found Pat still to lead), then Ann's page has had the state of it.

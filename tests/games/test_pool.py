@@ -17,6 +17,7 @@ from games import services
 from games.engine import make_rules
 from games.engine.rules import is_standard
 from games.models import PoolEntry, Seat, Table
+from tests.games.test_consumers import until
 from whistsite.asgi import application
 
 from .conftest import session_headers
@@ -33,13 +34,6 @@ async def lobby(user: Any = None) -> WebsocketCommunicator:
     assert connected
     await until(communicator, "pool_counts")
     return communicator
-
-
-async def until(communicator: WebsocketCommunicator, kind: str) -> dict[str, Any]:
-    while True:
-        message = await communicator.receive_json_from(timeout=5)
-        if message["type"] == kind:
-            return message
 
 
 async def join(communicator: WebsocketCommunicator, **wish: Any) -> None:
