@@ -10,9 +10,10 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from games.models import Move
 from tests.e2e.helpers import play_until_over, sign_up, wait_for_hand
 from tournaments import services
-from tournaments.models import Event
+from tournaments.models import Entry, Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,8 +28,11 @@ def test_sign_up_for_an_event_play_the_first_rounds_table_and_see_the_standings_
         options={"start_cards": 3}, starts_at=timezone.now() + timedelta(hours=1),
         bot_level="beginner",
     )  # fmt: skip
-    for name in ("bob", "cat"):  # signed up, never here: the stand-in plays for them
-        services.entry_join(users.create_user(name, password="pw", display_name=name), event.pk)
+    for name in ("bob", "cat"):  # signed up a day ago, never here since: the stand-in plays
+        entry = services.entry_join(
+            users.create_user(name, password="pw", display_name=name), event.pk
+        )
+        Entry.objects.filter(pk=entry.pk).update(last_seen=timezone.now() - timedelta(days=1))
 
     page.set_viewport_size({"width": 1280, "height": 900})
     sign_up(page, site_url, "ann", "Ann")
@@ -44,6 +48,8 @@ def test_sign_up_for_an_event_play_the_first_rounds_table_and_see_the_standings_
     wait_for_hand(page)
     assert play_until_over(page, seconds=150)
     page.screenshot(path="/tmp/whist-e2e-event-table.png")
+    # The absent players' seats were the stand-in's from the first move: no turn ran out.
+    assert not Move.objects.filter(by=Move.By.TIMEOUT).exists()
 
     page.goto(f"{site_url}/events/{event.pk}/")
     expect(page.locator("[data-testid=round-1]")).to_contain_text("record", timeout=30_000)
