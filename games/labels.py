@@ -17,7 +17,6 @@ from games.engine.rules import (
     GAME_NAMES,
     GAMES,
     PLAYERS,
-    STANDARD_WHIST_TARGETS,
     option_fields,
 )
 
@@ -149,7 +148,8 @@ def option_schema(game: str) -> list[dict[str, Any]]:
 
 def rules_schema() -> dict[str, Any]:
     """Everything the create-table page's JS needs about the games (json_script "rules"):
-    names, player counts, options, the Knockout presets and what is standard (rated)."""
+    names, player counts, options, the Knockout presets, and each game's descriptors (its
+    `facts`, descriptors.page_facts), among them what is standard (rated)."""
     return {
         "games": {
             game: {
@@ -161,8 +161,6 @@ def rules_schema() -> dict[str, Any]:
             for game in GAMES
         },  # fmt: skip
         "presets": {name: full for game in GAMES for name, full in preset_options(game).items()},
-        # What games.engine.rules.is_standard accepts, for the form's "casual" note.
-        "standard": {"whist_targets": list(STANDARD_WHIST_TARGETS)},
     }
 
 

@@ -32,10 +32,9 @@ def tricks_left(state: State) -> int:
 
 
 def side_of(state: State, seat: int) -> tuple[int, ...]:
-    """The claimer's side: partners sit opposite in Whist, everyone plays alone elsewhere."""
-    if state.rules.game == "whist":
-        return (seat % 2, seat % 2 + 2)
-    return (seat,)
+    """The claimer's side: its partnership (Whist's partners sit opposite), else the seat
+    alone."""
+    return next((side for side in state.game.partnerships if seat in side), (seat,))
 
 
 def check(state: State, action: Action) -> None:
@@ -56,7 +55,7 @@ def check_shape(state: State, action: Action) -> None:
     seat, k = action.seat, action.tricks
     if state.phase != PLAY or not 0 <= seat < state.players:
         raise IllegalAction("cannot_claim", gettext_noop("a claim is made during play"))
-    if state.rules.game == "german" and state.half == 1:  # type: ignore[attr-defined]
+    if state.game.claims_after_talon and state.half == 1:  # type: ignore[attr-defined]
         raise IllegalAction(
             "cannot_claim",
             gettext_noop("in German Whist a claim is made in the second half, once the talon "
@@ -69,7 +68,7 @@ def check_shape(state: State, action: Action) -> None:
         raise IllegalAction(
             "bad_claim", gettext_noop("claim between 1 and %(left)s tricks"), left=left
         )
-    if k < left and state.rules.game == "knockout" and len(_opponents(state, seat)) > 1:
+    if k < left and len({side_of(state, p) for p in _opponents(state, seat)}) > 1:
         raise IllegalAction(
             "bad_claim",
             gettext_noop("against more than one opponent a claim is of every trick left "
@@ -82,7 +81,7 @@ def proves(state: State, seat: int, k: int) -> bool:
     """Whether the exact solver shows `seat`'s side takes at least `k` of the tricks left
     against any defence, within the node limit (past it: not proved)."""
     try:
-        if state.rules.game == "german":
+        if state.game.two_hand_claims:
             return _two_hands(state, seat, k)
         search = Search(state.trump, set(side_of(state, seat)), _dogs(state))
         search.node_limit = SEARCH_NODE_LIMIT
@@ -130,9 +129,10 @@ def shares(state: State, seat: int, k: int) -> list[int]:
 
 
 def _deal_tricks(state: State) -> int:
-    if state.rules.game == "knockout":
+    """The tricks of the deal played out: the game's, else the deal's hand size."""
+    if state.game.deal_tricks is None:
         return state.hand_size  # type: ignore[attr-defined]
-    return 26 if state.rules.game == "german" else 13
+    return state.game.deal_tricks
 
 
 def _holds_cards(state: State, seat: int) -> bool:

@@ -67,6 +67,17 @@ def matching_preset(game: str, options: dict[str, Any]) -> str:
     return next((n for n, full in preset_options(game).items() if options == full), "")
 
 
+def standard_options(game: str, options: dict[str, Any]) -> bool:
+    """Whether these options are standard (rated) by the game's descriptors, as the
+    create-table form reads them from `page_facts`: one of the presets unchanged where the
+    game asks for it, and each option it names at one of its standard values. The same
+    answer as rules.is_standard (tests/engine/test_descriptors.py)."""
+    g = game_of(game)
+    if g.standard_presets_only and not matching_preset(game, options):
+        return False
+    return all(options.get(name) in values for name, values in g.standard_values.items())
+
+
 def page_facts(game: str) -> dict[str, Any]:
     """The descriptors a page's script reads instead of the game's name (JSON)."""
     g = game_of(game)
@@ -77,4 +88,10 @@ def page_facts(game: str) -> dict[str, Any]:
         "resign_ends_game": g.resign_ends_game,
         "presets": sorted(g.presets),
         "players": list(PLAYERS[game]),
+        "deal_tricks": g.deal_tricks,
+        "claims_after_talon": g.claims_after_talon,
+        "standard": {
+            "presets_only": g.standard_presets_only,
+            "values": {name: list(values) for name, values in g.standard_values.items()},
+        },
     }

@@ -152,6 +152,11 @@ class GermanWhist(Game):
     summary_options = ("games",)
     presets: dict[str, dict[str, Any]] = {}
     resign_ends_game = True
+    deal_tricks = 26  # 13 drawing from the talon, 13 that count
+    claims_after_talon = True
+    two_hand_claims = True
+    standard_presets_only = False
+    standard_values: dict[str, tuple[Any, ...]] = {}
     start = staticmethod(start)
     legal = staticmethod(legal)
     decide = staticmethod(plays_only)

@@ -234,6 +234,11 @@ class KnockoutWhist(Game):
     summary_options = ("preset", "start_cards")
     presets = PRESETS
     resign_ends_game = False
+    deal_tricks = None  # the round's hand size
+    claims_after_talon = False
+    two_hand_claims = False
+    standard_presets_only = True
+    standard_values: dict[str, tuple[Any, ...]] = {}
     start = staticmethod(start)
     legal = staticmethod(legal)
     decide = staticmethod(decide)

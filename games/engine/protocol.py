@@ -46,6 +46,20 @@ class Game(Protocol):
     # Whether a resignation ends the game (Whist, German Whist) or a bot plays the seat on
     # (Knockout Whist, docs/rules.md §0.5).
     resign_ends_game: bool
+    # The tricks of a deal played out: 13 (Whist), 26 (German Whist, both halves); None when
+    # they are the deal's hand size (Knockout Whist's shrinking rounds, the view's hand_size).
+    deal_tricks: int | None
+    # Whether a claim waits until the talon is gone: German Whist's second half, when each
+    # player knows the other's hand (docs/rules.md §0.7).
+    claims_after_talon: bool
+    # Whether a claim is proved on the two-hand solver (two hands, both known: German Whist)
+    # rather than the search of any number of hands (claims.py).
+    two_hand_claims: bool
+    # What the standard (rated) rules are (rules.is_standard, the create-table form): whether
+    # the options must be one of the presets unchanged (Knockout Whist), and the values each
+    # option named here may take (Whist: a target of 5 or 7, no honours); others are free.
+    standard_presets_only: bool
+    standard_values: dict[str, tuple[Any, ...]]
 
     # One stateless instance per game (the module's GAME): copies and pickles are that one.
     def __copy__(self) -> Game:

@@ -9,7 +9,7 @@ from .actions import Action
 from .cards import SUIT_OF, card_str, mask_of
 from .deals import Source, dealt_hands
 from .protocol import Game, plays_only
-from .rules import Ruleset, WhistOptions
+from .rules import STANDARD_WHIST_TARGETS, Ruleset, WhistOptions
 from .state import OVER, PLAY, State, close_trick, finish_deal, legal_plays
 from .tricks import clockwise
 
@@ -199,6 +199,13 @@ class Whist(Game):
     summary_options = ("target", "honours", "rubber")
     presets: dict[str, dict[str, Any]] = {}
     resign_ends_game = True
+    deal_tricks = 13
+    claims_after_talon = False
+    two_hand_claims = False
+    standard_presets_only = False
+    standard_values: dict[str, tuple[Any, ...]] = {
+        "target": STANDARD_WHIST_TARGETS, "honours": (False,),
+    }  # fmt: skip
     start = staticmethod(start)
     legal = staticmethod(legal)
     decide = staticmethod(plays_only)

@@ -6,9 +6,10 @@ import { silentFace, sortHand } from "./cards.js";
 import { button, fmt, node } from "./dom.js";
 import { seatName } from "./felt.js";
 
-/** Tricks still to be won in the deal, the one being played included. */
-export function tricksLeft(view) {
-  const total = view.game === "knockout" ? view.hand_size : view.game === "german" ? 26 : 13;
+/** Tricks still to be won in the deal, the one being played included: the game's tricks a
+ *  deal (facts.deal_tricks), else the deal's hand size. */
+export function tricksLeft(app, view) {
+  const total = app.facts.deal_tricks === null ? view.hand_size : app.facts.deal_tricks;
   return total - view.deal_tricks.length;
 }
 
@@ -16,18 +17,26 @@ function holdsCards(view, seat) {
   return view.hands[seat].length > 0 || view.trick.some(([s]) => s === seat);
 }
 
-/** Whether the viewer may claim now; Knockout against several opponents: all or nothing. */
+/** Whether the viewer may claim now (in a game with a talon, once it is gone). */
 function claimable(app) {
   const view = app.msg.view;
   const seat = app.msg.seat;
   if (!view || seat === null || view.phase !== "play" || app.msg.table.status !== "playing") return false;
   if (view.resigned.includes(seat) || !holdsCards(view, seat)) return false;
-  return view.game !== "german" || view.half === 2;
+  return !app.facts.claims_after_talon || view.half === 2;
 }
 
-function onlyAll(view, seat) {
-  if (view.game !== "knockout") return false;
-  return view.hands.filter((h, s) => s !== seat && holdsCards(view, s)).length > 1;
+/** The seats a seat plays with: its partnership, else the seat alone. */
+function sideOf(app, seat) {
+  return app.facts.partnerships.find((side) => side.includes(seat)) || [seat];
+}
+
+/** Whether a claim must be of every trick left: against more than one opposing side still
+ *  holding cards (Knockout's several opponents), as the engine's claims.check_shape. */
+function onlyAll(app, view, seat) {
+  const mine = sideOf(app, seat);
+  const others = view.hands.map((h, s) => s).filter((s) => !mine.includes(s) && holdsCards(view, s));
+  return new Set(others.map((s) => sideOf(app, s)[0])).size > 1;
 }
 
 /** After `claim_refused`: at a casual table the claim may be offered to the others. */
@@ -46,7 +55,7 @@ function playKey(view) {
 
 /** Whether seats `a` and `b` play together (the game's partnerships, else each alone). */
 function sameSide(app, a, b) {
-  return a === b || app.facts.partnerships.some((side) => side.includes(a) && side.includes(b));
+  return sideOf(app, a).includes(b);
 }
 
 /** A claim on offer: the claimer waits, each opponent accepts or declines. */
@@ -119,8 +128,8 @@ export function renderClaimButton(app) {
     box.appendChild(open);
     return;
   }
-  const left = tricksLeft(view);
-  const first = onlyAll(view, app.msg.seat) ? left : 1;
+  const left = tricksLeft(app, view);
+  const first = onlyAll(app, view, app.msg.seat) ? left : 1;
   // Every state (the other's move, someone joining or leaving) draws the page again: the
   // open form is kept, so the count the player chose stays chosen, unless the tricks left
   // (what the count means) changed.

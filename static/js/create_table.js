@@ -4,10 +4,12 @@
 
 const form = document.getElementById("create-table-form");
 const rules = JSON.parse(document.getElementById("rules").textContent);
-const { presets, standard } = rules;
+const { presets } = rules;
 const gameSelect = form.elements.game;
 const playersInput = form.elements.players;
 const SEATS = Math.max(...Object.values(rules.games).map((g) => g.players[1]));
+// The game whose presets the preset buttons set (its facts.presets: Knockout Whist's).
+const presetGame = Object.keys(rules.games).find((g) => rules.games[g].facts.presets.length);
 
 function setValue(name, value) {
   const input = form.elements[name];
@@ -15,17 +17,19 @@ function setValue(name, value) {
   else input.value = value;
 }
 
-function readKnockout() {
-  const out = {};
-  for (const { name, kind } of rules.games.knockout.options) {
-    const input = form.elements[name];
-    out[name] = kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;
-  }
-  return out;
+/** The value of an option on the form, by its kind. */
+function readOption({ name, kind }) {
+  const input = form.elements[name];
+  return kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;
+}
+
+/** The options of a game as the form sets them. */
+function readOptions(game) {
+  return Object.fromEntries(rules.games[game].options.map((option) => [option.name, readOption(option)]));
 }
 
 function showPreset() {
-  const current = JSON.stringify(readKnockout());
+  const current = JSON.stringify(readOptions(presetGame));
   const name = Object.keys(presets).find((p) => JSON.stringify(presets[p]) === current) || "custom";
   form.elements.preset.value = name;
   // The pressed button says which preset is in use; only changed rules need words.
@@ -36,14 +40,14 @@ function showPreset() {
   });
 }
 
-/** games.engine.rules.is_standard, on the form: house rules make a table casual. */
+/** games.engine.rules.is_standard, on the form, from the game's descriptors (facts.standard,
+ *  as descriptors.standard_options reads them): house rules make a table casual. */
 function isStandard() {
   const game = gameSelect.value;
-  if (game === "knockout") return form.elements.preset.value !== "custom";
-  if (game === "whist") {
-    return standard.whist_targets.includes(Number(form.elements.target.value)) && !form.elements.honours.checked;
-  }
-  return true;
+  const { presets_only: presetsOnly, values } = rules.games[game].facts.standard;
+  if (presetsOnly && form.elements.preset.value === "custom") return false;
+  const options = readOptions(game);
+  return Object.entries(values).every(([name, allowed]) => allowed.includes(options[name]));
 }
 
 function showRated() {
@@ -77,7 +81,7 @@ function showSeats() {
 }
 
 form.querySelectorAll("[data-preset]").forEach((b) => b.addEventListener("click", () => applyPreset(b.dataset.preset)));
-form.querySelector('fieldset[data-game="knockout"]').addEventListener("change", showPreset);
+form.querySelector(`fieldset[data-game="${presetGame}"]`).addEventListener("change", showPreset);
 gameSelect.addEventListener("change", showGame);
 playersInput.addEventListener("input", showSeats);
 form.addEventListener("change", showRated);

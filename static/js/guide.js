@@ -100,7 +100,7 @@ function tip(app) {
   const { view, table } = app.msg;
   if (!view || app.msg.seat === null) return null;
   if (table.status !== "playing" || view.phase === "over") return endTip(app, view);
-  const special = { knockout: knockoutTip, german: germanTip, whist: whistTip }[view.game](app, view);
+  const special = { rounds: knockoutTip, games: germanTip, deals: whistTip }[app.facts.stages](app, view);
   if (special && view.to_act === app.msg.seat) return special;
   const fresh = (view.deal_tricks || []).length === 0 && view.trick.length < 2 && !seen.has("deal");
   if (fresh) return dealTip(app, view);

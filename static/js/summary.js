@@ -8,20 +8,21 @@ import { seatName } from "./felt.js";
 export const ROUND_PAUSE_MS = 2500; // the round's last trick stays this long (a trick: 1200)
 export const SUMMARY_MS = 8000; // then the summary, until Continue or this long
 
-/** The summary the change from `before` to `view` calls for, or null. */
-export function summaryOf(before, view, status) {
+/** The summary the change from `before` to `view` calls for, or null; `stages` is the game's
+ *  (facts.stages): a round ends (Knockout), a deal (Whist), or a game's first half (German). */
+export function summaryOf(stages, before, view, status) {
   if (!before || !view || before.game !== view.game || status !== "playing") return null;
   const outcome = view.last_outcome;
-  if (view.game === "knockout" && before.deal !== view.deal && outcome) {
-    return { game: "knockout", round: before.round, outcome, view, tricks: outcome.tricks };
+  if (stages === "rounds" && before.deal !== view.deal && outcome) {
+    return { stages, round: before.round, outcome, view, tricks: outcome.tricks };
   }
-  if (view.game === "whist" && before.deal !== view.deal && outcome && outcome.points) {
-    return { game: "whist", deal: before.deal + 1, outcome, view };
+  if (stages === "deals" && before.deal !== view.deal && outcome && outcome.points) {
+    return { stages, deal: before.deal + 1, outcome, view };
   }
-  if (view.game === "german" && before.half === 1 && view.half === 2 && before.deal === view.deal) {
+  if (stages === "games" && before.half === 1 && view.half === 2 && before.deal === view.deal) {
     const tricks = [...before.tricks];
     if (view.last_trick) tricks[view.last_trick.winner] += 1; // the half's 13th trick
-    return { game: "german", tricks, view };
+    return { stages, tricks, view };
   }
   return null;
 }
@@ -77,7 +78,8 @@ function knockoutSummary(app, s) {
 
 function whistSummary(app, s) {
   const { outcome, view } = s;
-  const teams = [`${gettext("Team A")}: ${names(app, [0, 2])}`, `${gettext("Team B")}: ${names(app, [1, 3])}`];
+  const [a, b] = app.facts.partnerships;
+  const teams = [`${gettext("Team A")}: ${names(app, a)}`, `${gettext("Team B")}: ${names(app, b)}`];
   const rows = [0, 1].map((i) => [teams[i], outcome.tricks[i], outcome.points[i], outcome.honours[i], outcome.score[i]]);
   const box = [
     node("h2", null, fmt(gettext("Deal %(n)s is over"), { n: s.deal })),
@@ -105,7 +107,7 @@ function germanSummary(app, s) {
 export function summaryDialog(app) {
   const s = app.summary;
   if (!s || Date.now() >= s.until) return null;
-  const build = { knockout: knockoutSummary, whist: whistSummary, german: germanSummary }[s.game];
+  const build = { rounds: knockoutSummary, deals: whistSummary, games: germanSummary }[s.stages];
   const box = build(app, s);
   const next = button(gettext("Continue"), "button-primary", () => {
     app.summary = null;

@@ -3,12 +3,13 @@ site knows of a game without naming it, each answered by the game itself."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
-from games.engine import descriptors, make_rules, new_game
+from games.engine import claims, descriptors, make_rules, new_game
 from games.engine.descriptors import (
     GAMES_BY_NAME,
     game_of,
@@ -19,7 +20,7 @@ from games.engine.descriptors import (
     side_of,
     sides,
 )
-from games.engine.rules import GAMES, PRESETS, option_fields
+from games.engine.rules import GAMES, PRESETS, RulesError, is_standard, option_fields
 from tests.engine.helpers import finish_game, play_until
 
 
@@ -101,6 +102,76 @@ def test_a_one_game_match_is_german_whists_default_only():
     assert descriptors.one_game_match("german", {"games": 1})
     assert not descriptors.one_game_match("german", {"games": 3})
     assert not descriptors.one_game_match("whist", {"target": 5})
+
+
+def test_a_deal_has_its_games_tricks_or_its_hand_size():
+    assert [game_of(g).deal_tricks for g in ("knockout", "whist", "german")] == [None, 13, 26]
+    for name, players, options in (
+        ("knockout", 4, {"start_cards": 5}), ("whist", 4, {}), ("german", 2, {}),
+    ):  # fmt: skip
+        state = new_game(make_rules(name, players, **options), seed=2)
+        expected = game_of(name).deal_tricks or options["start_cards"]
+        assert claims.tricks_left(state) == expected
+
+
+def test_only_german_whist_claims_after_the_talon_on_two_hands():
+    assert [game_of(g).claims_after_talon for g in ("knockout", "whist", "german")] == [
+        False, False, True,
+    ]  # fmt: skip
+    assert [game_of(g).two_hand_claims for g in ("knockout", "whist", "german")] == [
+        False, False, True,
+    ]  # fmt: skip
+
+
+def test_a_claimers_side_is_its_partnership():
+    whist = new_game(make_rules("whist", 4), seed=1)
+    assert [claims.side_of(whist, seat) for seat in range(4)] == [(0, 2), (1, 3), (0, 2), (1, 3)]
+    knockout = new_game(make_rules("knockout", 5), seed=1)
+    assert [claims.side_of(knockout, seat) for seat in range(5)] == [(s,) for s in range(5)]
+
+
+def _option_sets(game):
+    """The defaults, each preset, and each option changed alone to another of its values."""
+    defaults = {f.name: f.default for f in option_fields(game)}
+    sets = [defaults, *preset_options(game).values()]
+    for f in option_fields(game):
+        spec = f.metadata["spec"]
+        if isinstance(f.default, bool):
+            others = [not f.default]
+        elif spec.choices:
+            others = [value for value, _ in spec.choices]
+        else:
+            others = list(range(spec.low, spec.high + 1))
+        sets += [{**defaults, f.name: v} for v in others if v != f.default]
+    return sets
+
+
+@pytest.mark.parametrize("game", ["knockout", "whist", "german"])
+def test_the_standard_descriptors_say_what_is_standard(game):
+    """descriptors.standard_options, what the create-table form computes from page_facts,
+    answers as rules.is_standard does."""
+    players = {"knockout": 4, "whist": 4, "german": 2}[game]
+    answers = set()
+    for options in _option_sets(game):
+        try:
+            rules = make_rules(game, players, **options)
+        except RulesError:  # a combination the rules book does not allow
+            continue
+        answers.add(is_standard(rules))
+        assert descriptors.standard_options(game, rules.option_dict()) == is_standard(rules)
+    assert answers == ({True} if game == "german" else {True, False})
+
+
+def test_page_facts_carry_the_claim_and_standard_descriptors():
+    assert page_facts("knockout")["deal_tricks"] is None
+    assert page_facts("german")["deal_tricks"] == 26 and page_facts("german")["claims_after_talon"]
+    assert page_facts("knockout")["standard"] == {"presets_only": True, "values": {}}
+    assert page_facts("whist")["standard"] == {
+        "presets_only": False, "values": {"target": [5, 7], "honours": [False]},
+    }  # fmt: skip
+    assert page_facts("german")["standard"] == {"presets_only": False, "values": {}}
+    for name in GAMES:
+        assert json.loads(json.dumps(page_facts(name))) == page_facts(name)
 
 
 SITE_APPS = ("accounts", "games", "records", "rankings", "social", "tournaments", "whistsite")

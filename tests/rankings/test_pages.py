@@ -148,7 +148,9 @@ def test_rating_changes_for_other_apps_in_one_query(make_user, score, django_ass
 
 def test_the_create_form_says_house_rules_make_a_table_casual(make_user):
     page = logged_in(make_user("ann")).get("/tables/new/").content.decode()
-    assert 'id="rated-note"' in page and '"whist_targets": [5, 7]' in page  # json_script "rules"
+    assert 'id="rated-note"' in page
+    # json_script "rules": Whist's standard values (page_facts), which the form's script reads
+    assert '"values": {"target": [5, 7], "honours": [false]}' in page
 
 
 def test_the_admin_lists_what_the_bookkeeping_wrote(make_user, score):

@@ -53,3 +53,44 @@ def test_every_imported_script_exists():
 
 def test_the_page_scripts_import_no_cycle():
     assert cycle(imports()) == []
+
+
+# A comparison with a game's name, or a table of functions keyed by it (issue 21: the page's
+# scripts read the game's descriptors, app.facts, instead). A table keyed by game whose
+# values are data (guide.js's steps and dealing texts: arrays, strings) is not a branch.
+GAME_NAME = r"""["'](?:knockout|whist|german)["']"""
+NAME_BRANCH = re.compile(
+    rf"""\.game\s*[!=]==?\s*["']|[!=]==?\s*{GAME_NAME}|{GAME_NAME}\s*[!=]==?|case\s+{GAME_NAME}"""
+    r"""|\b(?:knockout|whist|german)\s*:\s*[A-Za-z_$][\w$]*\s*[,}]"""
+)
+
+
+def name_branches(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if NAME_BRANCH.search(line)]
+
+
+def test_the_name_branch_finder_finds_comparisons_and_keyed_builders():
+    assert name_branches('if (view.game === "knockout") x();\nconst a = 1;') == [
+        'if (view.game === "knockout") x();'
+    ]  # fmt: skip
+    assert name_branches("return game !== 'german' || half === 2;")
+    assert name_branches('if ("whist" == game) return;')
+    assert name_branches("const build = { knockout: knockoutSummary, whist: whistSummary }[g];")
+    assert name_branches('  case "german":')
+    # Data keyed by game, and descriptors compared, are not branches.
+    assert name_branches('const extra = { knockout: ["dogs_life"], whist: ["partners"] }[g];') == []
+    assert name_branches('{ whist: gettext("Dealing: all 52 cards") }') == []
+    assert name_branches('if (app.facts.stages === "rounds") return;') == []
+    assert name_branches("if (before.game !== view.game) return null;") == []
+    assert name_branches('  first_win_knockout: () => gettext("Last one standing"),') == []
+
+
+def test_no_page_script_branches_on_a_games_name():
+    """The scripts read the game's descriptors (app.facts, data.facts, rules.games[g].facts:
+    games.engine.descriptors.page_facts), never its name (issue 21)."""
+    found = [
+        f"{path.name}: {line}"
+        for path in sorted(SCRIPTS.glob("*.js"))
+        for line in name_branches(path.read_text())
+    ]
+    assert found == []
