@@ -2,7 +2,7 @@
 the game and its seat rows): each seat's place and part in it, and whether the game is rated.
 
 The rated rule (shown on the rules pages): a table counts for ratings when it was created
-as rated, plays standard rules (games.engine.rules.is_standard) and at least one human
+as rated, plays standard rules (games.engine.descriptors.is_standard) and at least one human
 counts. A human seat counts unless bots made most of its decisions (stand-ins after a
 timeout or while the player was away) up to its resignation, if it resigned; the
 resignation itself is the player's own decision, so a game won by resignation counts.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import make_rules
-from games.engine.rules import is_standard
+from games.engine.descriptors import is_standard
 
 CASUAL, HOUSE_RULES, NO_HUMAN = "casual", "house_rules", "no_human"
 ANNULLED = "annulled"  # annulled by a moderator before its bookkeeping ran
@@ -87,6 +87,6 @@ def casual_reason(stored: Any, facts: list[SeatFacts]) -> str:
 
 
 def standard_rules(stored: Any) -> bool:
-    """Whether the stored game was played by standard rules (games.engine.rules.is_standard;
+    """Whether the stored game was played by standard rules (games.engine.descriptors.is_standard;
     a record's options are all of them)."""
     return is_standard(make_rules(stored.game, stored.players, **stored.options))

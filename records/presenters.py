@@ -9,7 +9,8 @@ from django.utils.translation import ngettext
 
 from games import labels
 from games.engine import descriptors, make_rules, places
-from games.engine.rules import GAMES, is_standard
+from games.engine.descriptors import is_standard
+from games.engine.rules import GAMES
 
 GAME_NAMES = GAMES
 game_name = labels.game_name

@@ -8,7 +8,7 @@ from typing import Any
 
 from . import german, knockout, whist
 from .protocol import Game
-from .rules import PLAYERS, option_fields
+from .rules import PLAYERS, Ruleset, option_fields
 
 GAMES_BY_NAME: dict[str, Game] = {g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)}
 
@@ -70,12 +70,19 @@ def matching_preset(game: str, options: dict[str, Any]) -> str:
 def standard_options(game: str, options: dict[str, Any]) -> bool:
     """Whether these options are standard (rated) by the game's descriptors, as the
     create-table form reads them from `page_facts`: one of the presets unchanged where the
-    game asks for it, and each option it names at one of its standard values. The same
-    answer as rules.is_standard (tests/engine/test_descriptors.py)."""
+    game asks for it, and each option it names at one of its standard values."""
     g = game_of(game)
     if g.standard_presets_only and not matching_preset(game, options):
         return False
     return all(options.get(name) in values for name, values in g.standard_values.items())
+
+
+def is_standard(rules: Ruleset) -> bool:
+    """Whether these are rules the rules book names as standard, the only ones a rated table
+    plays: Knockout Whist's Classic or Dutch preset (docs/rules.md §1.8), Whist to 5 or 7 points
+    without honours, one game or a rubber (docs/rules.md §2), German Whist of any match length.
+    Any other option is a house rule. The length of a match is its format, not a house rule."""
+    return standard_options(rules.game, rules.option_dict())
 
 
 def page_facts(game: str) -> dict[str, Any]:

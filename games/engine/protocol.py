@@ -55,7 +55,7 @@ class Game(Protocol):
     # Whether a claim is proved on the two-hand solver (two hands, both known: German Whist)
     # rather than the search of any number of hands (claims.py).
     two_hand_claims: bool
-    # What the standard (rated) rules are (rules.is_standard, the create-table form): whether
+    # What the standard (rated) rules are (descriptors.is_standard, the create-table form): whether
     # the options must be one of the presets unchanged (Knockout Whist), and the values each
     # option named here may take (Whist: a target of 5 or 7, no honours); others are free.
     standard_presets_only: bool

@@ -230,17 +230,3 @@ def parse_option_value(text: str) -> Any:
 
 # docs/rules.md §2.5 names two targets: the default 5 and "American" 7.
 STANDARD_WHIST_TARGETS = (5, 7)
-
-
-def is_standard(rules: Ruleset) -> bool:
-    """Whether these are rules the rules book names as standard, the only ones a rated table
-    plays: Knockout Whist's Classic or Dutch preset (docs/rules.md §1.8), Whist to 5 or 7 points
-    without honours, one game or a rubber (docs/rules.md §2), German Whist of any match length. Any
-    other option is a house rule. The length of a match is its format, not a house rule."""
-    options = rules.option_dict()
-    if rules.game == "knockout":
-        defaults = {f.name: f.default for f in fields(KnockoutOptions)}
-        return any(options == {**defaults, **changes} for changes in PRESETS.values())
-    if rules.game == "whist":
-        return options["target"] in STANDARD_WHIST_TARGETS and not options["honours"]
-    return True

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.engine.rules import is_standard
+from games.engine.descriptors import is_standard
 from games.models import Seat, Table
 from games.services.moves import lock_table
 from games.services.tables import bot_levels_for, check_time_limit, deal, rules_for

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from games import broadcast, signals
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
-from games.engine.rules import is_standard
+from games.engine.descriptors import is_standard
 from games.lobby import slot_tables
 from games.models import Presence, Seat, Table
 from games.selectors import INVITES_SESSION_KEY, has_invite, seat_of, unfinished_tables

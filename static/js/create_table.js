@@ -40,7 +40,7 @@ function showPreset() {
   });
 }
 
-/** games.engine.rules.is_standard, on the form, from the game's descriptors (facts.standard,
+/** games.engine.descriptors.is_standard, on the form, from the game's descriptors (facts.standard,
  *  as descriptors.standard_options reads them): house rules make a table casual. */
 function isStandard() {
   const game = gameSelect.value;

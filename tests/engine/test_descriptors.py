@@ -13,6 +13,7 @@ from games.engine import claims, descriptors, make_rules, new_game
 from games.engine.descriptors import (
     GAMES_BY_NAME,
     game_of,
+    is_standard,
     matching_preset,
     page_facts,
     partner,
@@ -20,7 +21,7 @@ from games.engine.descriptors import (
     side_of,
     sides,
 )
-from games.engine.rules import GAMES, PRESETS, RulesError, is_standard, option_fields
+from games.engine.rules import GAMES, PRESETS, RulesError, option_fields
 from tests.engine.helpers import finish_game, play_until
 
 
@@ -149,7 +150,7 @@ def _option_sets(game):
 @pytest.mark.parametrize("game", ["knockout", "whist", "german"])
 def test_the_standard_descriptors_say_what_is_standard(game):
     """descriptors.standard_options, what the create-table form computes from page_facts,
-    answers as rules.is_standard does."""
+    answers as descriptors.is_standard does on the Ruleset, for both kinds of answer."""
     players = {"knockout": 4, "whist": 4, "german": 2}[game]
     answers = set()
     for options in _option_sets(game):

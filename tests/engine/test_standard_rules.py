@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import make_rules
-from games.engine.rules import is_standard
+from games.engine.descriptors import is_standard
 
 
 @pytest.mark.parametrize("preset", [None, "classic", "dutch"])

@@ -15,7 +15,7 @@ from django.utils import timezone
 from accounts.models import Block
 from games import services
 from games.engine import make_rules
-from games.engine.rules import is_standard
+from games.engine.descriptors import is_standard
 from games.models import PoolEntry, Seat, Table
 from tests.games.test_consumers import until
 from whistsite.asgi import application
