@@ -128,7 +128,7 @@ def send_lobby(table_id: int, private: bool = False) -> None:
     """A change the lobby lists (a table opened, changed its seats or stage, started, ended):
     one `lobby.row` event with the next lobby version and the table's entry (None: the lobby
     no longer lists it) to every lobby socket, which each turn into an added, changed or gone
-    row for their own list (games/consumers.py); and a `lobby.mine` to its players' sockets,
+    row for their own list (games/sockets/consumers.py); and a `lobby.mine` to its players' sockets,
     whose lobby pages list it among their own tables (private ones too)."""
     table = selectors.table_get(table_id)
     if table is None:

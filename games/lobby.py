@@ -106,7 +106,7 @@ def players_online() -> dict[str, int]:
 
 
 def stage(state: State) -> dict[str, Any]:
-    """How far a game has got, in numbers the lobby puts into words (games/lobby_rows.py):
+    """How far a game has got, in numbers the lobby puts into words (games/sockets/lobby_rows.py):
     the game's own `stage` (games.engine.protocol)."""
     return state.game.stage(state)
 
@@ -133,7 +133,8 @@ def lobby_tables_query(flt: ListFilter) -> Any:
 
 
 def listed_ids(flt: ListFilter) -> list[int]:
-    """The ids of the tables `flt` picks, ascending (the pages' cursors, games/lobby_pages.py)."""
+    """The ids of the tables `flt` picks, ascending (the pages' cursors,
+    games/sockets/lobby_lists.py)."""
     return list(lobby_tables_query(flt).order_by("pk").values_list("pk", flat=True))
 
 
@@ -225,8 +226,9 @@ def lobby_version_bump() -> int:
 
 
 def entry_key(entry: dict[str, Any]) -> str:
-    """A lobby entry as one text: the key its rendered rows are cached by (games/lobby_rows.py),
-    which a row change carries so that no socket encodes it again."""
+    """A lobby entry as one text: the key its rendered rows are cached by
+    (games/sockets/lobby_rows.py), which a row change carries so that no socket encodes it
+    again."""
     return json.dumps(entry, sort_keys=True, default=str)
 
 

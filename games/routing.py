@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, path, re_path
 
 from games import converters  # noqa: F401  (registers <id:...>)
-from games.consumers import LobbyConsumer, NoRouteConsumer, TableConsumer
+from games.sockets.consumers import LobbyConsumer, NoRouteConsumer, TableConsumer
 
 websocket_urlpatterns: list[URLPattern | URLResolver] = [
     path("ws/table/<id:table_id>/", TableConsumer.as_asgi()),

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import broadcast, lobby, lobby_pages, selectors, services
-from games.consumers import client_chat
-from games.message_size import MAX_MESSAGE, in_parts
+from games import broadcast, lobby, selectors, services
 from games.models import ChatMessage, Seat, Table
+from games.sockets import lobby_lists
+from games.sockets.consumers import client_chat
+from games.sockets.message_size import MAX_MESSAGE, in_parts
 
 pytestmark = pytest.mark.django_db
 WIDE = "\U0001f600"  # an emoji: "\ud83d\ude00" in JSON, 12 bytes
@@ -48,7 +49,7 @@ def seven_seat_tables(count: int, users: list[Any], **fields: Any) -> list[Table
 def test_the_largest_lobby_page_is_under_the_cap(language: str, authenticated: bool) -> None:
     seven_seat_tables(60, long_named(7))
 
-    page = lobby_pages.build_page(lobby.ListFilter(), None, 1, language, authenticated)
+    page = lobby_lists.build_page(lobby.ListFilter(), None, 1, language, authenticated)
 
     message = json.loads(page.text)
     print(f"lobby page: {len(page.text)} bytes, {len(message['tables'])} rows")
@@ -60,7 +61,7 @@ def test_the_largest_mine_message_is_under_the_cap() -> None:
     users = long_named(7)
     seven_seat_tables(60, users, private=True)
 
-    text = lobby_pages.mine_text(users[0], "de")
+    text = lobby_lists.mine_text(users[0], "de")
 
     print(f"mine: {len(text)} bytes, {len(json.loads(text)['tables'])} rows")
     assert len(text.encode()) < MAX_MESSAGE and json.loads(text)["more"]
@@ -72,7 +73,7 @@ def test_a_row_change_of_the_largest_row_is_under_the_cap() -> None:
     event = {"version": 2, "id": table.pk, "entry": entry, "key": lobby.entry_key(entry),
              "online": {"players": 10**9, "games": 10**9}}  # fmt: skip
 
-    text = lobby_pages.row_text(event, "added", 1, "nl", True)
+    text = lobby_lists.row_text(event, "added", 1, "nl", True)
 
     print(f"row: {len(text)} bytes")
     assert len(text.encode()) < MAX_MESSAGE and json.loads(text)["op"] == "added"
@@ -116,18 +117,18 @@ def test_the_largest_pool_messages_stay_under_the_cap() -> None:
     longest words: the counts and the waiting and leaving messages stay small."""
     from django.utils import translation
 
-    from games import pool_pages
     from games.engine.rules import PLAYERS
+    from games.sockets import pool_messages
 
     lines = [("knockout", n) for n in range(PLAYERS["knockout"][0], PLAYERS["knockout"][1] + 1)]
     lines += [("whist", 4), ("german", 2)]
     counts = [{"game": g, "players": n, "rated": r, "waiting": 10**6}
               for g, n in lines for r in (False, True)]  # fmt: skip
     for language in ("en", "de", "nl"):
-        message = pool_pages.counts_message(counts, language)
+        message = pool_messages.counts_message(counts, language)
         assert len(json.dumps(message)) < 4096
-        left = pool_pages.left_message("too_many_tables", language)
+        left = pool_messages.left_message("too_many_tables", language)
         assert len(json.dumps(left)) < 4096
         with translation.override(language):
-            seated = pool_pages.seated_message(10**12)
+            seated = pool_messages.seated_message(10**12)
         assert len(json.dumps(seated)) < 4096

@@ -84,7 +84,7 @@ def test_no_option_choice_or_range_is_written_again_outside_the_engine() -> None
     table appears in the form, the views, the lobby or the scripts."""
     values = {v for _, f in FIELDS for v, _ in f.metadata["spec"].choices}
     words = {f.metadata["spec"].label for _, f in FIELDS}
-    files = ["games/forms.py", "games/views.py", "games/lobby_rows.py", "games/labels.py",
+    files = ["games/forms.py", "games/views.py", "games/sockets/lobby_rows.py", "games/labels.py",
              "static/js/create_table.js", "static/js/lobby.js", "static/js/labels.js"]  # fmt: skip
     for name in files:
         text = (ROOT / name).read_text()

@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 from games import broadcast, selectors
-from games.socket_frames import db_call
+from games.sockets.frames import db_call
 
 KEPT = 1024  # tables; an event is a few KB (every seat's message)
 FIELDS = ("table_id", "version", "game_version", "to_act", "resigned", "private",

@@ -1,7 +1,7 @@
 """The lobby socket's messages about the quick-play pool for people (docs/protocol.md,
 "Lobby socket"): the join frame checked, and what a socket is told, in its language: how many
 wait for each game, that it waits, that it was seated, that it left. Each is a few hundred
-bytes whatever the number of players: far under the message cap (games/message_size.py)."""
+bytes whatever the number of players: far under the message cap (games/sockets/message_size.py)."""
 
 from __future__ import annotations
 
