@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
-from games import converters  # noqa: F401  (registers <id:...>)
+from games.pages import converters  # noqa: F401  (registers <id:...>)
 from games.sockets.consumers import LobbyConsumer, NoRouteConsumer, TableConsumer
 
 websocket_urlpatterns: list[URLPattern | URLResolver] = [

@@ -23,7 +23,7 @@ from games import lobby as lobby_reads
 from games.engine.bots import LEVELS
 from games.engine.descriptors import fixed_players, page_facts
 from games.engine.rules import GAMES, PLAYERS, PRESETS
-from games.forms import QuickPlayForm, SeatForm, TableForm
+from games.pages.forms import QuickPlayForm, SeatForm, TableForm
 from games.sockets import lobby_lists, lobby_rows, pool_messages
 
 QUICK_PLAY_PLAYERS = {"knockout": 4}  # the other games have a fixed number of players
