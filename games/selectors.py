@@ -17,7 +17,6 @@ from games.labels import stored_bot_name
 from games.models import ChatMessage, Presence, Seat, Table
 
 INVITES_SESSION_KEY = "games_invites"
-LOBBY_LIMIT = 100
 CHAT_HISTORY = 50
 
 
@@ -277,21 +276,6 @@ def table_payload(table: Table, user: Any = None, session: Any = None) -> dict[s
         return None
     seat = user_seat(table, user)
     return state_message(table, seat.index if seat else None)
-
-
-def lobby_tables() -> list[dict[str, Any]]:
-    """Public tables that are open or being played, newest first, as the lobby lists them."""
-    return [lobby_entry(t) for t in lobby_table_list()]
-
-
-def lobby_table_list() -> list[Table]:
-    """The tables of `lobby_tables`, with their seats loaded."""
-    return list(
-        Table.objects.filter(private=False, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
-        .select_related("created_by")
-        .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
-        .order_by("-created")[:LOBBY_LIMIT]
-    )
 
 
 def _table_fields(table: Table) -> dict[str, Any]:

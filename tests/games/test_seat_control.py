@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import selectors, services, tasks
+from games import lobby, selectors, services, tasks
 from games.engine.views import seat_view
 from games.models import Seat, Table
 
@@ -118,7 +118,7 @@ def test_a_table_left_empty_closes_after_the_grace_period(make_user, settings):
 
     assert services.table_close_abandoned() == 1
     assert table(t.pk).status == Table.Status.ABORTED
-    assert t.pk not in [entry["id"] for entry in selectors.lobby_tables()]
+    assert t.pk not in [entry["id"] for entry in lobby.page_tables(lobby.ListFilter())[0]]
 
 
 def test_the_creator_coming_back_within_the_grace_period_keeps_the_table(make_user, settings):

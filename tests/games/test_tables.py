@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import selectors, services
+from games import lobby, selectors, services
 from games.models import Seat, Table
 from games.services import ServiceError
 
@@ -89,7 +89,7 @@ def test_a_private_table_needs_its_invite(make_user):
     assert services.seat_take(bob, table.pk, session=session).index == 1
     assert selectors.can_watch(table, None, session)
     assert not selectors.can_watch(table, None, {})
-    assert selectors.lobby_tables() == []
+    assert lobby.page_tables(lobby.ListFilter())[0] == []
 
 
 def test_play_now_starts_a_table_with_bots(make_user):
@@ -122,7 +122,7 @@ def test_lobby_lists_public_open_tables_with_their_seats(make_user):
     ann = make_user("ann")
     services.table_create(ann, "whist", bot_levels=[None, "club"])
 
-    (entry,) = selectors.lobby_tables()
+    (entry,) = lobby.page_tables(lobby.ListFilter())[0]
     assert entry["game"] == "whist" and entry["status"] == "open"
     assert [s["name"] for s in entry["seats"]] == ["Ann", "Bot (Club player)", None, None]
 
@@ -155,7 +155,7 @@ def test_an_open_table_its_players_left_long_ago_is_closed_and_leaves_the_lobby(
     assert services.table_close_abandoned() == 1
     table.refresh_from_db()
     assert table.status == Table.Status.ABORTED and table.finished is not None
-    assert table.pk not in [t["id"] for t in selectors.lobby_tables()]
+    assert table.pk not in [t["id"] for t in lobby.page_tables(lobby.ListFilter())[0]]
 
 
 def test_an_open_table_with_a_player_at_it_or_seen_lately_stays_open(make_user, settings):
