@@ -18,12 +18,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.throttle import limited
-from games import labels, selectors, services
-from games import lobby as lobby_reads
+from games import labels, services
 from games.engine.bots import LEVELS
 from games.engine.descriptors import fixed_players, page_facts
 from games.engine.rules import GAMES, PLAYERS, PRESETS
 from games.pages.forms import QuickPlayForm, SeatForm, TableForm
+from games.reads import lobby as lobby_reads
+from games.reads import queries
+from games.reads.messages import table_payload
 from games.sockets import lobby_lists, lobby_rows, pool_messages
 
 QUICK_PLAY_PLAYERS = {"knockout": 4}  # the other games have a fixed number of players
@@ -140,12 +142,12 @@ def _create(request: HttpRequest, data: dict[str, Any]) -> Any:
 
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table page: the waiting room before the start, then the live game."""
-    found = selectors.table_get(table_id)
+    found = queries.table_get(table_id)
     if found is None:
         raise Http404(_("No such table."))
-    if not selectors.can_watch(found, request.user, request.session):
+    if not queries.can_watch(found, request.user, request.session):
         raise PermissionDenied(_("This table is private: you need its invite link."))
-    payload = selectors.table_payload(found, request.user, request.session)
+    payload = table_payload(found, request.user, request.session)
     context = {
         "table": found,
         "payload": payload,

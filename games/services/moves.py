@@ -36,9 +36,10 @@ from games.engine.bots import choose_action
 from games.engine.record import to_record
 from games.engine.views import seat_view
 from games.gamestate import cache_put, state_for
-from games.lobby import stage as lobby_stage
 from games.models import Move, Seat, Table
-from games.selectors import plays_by_bot, seat_name, seat_of, table_seats
+from games.reads.lobby import stage as lobby_stage
+from games.reads.messages import seat_name
+from games.reads.queries import plays_by_bot, seat_of, table_seats
 from games.services import errors
 from games.services.errors import ServiceError, explained
 

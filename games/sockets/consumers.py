@@ -1,6 +1,6 @@
 """WebSocket consumers: one per table socket and one per lobby socket (docs/protocol.md).
 
-They only check shapes and forward to services and selectors; every ORM call runs in a
+They only check shapes and forward to services and reads; every ORM call runs in a
 worker thread (docs/stack-notes.md §2.8). Frames are decoded and checked by
 `frames.JsonFrames`.
 A move the socket can already see is refused (no seat, an old version, not the seat's
@@ -18,7 +18,8 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
 from accounts.selectors import blocked_ids
-from games import broadcast, lobby, selectors, services
+from games import broadcast, services
+from games.reads import lobby, messages, queries
 from games.scheduling import register_loop
 from games.sockets import lobby_lists, pool_messages, resync_limit, shutdown, state_cache
 from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tests)
@@ -84,16 +85,16 @@ class TableConsumer(JsonFrames):
         await self._send_chat()
 
     async def _send_chat(self) -> None:
-        chat = await db_call(selectors.chat_recent)(self.table_id, hide_users=self.blocked)
+        chat = await db_call(messages.chat_recent)(self.table_id, hide_users=self.blocked)
         for part in in_parts(client_chat(chat)):  # 50 long lines can outgrow the socket's cap
             await self.send_json({"type": "chat", "messages": part})
 
     def _may_watch(self) -> bool | None:
-        table = selectors.table_get(self.table_id)
+        table = queries.table_get(self.table_id)
         if table is None:
             return None
         self.admitted_version = table.version  # the state this socket gets is at least this
-        return selectors.can_watch(table, self.user, self.scope.get("session"))
+        return queries.can_watch(table, self.user, self.scope.get("session"))
 
     async def _join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
@@ -179,8 +180,8 @@ class TableConsumer(JsonFrames):
             await self.send(text_data=text)
 
     def _state_message(self) -> dict[str, Any] | None:
-        table = selectors.table_get(self.table_id)
-        message = selectors.table_payload(table, self.user, self.scope.get("session"))
+        table = queries.table_get(self.table_id)
+        message = messages.table_payload(table, self.user, self.scope.get("session"))
         if message is not None:
             self.game_version = max(self.game_version, table.game_version)
         return message
@@ -242,7 +243,7 @@ class TableConsumer(JsonFrames):
         self.blocked = await db_call(blocked_ids)(self.user)
         added = self.blocked - before
         if added:
-            lines = await db_call(selectors.chat_recent)(self.table_id)
+            lines = await db_call(messages.chat_recent)(self.table_id)
             ids = [m["id"] for m in lines if m["uid"] in added]
             if ids:
                 await self.send_json({"type": "chat_hidden", "ids": ids})
@@ -438,7 +439,7 @@ class LobbyConsumer(JsonFrames):
 
 
 def client_chat(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Chat lines as the client gets them: without the writer's id (selectors.chat_dict)."""
+    """Chat lines as the client gets them: without the writer's id (messages.chat_dict)."""
     return [{k: v for k, v in m.items() if k != "uid"} for m in messages]
 
 

@@ -26,8 +26,8 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import ngettext
 
-from games import lobby
-from games.lobby import PAGE_ROWS, ListFilter
+from games.reads import lobby
+from games.reads.lobby import PAGE_ROWS, ListFilter
 from games.sockets import lobby_rows
 from games.sockets.frames import db_call
 from games.sockets.message_size import BUDGET

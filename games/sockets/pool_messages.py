@@ -69,7 +69,7 @@ def waiting_message(entry: Any, wish: dict[str, Any]) -> dict[str, Any]:
 
 
 def counts_message(counts: list[dict[str, Any]], language: str) -> dict[str, Any]:
-    """`pool_counts`: how many wait in each line (as games.lobby.pool_counts), and per game
+    """`pool_counts`: how many wait in each line (as games.reads.lobby.pool_counts), and per game
     in words."""
     totals = dict.fromkeys(GAMES, 0)
     for line in counts:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.lobby import PAGE_ROWS, FilterError, ListFilter, parse_before, parse_filter
+from games.reads.lobby import PAGE_ROWS, FilterError, ListFilter, parse_before, parse_filter
 from games.sockets.lobby_lists import ListView, Page
 
 

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import broadcast, lobby, selectors, services
+from games import broadcast, services
 from games.models import ChatMessage, Seat, Table
+from games.reads import lobby, messages, queries
 from games.sockets import lobby_lists
 from games.sockets.consumers import client_chat
 from games.sockets.message_size import MAX_MESSAGE, in_parts
@@ -69,7 +70,7 @@ def test_the_largest_mine_message_is_under_the_cap() -> None:
 
 def test_a_row_change_of_the_largest_row_is_under_the_cap() -> None:
     (table,) = seven_seat_tables(1, long_named(7))
-    entry = lobby.lobby_entry_of(selectors.table_get(table.pk))
+    entry = lobby.lobby_entry_of(queries.table_get(table.pk))
     event = {"version": 2, "id": table.pk, "entry": entry, "key": lobby.entry_key(entry),
              "online": {"players": 10**9, "games": 10**9}}  # fmt: skip
 
@@ -87,7 +88,7 @@ def test_the_state_of_seven_players_with_long_names_is_under_the_cap() -> None:
         services.seat_take(user, table.pk, index)
     services.table_start(users[0], table.pk)
 
-    event = broadcast.state_event(selectors.table_get(table.pk))
+    event = broadcast.state_event(queries.table_get(table.pk))
 
     texts = [event["spectator"]] + [text for _user, _seat, text in event["seated"]]
     print(f"state: at most {max(len(t) for t in texts)} bytes")
@@ -98,12 +99,12 @@ def test_the_largest_chat_backlog_is_sent_in_parts_under_the_cap() -> None:
     (user,) = long_named(1)
     table = services.table_create(user, "whist")
     ChatMessage.objects.bulk_create(
-        ChatMessage(table=table, user=user, name=selectors.user_name(user),
+        ChatMessage(table=table, user=user, name=messages.user_name(user),
                     text=WIDE * ChatMessage.MAX_LENGTH)
-        for _ in range(selectors.CHAT_HISTORY)
+        for _ in range(messages.CHAT_HISTORY)
     )  # fmt: skip
 
-    lines = client_chat(selectors.chat_recent(table.pk))
+    lines = client_chat(messages.chat_recent(table.pk))
     texts = [json.dumps({"type": "chat", "messages": part}) for part in in_parts(lines)]
 
     print(f"chat backlog: {sum(map(len, texts))} bytes in {len(texts)} messages")

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import lobby, selectors, services
+from games import services
 from games.models import Seat, Table
+from games.reads import lobby, messages, queries
 from games.services import ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -87,8 +88,8 @@ def test_a_private_table_needs_its_invite(make_user):
     assert not services.table_invite_accept(session, table.pk, "wrong")
     assert services.table_invite_accept(session, table.pk, table.invite_token)
     assert services.seat_take(bob, table.pk, session=session).index == 1
-    assert selectors.can_watch(table, None, session)
-    assert not selectors.can_watch(table, None, {})
+    assert queries.can_watch(table, None, session)
+    assert not queries.can_watch(table, None, {})
     assert lobby.page_tables(lobby.ListFilter())[0] == []
 
 
@@ -113,7 +114,7 @@ def test_rematch_keeps_rules_and_bots_and_is_shared(make_user):
     assert first.pk == again.pk and first.rematch_of_id == table.pk
     seats = list(first.seats.order_by("index"))
     assert [(s.user_id, s.bot) for s in seats] == [(ann.pk, ""), (bob.pk, ""), (None, "club")]
-    assert selectors.table_payload(selectors.table_get(table.pk), ann)["table"]["rematch"] == (
+    assert messages.table_payload(queries.table_get(table.pk), ann)["table"]["rematch"] == (
         first.pk
     )
 
@@ -129,12 +130,12 @@ def test_lobby_lists_public_open_tables_with_their_seats(make_user):
 
 def test_games_played_counts_finished_tables_the_user_sat_in(make_user):
     ann = make_user("ann")
-    assert selectors.games_played_count(ann) == 0
+    assert queries.games_played_count(ann) == 0
     t = services.table_create(ann, "german", 2, bot_levels=[None, "club"])
     services.table_start(ann, t.pk)
     Table.objects.filter(pk=t.pk).update(status=Table.Status.FINISHED)
-    assert selectors.games_played_count(ann) == 1
-    assert selectors.games_played_count(make_user("bob")) == 0
+    assert queries.games_played_count(ann) == 1
+    assert queries.games_played_count(make_user("bob")) == 0
 
 
 def _idle(table_id: int, seconds: float) -> None:

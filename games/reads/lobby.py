@@ -21,12 +21,8 @@ from games.engine import State, takes_part
 from games.engine.rules import GAMES
 from games.gamestate import states_for
 from games.models import PoolEntry, Presence, Seat, Table
-from games.selectors import (
-    lobby_entry,
-    seats_with_sockets,
-    unfinished_tables,
-    user_seat,
-)
+from games.reads.messages import lobby_entry
+from games.reads.queries import seats_with_sockets, unfinished_tables, user_seat
 
 MINE_LIMIT = 50
 PAGE_ROWS = 30  # at most this many rows in one `tables` message (and the byte budget)
@@ -43,7 +39,7 @@ class ListFilter:
     rated: bool = False  # only rated tables
 
     def matches(self, entry: dict[str, Any] | None) -> bool:
-        """Whether a lobby entry (`selectors.lobby_entry`, None: not in the lobby) is one this
+        """Whether a lobby entry (`messages.lobby_entry`, None: not in the lobby) is one this
         filter shows; the same test as `page_tables`' query."""
         if entry is None:
             return False
