@@ -23,7 +23,7 @@ class User(AbstractUser):
     card_front = models.CharField(_("card front"), max_length=24, default="classic")
     # Table settings (issue 24): play the only legal card by itself after a short pause
     # (on for new accounts; accounts made before it keep playing by hand), and hide the other
-    # players' levels and ratings while playing (static/js/premove.js, games.selectors).
+    # players' levels and ratings while playing (static/js/premove.js, games.reads.messages).
     auto_play = models.BooleanField(_("play my only legal card by itself"), default=True)
     hide_ratings = models.BooleanField(
         _("hide other players' levels and ratings while I play"), default=False

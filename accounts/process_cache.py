@@ -4,7 +4,7 @@
 context, not the thread), so every socket that touched it got a client of its own, with
 its own connection pool and Redis connection, for as long as it stayed open: at 400
 sockets one Daphne held 402 connections to Redis and about 11 KB per socket for them.
-The socket counts (games/socket_limits.py) and the ban check (accounts/selectors.py) use
+The socket counts (games/sockets/limits.py) and the ban check (accounts/selectors.py) use
 this one instead. A change of CACHES (tests) makes a new client.
 """
 

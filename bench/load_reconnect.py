@@ -196,16 +196,16 @@ async def wave(stack: Stack, room: Room, args: argparse.Namespace) -> None:
 
 
 def counted_left() -> str:
-    """Presence rows and sockets still counted (games/socket_limits.py) after every Daphne
+    """Presence rows and sockets still counted (games/sockets/limits.py) after every Daphne
     stopped."""
     from accounts.process_cache import cache
-    from games import socket_limits
     from games.models import Presence
+    from games.sockets import limits
 
     counted = 0
     for key in cache._cache.get_client().scan_iter("*games:sockets:*"):
         owner = key.decode().split("games:sockets:", 1)[1]
-        counted += len(socket_limits._live(owner))
+        counted += len(limits._live(owner))
     return f"{Presence.objects.count()} presence rows, {counted} sockets counted"
 
 

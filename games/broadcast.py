@@ -19,7 +19,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from games import lobby, selectors
+from games.reads import lobby, messages, queries
 from games.scheduling import server_loop
 
 log = logging.getLogger(__name__)
@@ -88,7 +88,7 @@ def send_table_state(
 ) -> None:
     """One event to the table's group: each seated user's view and the spectator view."""
     if table is None:
-        table = selectors.table_get(table_id)
+        table = queries.table_get(table_id)
     if table is None:
         return
     send(table_group(table_id), state_event(table, seats))
@@ -103,7 +103,7 @@ def state_event(table: Any, seats: list | None = None) -> dict[str, Any]:
     a stale move or a move out of turn without asking the database. `seats`: the table's,
     if in hand (else `table.seats.all()`)."""
     seats = list(table.seats.all()) if seats is None else seats
-    spectator, players = selectors.state_messages(table, seats)
+    spectator, players = messages.state_messages(table, seats)
     view = spectator["view"] or {}
     seated = [[seat.user_id, seat.index, _json(message)] for seat, message in players]
     return {
@@ -128,9 +128,9 @@ def send_lobby(table_id: int, private: bool = False) -> None:
     """A change the lobby lists (a table opened, changed its seats or stage, started, ended):
     one `lobby.row` event with the next lobby version and the table's entry (None: the lobby
     no longer lists it) to every lobby socket, which each turn into an added, changed or gone
-    row for their own list (games/consumers.py); and a `lobby.mine` to its players' sockets,
+    row for their own list (games/sockets/consumers.py); and a `lobby.mine` to its players' sockets,
     whose lobby pages list it among their own tables (private ones too)."""
-    table = selectors.table_get(table_id)
+    table = queries.table_get(table_id)
     if table is None:
         return
     if not private:

@@ -117,7 +117,7 @@ class Seat(models.Model):
     @property
     def connections(self) -> int:
         """Its player's open sockets (Presence rows): annotated as `open_sockets` where seats
-        are listed (selectors.seats_with_sockets), else counted."""
+        are listed (queries.seats_with_sockets), else counted."""
         annotated = getattr(self, "open_sockets", None)
         return self.sockets.count() if annotated is None else annotated
 

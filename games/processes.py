@@ -2,12 +2,12 @@
 the shared cache, refreshed every WHIST_PROCESS_BEAT seconds by a thread of its own and
 expiring WHIST_PROCESS_TTL seconds after the last refresh.
 
-What is kept for a process's sockets (the socket counts of games/socket_limits.py, the
+What is kept for a process's sockets (the socket counts of games/sockets/limits.py, the
 presence rows of games/services/presence.py) names the process; once its key is gone (a
 process killed outright, as by an out-of-memory kill), that is dropped within seconds
 instead of after the sockets' own expiry (90 s). A thread, not a task of the event loop,
 so that a loop busy with a reconnect wave does not make its process look dead; a process
-stopped with SIGTERM deletes its key as it goes (games/shutdown.py).
+stopped with SIGTERM deletes its key as it goes (games/sockets/shutdown.py).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
-from games import converters  # noqa: F401  (registers <id:...>)
-from games.consumers import LobbyConsumer, NoRouteConsumer, TableConsumer
+from games.pages import converters  # noqa: F401  (registers <id:...>)
+from games.sockets.consumers import LobbyConsumer, NoRouteConsumer, TableConsumer
 
 websocket_urlpatterns: list[URLPattern | URLResolver] = [
     path("ws/table/<id:table_id>/", TableConsumer.as_asgi()),

@@ -129,9 +129,9 @@ def server_loop() -> asyncio.AbstractEventLoop | None:
 def stop_lanes(wait: float = 30.0) -> bool:
     """Stop the embedded lanes: nothing timed or queued before this call starts after it (the
     watchdog's ticks included), and the tasks running in the lanes' threads get up to `wait`
-    seconds to finish. A server stopping calls it (games/shutdown.py), and so does each test's
-    teardown before its database is emptied, which a move half-done in a lane's thread would
-    otherwise deadlock. Tasks timed after it run in new lanes. True when none still runs."""
+    seconds to finish. A server stopping calls it (games/sockets/shutdown.py), and so does each
+    test's teardown before its database is emptied, which a move half-done in a lane's thread
+    would otherwise deadlock. Tasks timed after it run in new lanes. True when none still runs."""
     global _generation
     with _executors_lock:
         _generation += 1

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import (
+from games.pages import (
     converters,  # noqa: F401  (registers <id:...>)
     guide_views,
     moderation_views,

@@ -10,7 +10,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 
 from games.models import Table
-from games.selectors import can_watch, unfinished_tables
+from games.reads.queries import can_watch, unfinished_tables
 from rankings import selectors as rankings_selectors
 from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadAnalysis, UploadedRecord
 

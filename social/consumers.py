@@ -10,9 +10,10 @@ from typing import Any
 
 from channels.consumer import get_handler_name
 
-from games import broadcast, shutdown
+from games import broadcast
 from games.scheduling import register_loop
-from games.socket_frames import CLOSE_FORBIDDEN, JsonFrames
+from games.sockets import shutdown
+from games.sockets.frames import CLOSE_FORBIDDEN, JsonFrames
 
 
 class NoticeConsumer(JsonFrames):

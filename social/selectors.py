@@ -14,7 +14,7 @@ from friendship.models import Friend, FriendshipRequest
 from accounts.models import Block
 from accounts.text import name_key
 from games.models import Seat, Table
-from games.socket_limits import online
+from games.sockets.limits import online
 from social.models import Invitation, Notification, SocialSettings
 
 SEARCH_RESULTS = 20

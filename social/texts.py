@@ -34,7 +34,7 @@ def link(kind: str, data: dict[str, Any]) -> str:
 
 def texts(kind: str, data: dict[str, Any]) -> dict[str, str]:
     """The text in every language of the site: a live notice is worded once, and each open
-    socket shows it in its own page's language (games/socket_frames.py `user_notice`)."""
+    socket shows it in its own page's language (games/sockets/frames.py `user_notice`)."""
     words = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):

@@ -21,7 +21,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E40
 
 from games.routing import websocket_urlpatterns as games_routes  # noqa: E402
 from games.scheduling import register_loop  # noqa: E402
-from games.shutdown import RefuseWhileStopping  # noqa: E402
+from games.sockets.shutdown import RefuseWhileStopping  # noqa: E402
 from social.routing import websocket_urlpatterns as social_routes  # noqa: E402
 from whistsite import serving  # noqa: E402
 from whistsite.body_limit import BodyLimit, limit_daphne_bodies  # noqa: E402
@@ -38,7 +38,7 @@ websocket_urlpatterns = [*social_routes, *games_routes]
 
 class PooledAuthMiddleware(AuthMiddleware):
     """Channels' AuthMiddleware, but on PostgreSQL the session and user are read in any thread
-    of the pool (as games.socket_frames.db_call does), not in the one shared thread: in a
+    of the pool (as games.sockets.frames.db_call does), not in the one shared thread: in a
     reconnect wave hundreds of handshakes queued there, each behind the others' reads, until
     autobahn's handshake timeout dropped them (bench/load_reconnect.py)."""
 

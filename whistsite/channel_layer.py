@@ -6,7 +6,7 @@ connection is down (Redis restarted), every change published to its sockets' gro
 lost for them, and nothing else would tell them: the socket stays open, and a player
 waits for a state that never comes. redis-py reconnects the subscription by itself and
 subscribes again; at that moment each channel of this process gets a `layer.reconnected`
-message, and the consumers send their state again (games/socket_frames.py).
+message, and the consumers send their state again (games/sockets/frames.py).
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ class ReconnectingPubSubLayer(pubsub.RedisPubSubChannelLayer):
     """`RedisPubSubChannelLayer` whose per-loop layers say when Redis came back."""
 
     # Each receive decodes a dict of its own, so a consumer may empty it after use
-    # (games/socket_frames.py `JsonFrames._owns`).
+    # (games/sockets/frames.py `JsonFrames._owns`).
     private_messages = True
 
     def _get_layer(self) -> ReconnectingLoopLayer:

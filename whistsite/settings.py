@@ -153,7 +153,7 @@ else:
         }
     }
 # On PostgreSQL, sockets' database work and each change's views run in any thread of a
-# pool, not all in one (games/socket_frames.db_call, games/broadcast.py); not with SQLite,
+# pool, not all in one (games/sockets/frames.py db_call, games/broadcast.py); not with SQLite,
 # whose writer would lock the other threads out.
 WHIST_DB_THREADS = bool(DATABASE_URL)
 # Named explicitly: ChannelsLiveServerTestCase under pytest-django otherwise connects to
@@ -328,7 +328,7 @@ WHIST_POOL_RANGE = (_POOL_RANGE[0], _POOL_RANGE[-1])
 # Frames one socket may send in a window of seconds before it gets `rate_limited` errors.
 WHIST_WS_RATE = (30, 10.0)
 # Of those, `resync` (and the lobby's `list`) frames one socket may send in a window of
-# seconds (games/resync_limit.py): a page asks only when it missed something.
+# seconds (games/sockets/resync_limit.py): a page asks only when it missed something.
 WHIST_WS_RESYNC_RATE = (5, 10.0)
 # ...and all sockets of one client address on one server process together.
 WHIST_WS_RESYNC_RATE_PER_ADDRESS = (20, 10.0)
@@ -437,7 +437,7 @@ WHIST_MAX_BODY = int(os.environ.get("WHIST_MAX_BODY", str(2 * 1024 * 1024)))
 # At most this many unfinished tables created by one user, and open sockets of one user.
 WHIST_MAX_OPEN_TABLES = int(os.environ.get("WHIST_MAX_OPEN_TABLES", "3"))
 WHIST_MAX_SOCKETS = int(os.environ.get("WHIST_MAX_SOCKETS", "8"))
-# Open sockets of one client address (anonymous ones too): games/socket_limits.py.
+# Open sockets of one client address (anonymous ones too): games/sockets/limits.py.
 WHIST_MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("WHIST_MAX_SOCKETS_PER_ADDRESS", "64"))
 
 # Logs on standard error (and DJANGO_LOG_FILE if set): requests that failed (4xx, 5xx),

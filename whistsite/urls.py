@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
-from games import views as game_views
+from games.pages import views as game_views
 
 urlpatterns = [
     path("", game_views.home, name="home"),

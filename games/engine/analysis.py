@@ -164,12 +164,6 @@ def _legal_mask(state: State, seat: int) -> int:
     return mask
 
 
-def estimate_values(state: State, seed: int, budget: float = ESTIMATE_BUDGET) -> dict[str, float]:
-    """The Expert's sampled utility of each legal card, from the seat's own view only."""
-    sampled = estimate_spread(state, seed, budget)
-    return sampled["values"] if sampled else {}
-
-
 def estimate_spread(
     state: State, seed: int, budget: float = ESTIMATE_BUDGET
 ) -> dict[str, Any] | None:

@@ -9,7 +9,7 @@ from .actions import _SUIT_PLAYS, plays_of, suit_plays
 from .cards import SUIT_OF
 from .deals import Source
 from .rules import Ruleset
-from .tricks import follow_mask, winning_play
+from .tricks import winning_play
 
 if TYPE_CHECKING:
     from .protocol import Game
@@ -129,7 +129,7 @@ class State:
 
 
 def legal_plays(state: State, seat: int) -> list[Any]:
-    """The play actions of `legal_mask`, from the shared cache."""
+    """The play actions of `seat` now (follow the led suit if possible), from the shared cache."""
     hand = state.hands[seat]
     trick = state.trick
     if trick:
@@ -139,12 +139,6 @@ def legal_plays(state: State, seat: int) -> list[Any]:
             key = seat << 15 | suit << 13 | pattern
             return list(_SUIT_PLAYS.get(key) or suit_plays(key))
     return plays_of(seat, hand)
-
-
-def legal_mask(state: State, seat: int) -> int:
-    """The cards `seat` may play now: follow the led suit if possible (docs/rules.md, a trick)."""
-    trick = state.trick
-    return follow_mask(state.hands[seat], SUIT_OF[trick[0][1]] if trick else -1)
 
 
 def play_card(state: State, action: Any) -> State:

@@ -17,7 +17,8 @@ from accounts.services import audit_record
 from accounts.text import clean_text
 from games import broadcast
 from games.models import ChatMessage, Table
-from games.selectors import can_watch, chat_dict, is_seated, user_name
+from games.reads.messages import chat_dict, user_name
+from games.reads.queries import can_watch, is_seated
 from games.services.errors import ServiceError, check_ban
 
 RATE_COUNT, RATE_SECONDS = 5, 10

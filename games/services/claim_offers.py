@@ -14,7 +14,7 @@ from games.engine import IllegalAction, State
 from games.engine import claims as claim_rules
 from games.engine.actions import CLAIM, Action
 from games.models import Move, Seat
-from games.selectors import current_offer, plays_by_bot
+from games.reads.queries import current_offer, plays_by_bot
 from games.services.errors import ServiceError, explained
 from games.services.moves import _check_version, _own_seat, _playing_state, commit, lock_table
 

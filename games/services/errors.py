@@ -39,7 +39,7 @@ def explained(exc: Exception) -> str:
 
 
 # Refusals more than one place answers (the services, and the table socket before it asks
-# them: games/quick_refusal.py), written once.
+# them: games/sockets/quick_refusal.py), written once.
 
 
 def not_logged_in() -> ServiceError:

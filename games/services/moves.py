@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast, rows, scheduling, signals
+from games import broadcast, scheduling, signals
 from games.engine import (
     Action,
     IllegalAction,
@@ -36,10 +36,11 @@ from games.engine.bots import choose_action
 from games.engine.record import to_record
 from games.engine.views import seat_view
 from games.gamestate import cache_put, state_for
-from games.lobby import stage as lobby_stage
 from games.models import Move, Seat, Table
-from games.selectors import plays_by_bot, seat_name, seat_of, table_seats
-from games.services import errors
+from games.reads.lobby import stage as lobby_stage
+from games.reads.messages import seat_name
+from games.reads.queries import plays_by_bot, seat_of, table_seats
+from games.services import errors, move_sql
 from games.services.errors import ServiceError, explained
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,7 @@ def lock_table(table_id: int) -> tuple[Table, list[Seat]]:
     """The table row locked until the end of the transaction, with its seats in order (their
     users and open sockets loaded: a move's broadcast is built from them without reading
     the table again)."""
-    table = rows.locked(Table, table_id)  # written out: every change takes this lock
+    table = move_sql.locked(Table, table_id)  # written out: every change takes this lock
     if table is None:
         raise ServiceError("no_table", _("there is no table %(id)s") % {"id": table_id})
     return table, table_seats(table_id)
@@ -209,12 +210,12 @@ def commit(
     elif game_changed or (state is not None and state.to_act in (away or {})):
         task = _plan_turn(table, seats, state)
     # A move changes only what is in hand (the table row, the state, a seat's `away`): it
-    # writes only those fields (written out: games/rows.py) and its broadcast is built from
-    # them. Other changes save all that their caller set, and their broadcast reads the
-    # table again (sockets, seats).
+    # writes only those fields (written out: games/services/move_sql.py) and its broadcast is
+    # built from them. Other changes save all that their caller set, and their broadcast reads
+    # the table again (sockets, seats).
     in_hand = (table, seats) if action is not None else ()
     if in_hand:
-        rows.update(table, _move_fields(finished))
+        move_sql.update(table, _move_fields(finished))
     else:
         table.save()
     if finished:
@@ -251,7 +252,7 @@ def _apply(table: Table, state: State | None, action: Action, by: str) -> State:
         new = engine_apply(state, action)
     except IllegalAction as exc:
         raise ServiceError(exc.code, explained(exc)) from exc
-    rows.insert(
+    move_sql.insert(
         Move(table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by)
     )
     table.moves += 1

@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import processes, scheduling
 from games.gamestate import state_for
 from games.models import Presence, Seat, Table
-from games.selectors import is_seated, seat_of, seat_resigned
+from games.reads.queries import is_seated, seat_of, seat_resigned
 from games.services import errors
 from games.services.moves import commit, lock_table
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Report
 from accounts.services import ModerationError, report_create
 from games.models import ChatMessage
-from games.selectors import chat_around, chat_dict
+from games.reads.messages import chat_around, chat_dict
 from games.services.errors import ServiceError
 
 

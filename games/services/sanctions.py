@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 
 from games.models import Table
-from games.selectors import seat_of, unfinished_tables
+from games.reads.queries import seat_of, unfinished_tables
 from games.services.errors import ServiceError
 from games.services.moves import commit, lock_table
 from games.services.tables import seat_leave

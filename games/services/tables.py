@@ -19,9 +19,9 @@ from games import broadcast, signals
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.descriptors import is_standard
-from games.lobby import slot_tables
 from games.models import Presence, Seat, Table
-from games.selectors import INVITES_SESSION_KEY, has_invite, seat_of, unfinished_tables
+from games.reads.lobby import slot_tables
+from games.reads.queries import INVITES_SESSION_KEY, has_invite, seat_of, unfinished_tables
 from games.services import errors
 from games.services.errors import ServiceError, explained
 from games.services.moves import commit, lock_table

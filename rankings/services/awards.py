@@ -11,7 +11,7 @@ from rankings.selectors import awards_dict
 
 def awards_deliver(table_id: int, results: list[SeatResult]) -> None:
     """One `table.awards` event to the game's table group, each human seat's awards keyed by
-    its user id: each of that user's table sockets shows its own (games/consumers.py)."""
+    its user id: each of that user's table sockets shows its own (games/sockets/consumers.py)."""
     awards = {str(r.user_id): awards_dict(r) for r in results if r.user_id is not None}
     if awards:
         event = {"type": "table.awards", "table_id": table_id, "awards": awards}

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from games.selectors import games_played_count
+from games.reads.queries import games_played_count
 
 register = template.Library()
 

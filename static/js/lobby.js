@@ -1,6 +1,6 @@
 // The lobby: the player's own tables, and one page of the public tables the filter picks,
 // kept current from the /ws/lobby/ socket (docs/protocol.md, "Lobby socket"). The server
-// renders every row (games/lobby_rows.py, the same template as the first page load) and
+// renders every row (games/sockets/lobby_rows.py, the same template as the first page load) and
 // sends the whole page only on connect, on `list` and when the page asks after a gap;
 // otherwise one `row` per change (added, changed, gone), each saying the version it
 // applies to (`since`). The page asks again (`resync`) only when a row does not follow on

@@ -15,7 +15,6 @@ from games.engine.analysis import (
     _Searches,
     analyse,
     estimate_spread,
-    estimate_values,
     exact_values,
 )
 from games.engine.bots.two_hand_solver import Solver
@@ -154,7 +153,7 @@ def test_an_estimate_is_computed_from_the_seat_view_only():
     swapped[other[0]], swapped[other[1]] = b, a
     twin = state.clone()
     twin.hands = tuple(swapped)
-    assert estimate_values(state, 1, TINY) == estimate_values(twin, 1, TINY)
+    assert estimate_spread(state, 1, TINY)["values"] == estimate_spread(twin, 1, TINY)["values"]
 
 
 # Issue 24 item 4: the analysis in players' words.

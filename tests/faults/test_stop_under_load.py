@@ -39,12 +39,12 @@ print(json.dumps(made))
 
 LEFT_COUNTED = """
 from accounts.process_cache import cache
-from games import socket_limits
+from games.sockets import limits
 from games.models import Presence
 
 counted = 0
 for key in cache._cache.get_client().scan_iter("*games:sockets:*"):
-    counted += len(socket_limits._live(key.decode().split("games:sockets:", 1)[1]))
+    counted += len(limits._live(key.decode().split("games:sockets:", 1)[1]))
 print(json.dumps({"presence": Presence.objects.count(), "counted": counted}))
 """
 

@@ -12,8 +12,9 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test import Client
 
-from games import lobby_pages, resync_limit, scheduling, state_cache
+from games import scheduling
 from games.gamestate import cache_clear
+from games.sockets import lobby_lists, resync_limit, state_cache
 
 # What a browser on the site sends: its Host and its page's Origin (whistsite.websocket_origin).
 HOST = (b"host", b"127.0.0.1")
@@ -30,7 +31,7 @@ def _live_play_settings(settings: Any) -> None:
     cache_clear()
     state_cache.clear()
     resync_limit.clear()
-    lobby_pages.pages_clear()
+    lobby_lists.pages_clear()
     # A Redis layer keeps asyncio locks bound to the loop that made them; each test has its own.
     channel_layers.backends.clear()
 

@@ -5,17 +5,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games import selectors, services
+from games import services
 from games.engine import State
 from games.engine.views import seat_view
 from games.gamestate import state_for
 from games.models import Table
+from games.reads import queries
 
 CARD = re.compile(r"^[AKQJT2-9][SHDC]$")
 
 
 def table(table_id: int) -> Table:
-    found = selectors.table_get(table_id)
+    found = queries.table_get(table_id)
     assert found is not None
     return found
 

@@ -1,4 +1,4 @@
-"""Per-address caps on open sockets (games/socket_limits.py): anonymous sockets count too."""
+"""Per-address caps on open sockets (games/sockets/limits.py): anonymous sockets count too."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games import heartbeats, socket_limits
+from games.sockets import heartbeats, limits
 from whistsite.asgi import application
 
 from .conftest import HOST, ORIGIN
@@ -60,28 +60,28 @@ async def test_a_lobby_socket_costs_no_beat_while_it_is_open(settings):
 
 
 def socket_count(address: str) -> int:
-    return len(socket_limits._live(socket_limits._address(address)))
+    return len(limits._live(limits._address(address)))
 
 
 def test_a_socket_of_a_living_process_counts_past_its_entrys_expiry(settings):
     """Nothing refreshes an entry: it counts while its process lives, until it closes."""
     settings.WHIST_MAX_SOCKETS_PER_ADDRESS = 1
-    assert socket_limits.address_open("10.9.8.4", "one")
-    entries = socket_limits.cache.get(socket_limits._key("addr:10.9.8.4"))
+    assert limits.address_open("10.9.8.4", "one")
+    entries = limits.cache.get(limits._key("addr:10.9.8.4"))
     entries["one"][0] = 0.0  # long expired, as if no beat had come for a day
-    socket_limits.cache.set(socket_limits._key("addr:10.9.8.4"), entries, 60)
-    assert not socket_limits.address_open("10.9.8.4", "two")
-    socket_limits.address_close("10.9.8.4", "one")
-    assert socket_limits.address_open("10.9.8.4", "two")
-    socket_limits.address_close("10.9.8.4", "two")
+    limits.cache.set(limits._key("addr:10.9.8.4"), entries, 60)
+    assert not limits.address_open("10.9.8.4", "two")
+    limits.address_close("10.9.8.4", "one")
+    assert limits.address_open("10.9.8.4", "two")
+    limits.address_close("10.9.8.4", "two")
 
 
 def test_an_entry_naming_no_process_counts_until_its_own_expiry(settings):
     """An older server's entry (no process named) still ends at its expiry."""
     settings.WHIST_MAX_SOCKETS_PER_ADDRESS = 1
-    key = socket_limits._key("addr:10.9.8.3")
-    socket_limits.cache.set(key, {"old": [time.time() + 60, ""]}, 60)
-    assert not socket_limits.address_open("10.9.8.3", "new")
-    socket_limits.cache.set(key, {"old": [time.time() - 1, ""]}, 60)
-    assert socket_limits.address_open("10.9.8.3", "new")
-    socket_limits.address_close("10.9.8.3", "new")
+    key = limits._key("addr:10.9.8.3")
+    limits.cache.set(key, {"old": [time.time() + 60, ""]}, 60)
+    assert not limits.address_open("10.9.8.3", "new")
+    limits.cache.set(key, {"old": [time.time() - 1, ""]}, 60)
+    assert limits.address_open("10.9.8.3", "new")
+    limits.address_close("10.9.8.3", "new")

@@ -10,7 +10,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games import labels, selectors, services
+from games import labels, services
+from games.reads import messages, queries
 
 NAMES = {
     "en": {"beginner": "Bot (Beginner)", "club": "Bot (Club player)", "expert": "Bot (Expert)"},
@@ -45,5 +46,5 @@ def test_the_table_message_and_the_record_keep_the_english_name(make_user) -> No
     ann = make_user("ann")
     table = services.table_play_now(ann, "german", 2, "expert")
     with translation.override("de"):
-        seat = selectors.table_get(table.pk).seats.get(index=1)
-        assert selectors.seat_name(seat) == "Bot (Expert)"
+        seat = queries.table_get(table.pk).seats.get(index=1)
+        assert messages.seat_name(seat) == "Bot (Expert)"

@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import selectors, services
+from games import services
 from games.engine import claims
 from games.engine.bots.exact import Search
 from games.models import Move, Seat
+from games.reads import messages, queries
 from games.services import ServiceError
 
 from .helpers import german_table, play_turns, state, table
@@ -117,7 +118,7 @@ def test_an_unproved_claim_accepted_by_the_opponent_ends_the_deal_conceded(make_
     table_id, users, seat, tricks = unproved(make_user("ann"), make_user("bob"))
     deals = len(state(table_id).history)
     services.claim_offer(table_id, tricks, table(table_id).version, user=users[seat])
-    offer = selectors.table_payload(table(table_id), users[1 - seat])["table"]["claim_offer"]
+    offer = messages.table_payload(table(table_id), users[1 - seat])["table"]["claim_offer"]
     assert offer == {"seat": seat, "tricks": tricks, "accepted": []}
     assert len(state(table_id).history) == deals  # nothing decided yet
     services.claim_answer(table_id, True, user=users[1 - seat])
@@ -135,7 +136,7 @@ def test_a_declined_claim_is_withdrawn_and_play_goes_on(make_user):
         services.claim_answer(table_id, True, user=users[seat])
     assert refused.value.code == "not_allowed"  # the claimer does not answer its own claim
     services.claim_answer(table_id, False, user=users[1 - seat])
-    assert selectors.current_offer(table(table_id)) is None
+    assert queries.current_offer(table(table_id)) is None
     assert table(table_id).moves == moves
 
 
@@ -153,7 +154,7 @@ def test_a_rated_table_takes_no_unproved_claim(make_user):
     with pytest.raises(ServiceError) as refused:
         services.claim_offer(table_id, tricks, table(table_id).version, user=users[seat])
     assert refused.value.code == "claim_refused"
-    assert selectors.current_offer(table(table_id)) is None
+    assert queries.current_offer(table(table_id)) is None
 
 
 def test_a_client_cannot_send_a_conceded_claim(make_user):
@@ -184,4 +185,4 @@ def test_no_offer_against_a_bot(make_user):
     with pytest.raises(ServiceError) as refused:
         services.claim_offer(t.pk, value + 1, table(t.pk).version, user=ann)
     assert refused.value.code == "claim_refused" and "bot" in refused.value.message
-    assert selectors.current_offer(table(t.pk)) is None
+    assert queries.current_offer(table(t.pk)) is None

@@ -1,6 +1,6 @@
 """On channels_redis' core layer (WHIST_CHANNEL_LAYER=core), which hands one message dict
 to every socket of a group in a process, each socket still gets every change: a socket
-empties only messages that are its own (games/socket_frames.py `JsonFrames._owns`)."""
+empties only messages that are its own (games/sockets/frames.py `JsonFrames._owns`)."""
 
 from __future__ import annotations
 

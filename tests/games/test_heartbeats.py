@@ -1,4 +1,4 @@
-"""One heartbeat loop per event loop (games/heartbeats.py): each socket beats every
+"""One heartbeat loop per event loop (games/sockets/heartbeats.py): each socket beats every
 WHIST_PRESENCE_BEAT seconds from when it started, a slow beat holds up no other socket,
 and a stopped socket beats no more."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from games import heartbeats
+from games.sockets import heartbeats
 
 
 class Socket:

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from games import selectors, services
+from games import services
 from games.models import Table
-from games.selectors import table_seats
+from games.reads import messages, queries
+from games.reads.queries import table_seats
 
 from .test_consumers import connect, until
 
@@ -42,7 +43,7 @@ def received(table_id: int) -> tuple[list, dict[str, list]]:
     """The levels in the spectator's state and in each player's (by username), as a change's
     broadcast builds them."""
     table = Table.objects.get(pk=table_id)
-    spectator, seated = selectors.state_messages(table, table_seats(table_id))
+    spectator, seated = messages.state_messages(table, table_seats(table_id))
     return levels(spectator), {seat.user.username: levels(m) for seat, m in seated}
 
 
@@ -79,10 +80,10 @@ def test_levels_are_shown_again_once_the_game_is_over(make_user, hide):
 def test_the_page_and_a_new_socket_get_the_same_hidden_levels(make_user):
     ann, bob = players(make_user, ann_hides=True)
     table = start(ann, bob, hide=False)
-    found = selectors.table_get(table.pk)
-    assert levels(selectors.table_payload(found, ann)) == [5, None]
-    assert levels(selectors.table_payload(found, bob)) == [5, 3]
-    assert levels(selectors.table_payload(found, None)) == [5, 3]
+    found = queries.table_get(table.pk)
+    assert levels(messages.table_payload(found, ann)) == [5, None]
+    assert levels(messages.table_payload(found, bob)) == [5, 3]
+    assert levels(messages.table_payload(found, None)) == [5, 3]
 
 
 async def test_the_socket_sends_each_player_its_own_hidden_state(make_user):

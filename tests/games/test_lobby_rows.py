@@ -1,5 +1,5 @@
 """The lobby row is the server's: the first page load and every lobby socket message carry
-the same HTML from one template (games/lobby_rows.py), in the viewer's language."""
+the same HTML from one template (games/sockets/lobby_rows.py), in the viewer's language."""
 
 from __future__ import annotations
 

@@ -14,9 +14,10 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
-from games import broadcast, lobby_pages, services, state_cache
-from games.message_size import MAX_MESSAGE
+from games import broadcast, services
 from games.models import Seat, Table
+from games.sockets import lobby_lists, state_cache
+from games.sockets.message_size import MAX_MESSAGE
 from whistsite.asgi import application
 
 from .conftest import session_headers
@@ -97,17 +98,17 @@ async def test_a_current_lobby_socket_s_resync_builds_nothing(make_user):
     await db(services.table_create)(await db(make_user)("ann"), "whist")
     first_socket = await connect("/ws/lobby/")
     first = await until(first_socket, "tables")
-    built = dict(lobby_pages.builds)
+    built = dict(lobby_lists.builds)
 
     second = await connect("/ws/lobby/")  # the same page at the same version: shared
     assert (await until(second, "tables"))["tables"] == first["tables"]
     await first_socket.send_json_to({"type": "resync", "version": first["version"]})
     assert await until(first_socket, "current") == {"type": "current", "version": first["version"]}
 
-    assert dict(lobby_pages.builds) == built
+    assert dict(lobby_lists.builds) == built
     await first_socket.send_json_to({"type": "resync", "version": first["version"] - 1})
     assert (await until(first_socket, "tables"))["version"] == first["version"]
-    assert dict(lobby_pages.builds) == built  # a page that missed something: the same text
+    assert dict(lobby_lists.builds) == built  # a page that missed something: the same text
     await first_socket.disconnect()
     await second.disconnect()
 
@@ -119,7 +120,7 @@ async def test_pages_asked_with_any_before_are_built_once_per_page_they_show(set
     ids = sorted(await db(public_tables)(40))
     socket = await connect("/ws/lobby/")
     await until(socket, "tables")
-    built = lobby_pages.builds["tables"]
+    built = lobby_lists.builds["tables"]
     low, high = ids[0], ids[-1] + 50
     pages = {}
     for before in range(low, high, 3):
@@ -131,7 +132,7 @@ async def test_pages_asked_with_any_before_are_built_once_per_page_they_show(set
     # One build for each page that shows other tables (the newest was built at the socket's
     # opening), none for the other cursors.
     assert pages[tuple(sorted(ids, reverse=True)[:30])] is None
-    assert lobby_pages.builds["tables"] - built == len(pages) - 1 < len(range(low, high, 3)) - 1
+    assert lobby_lists.builds["tables"] - built == len(pages) - 1 < len(range(low, high, 3)) - 1
     await socket.disconnect()
 
 

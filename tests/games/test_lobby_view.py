@@ -1,5 +1,5 @@
-"""What one lobby socket sends of each lobby change (games/lobby_pages.ListView): the rules
-of `row` in docs/protocol.md, "Lobby socket", without a socket."""
+"""What one lobby socket sends of each lobby change (games/sockets/lobby_lists.py ListView):
+the rules of `row` in docs/protocol.md, "Lobby socket", without a socket."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from games.lobby import PAGE_ROWS, FilterError, ListFilter, parse_before, parse_filter
-from games.lobby_pages import ListView, Page
+from games.reads.lobby import PAGE_ROWS, FilterError, ListFilter, parse_before, parse_filter
+from games.sockets.lobby_lists import ListView, Page
 
 
 def entry(table_id: int, game: str = "whist", status: str = "open", free: bool = True) -> dict:

@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import broadcast, lobby, lobby_pages, selectors, services
-from games.consumers import client_chat
-from games.message_size import MAX_MESSAGE, in_parts
+from games import broadcast, services
 from games.models import ChatMessage, Seat, Table
+from games.reads import lobby, messages, queries
+from games.sockets import lobby_lists
+from games.sockets.consumers import client_chat
+from games.sockets.message_size import MAX_MESSAGE, in_parts
 
 pytestmark = pytest.mark.django_db
 WIDE = "\U0001f600"  # an emoji: "\ud83d\ude00" in JSON, 12 bytes
@@ -48,7 +50,7 @@ def seven_seat_tables(count: int, users: list[Any], **fields: Any) -> list[Table
 def test_the_largest_lobby_page_is_under_the_cap(language: str, authenticated: bool) -> None:
     seven_seat_tables(60, long_named(7))
 
-    page = lobby_pages.build_page(lobby.ListFilter(), None, 1, language, authenticated)
+    page = lobby_lists.build_page(lobby.ListFilter(), None, 1, language, authenticated)
 
     message = json.loads(page.text)
     print(f"lobby page: {len(page.text)} bytes, {len(message['tables'])} rows")
@@ -60,7 +62,7 @@ def test_the_largest_mine_message_is_under_the_cap() -> None:
     users = long_named(7)
     seven_seat_tables(60, users, private=True)
 
-    text = lobby_pages.mine_text(users[0], "de")
+    text = lobby_lists.mine_text(users[0], "de")
 
     print(f"mine: {len(text)} bytes, {len(json.loads(text)['tables'])} rows")
     assert len(text.encode()) < MAX_MESSAGE and json.loads(text)["more"]
@@ -68,11 +70,11 @@ def test_the_largest_mine_message_is_under_the_cap() -> None:
 
 def test_a_row_change_of_the_largest_row_is_under_the_cap() -> None:
     (table,) = seven_seat_tables(1, long_named(7))
-    entry = lobby.lobby_entry_of(selectors.table_get(table.pk))
+    entry = lobby.lobby_entry_of(queries.table_get(table.pk))
     event = {"version": 2, "id": table.pk, "entry": entry, "key": lobby.entry_key(entry),
              "online": {"players": 10**9, "games": 10**9}}  # fmt: skip
 
-    text = lobby_pages.row_text(event, "added", 1, "nl", True)
+    text = lobby_lists.row_text(event, "added", 1, "nl", True)
 
     print(f"row: {len(text)} bytes")
     assert len(text.encode()) < MAX_MESSAGE and json.loads(text)["op"] == "added"
@@ -86,7 +88,7 @@ def test_the_state_of_seven_players_with_long_names_is_under_the_cap() -> None:
         services.seat_take(user, table.pk, index)
     services.table_start(users[0], table.pk)
 
-    event = broadcast.state_event(selectors.table_get(table.pk))
+    event = broadcast.state_event(queries.table_get(table.pk))
 
     texts = [event["spectator"]] + [text for _user, _seat, text in event["seated"]]
     print(f"state: at most {max(len(t) for t in texts)} bytes")
@@ -97,12 +99,12 @@ def test_the_largest_chat_backlog_is_sent_in_parts_under_the_cap() -> None:
     (user,) = long_named(1)
     table = services.table_create(user, "whist")
     ChatMessage.objects.bulk_create(
-        ChatMessage(table=table, user=user, name=selectors.user_name(user),
+        ChatMessage(table=table, user=user, name=messages.user_name(user),
                     text=WIDE * ChatMessage.MAX_LENGTH)
-        for _ in range(selectors.CHAT_HISTORY)
+        for _ in range(messages.CHAT_HISTORY)
     )  # fmt: skip
 
-    lines = client_chat(selectors.chat_recent(table.pk))
+    lines = client_chat(messages.chat_recent(table.pk))
     texts = [json.dumps({"type": "chat", "messages": part}) for part in in_parts(lines)]
 
     print(f"chat backlog: {sum(map(len, texts))} bytes in {len(texts)} messages")
@@ -116,18 +118,18 @@ def test_the_largest_pool_messages_stay_under_the_cap() -> None:
     longest words: the counts and the waiting and leaving messages stay small."""
     from django.utils import translation
 
-    from games import pool_pages
     from games.engine.rules import PLAYERS
+    from games.sockets import pool_messages
 
     lines = [("knockout", n) for n in range(PLAYERS["knockout"][0], PLAYERS["knockout"][1] + 1)]
     lines += [("whist", 4), ("german", 2)]
     counts = [{"game": g, "players": n, "rated": r, "waiting": 10**6}
               for g, n in lines for r in (False, True)]  # fmt: skip
     for language in ("en", "de", "nl"):
-        message = pool_pages.counts_message(counts, language)
+        message = pool_messages.counts_message(counts, language)
         assert len(json.dumps(message)) < 4096
-        left = pool_pages.left_message("too_many_tables", language)
+        left = pool_messages.left_message("too_many_tables", language)
         assert len(json.dumps(left)) < 4096
         with translation.override(language):
-            seated = pool_pages.seated_message(10**12)
+            seated = pool_messages.seated_message(10**12)
         assert len(json.dumps(seated)) < 4096

@@ -11,10 +11,11 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import broadcast, selectors, services
+from games import broadcast, services
 from games.engine.views import seat_view
 from games.gamestate import state_for
 from games.models import Presence, Seat
+from games.reads import queries
 
 from .helpers import table
 
@@ -95,6 +96,6 @@ def test_a_tables_written_out_seats_are_the_orms_seats(make_user):
             for s in seats
         ]
 
-    orm = list(selectors.seats_with_sockets().filter(table_id=created.pk))
-    assert described(selectors.table_seats(created.pk)) == described(orm)
+    orm = list(queries.seats_with_sockets().filter(table_id=created.pk))
+    assert described(queries.table_seats(created.pk)) == described(orm)
     assert [s.open_sockets for s in orm] == [0, 2, 0, 0]

@@ -10,10 +10,11 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import selectors, services, tasks
+from games import services, tasks
 from games.engine.views import seat_view
 from games.gamestate import cache_clear
 from games.models import Move, Seat, Table
+from games.reads import messages
 from games.services import ServiceError
 
 from .helpers import german_table, play_first_legal, play_turns, state, table
@@ -156,7 +157,7 @@ def test_time_running_out_makes_the_seat_away_and_a_bot_plays(make_user, queued)
     assert not tasks.turn_timeout.run(t.pk, 0)
     assert Move.objects.get(table=t).by == Move.By.TIMEOUT
     assert Seat.objects.get(table=t, index=s.to_act).away
-    payload = selectors.table_payload(table(t.pk), ann)
+    payload = messages.table_payload(table(t.pk), ann)
     assert payload["table"]["seats"][s.to_act]["away"]
 
     services.seat_back(t.pk, seated(t, [ann, bob])[s.to_act])
@@ -238,11 +239,11 @@ def test_a_restarted_process_continues_from_the_stored_move_log(make_user):
     t = german_table(ann, bob)
     users = seated(t, [ann, bob])
     play_turns(t.pk, users, 5)
-    before = [selectors.table_payload(table(t.pk), u) for u in (ann, bob, None)]
+    before = [messages.table_payload(table(t.pk), u) for u in (ann, bob, None)]
 
     cache_clear()  # what a restart loses
 
-    after = [selectors.table_payload(table(t.pk), u) for u in (ann, bob, None)]
+    after = [messages.table_payload(table(t.pk), u) for u in (ann, bob, None)]
     assert after == before
     to_act = state(t.pk).to_act
     play_first_legal(t.pk, users[to_act], to_act)

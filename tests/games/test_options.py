@@ -15,7 +15,7 @@ from django.utils import translation
 
 from games import labels
 from games.engine.rules import GAMES, PLAYERS, RulesError, make_rules, option_fields
-from games.forms import TableForm
+from games.pages.forms import TableForm
 
 ROOT = Path(__file__).resolve().parents[2]
 FIELDS = [(game, f) for game in GAMES for f in option_fields(game)]
@@ -84,8 +84,9 @@ def test_no_option_choice_or_range_is_written_again_outside_the_engine() -> None
     table appears in the form, the views, the lobby or the scripts."""
     values = {v for _, f in FIELDS for v, _ in f.metadata["spec"].choices}
     words = {f.metadata["spec"].label for _, f in FIELDS}
-    files = ["games/forms.py", "games/views.py", "games/lobby_rows.py", "games/labels.py",
-             "static/js/create_table.js", "static/js/lobby.js", "static/js/labels.js"]  # fmt: skip
+    files = ["games/pages/forms.py", "games/pages/views.py", "games/sockets/lobby_rows.py",
+             "games/labels.py", "static/js/create_table.js", "static/js/lobby.js",
+             "static/js/labels.js"]  # fmt: skip
     for name in files:
         text = (ROOT / name).read_text()
         assert not [v for v in values if f'"{v}"' in text], name

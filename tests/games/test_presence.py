@@ -11,8 +11,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import selectors, services, tasks
+from games import services, tasks
 from games.models import Presence, Seat
+from games.reads import messages
 
 from .helpers import german_table, table
 from .test_consumers import connect, until
@@ -67,7 +68,7 @@ def test_a_socket_whose_server_went_silent_is_dropped_and_the_player_goes_away(
     silent_for("ann-1", settings.WHIST_PRESENCE_STALE + 60)
     assert services.presence_sweep() == 1
     assert seat_of(t, ann).connections == 0
-    payload = selectors.table_payload(table(t.pk), bob)
+    payload = messages.table_payload(table(t.pk), bob)
     assert not payload["table"]["seats"][0]["connected"]
     name, args = queued[-1]
     assert name == "away_check"

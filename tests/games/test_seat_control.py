@@ -10,9 +10,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import selectors, services, tasks
+from games import services, tasks
 from games.engine.views import seat_view
 from games.models import Seat, Table
+from games.reads import lobby, messages
 
 from .helpers import german_table, state, table
 
@@ -37,7 +38,7 @@ def test_i_am_back_returns_the_seat_and_its_turn_to_the_player(make_user, queued
         services.move_play(t.pk, {"action": "play", "card": card}, table(t.pk).version, user=other)
     assert Seat.objects.get(table=t, index=first).away
     assert queued[-1][0] == "bot_move"  # a bot plays the away seat's turn, on no clock
-    assert selectors.table_payload(table(t.pk), player)["table"]["deadline"] is None
+    assert messages.table_payload(table(t.pk), player)["table"]["deadline"] is None
 
     services.seat_back(t.pk, player)
 
@@ -46,7 +47,7 @@ def test_i_am_back_returns_the_seat_and_its_turn_to_the_player(make_user, queued
     back = table(t.pk)
     assert queued[-1][0] == "bot_move" and back.turn_deadline is not None
     assert timezone.now() < back.timer_due <= back.turn_deadline
-    payload = selectors.table_payload(table(t.pk), player)
+    payload = messages.table_payload(table(t.pk), player)
     assert payload["table"]["deadline"] is not None
     assert payload["view"]["legal"]
 
@@ -58,7 +59,7 @@ def test_a_resigned_knockout_player_is_shown_resigned_not_away(make_user, queued
     services.table_start(ann, t.pk)
     services.move_play(t.pk, {"action": "resign"}, table(t.pk).version, user=bob)
 
-    payload = selectors.table_payload(table(t.pk), ann)
+    payload = messages.table_payload(table(t.pk), ann)
     assert payload["table"]["status"] == "playing"
     assert payload["view"]["resigned"] == [1]
     assert payload["table"]["seats"][1]["away"] is False
@@ -118,7 +119,7 @@ def test_a_table_left_empty_closes_after_the_grace_period(make_user, settings):
 
     assert services.table_close_abandoned() == 1
     assert table(t.pk).status == Table.Status.ABORTED
-    assert t.pk not in [entry["id"] for entry in selectors.lobby_tables()]
+    assert t.pk not in [entry["id"] for entry in lobby.page_tables(lobby.ListFilter())[0]]
 
 
 def test_the_creator_coming_back_within_the_grace_period_keeps_the_table(make_user, settings):

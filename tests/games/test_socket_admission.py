@@ -93,13 +93,14 @@ def test_seat_back_and_moves_refuse_a_banned_player(make_user):
 
 async def opening_closes_with(make_user: Any, monkeypatch: Any, path: str, fail: Any) -> int:
     """The close code of a table's or the lobby's socket whose opening calls `fail`."""
-    from games import lobby_pages, selectors
+    from games.reads import queries
+    from games.sockets import lobby_lists
 
     ann = await db(make_user)("ann")
     created = await db(services.table_create)(ann, "german")
-    monkeypatch.setattr(selectors, "table_get", fail)
-    monkeypatch.setattr(lobby_pages, "build_page", fail)
-    lobby_pages.pages_clear()
+    monkeypatch.setattr(queries, "table_get", fail)
+    monkeypatch.setattr(lobby_lists, "build_page", fail)
+    lobby_lists.pages_clear()
     where = f"/ws/table/{created.pk}/" if path == "table" else "/ws/lobby/"
     ws = WebsocketCommunicator(application, where, headers=await db(session_headers)(None))
     await ws.connect()

@@ -9,7 +9,7 @@ import json
 import pytest
 from channels.testing import WebsocketCommunicator
 
-from games import socket_frames
+from games.sockets import frames
 from whistsite.asgi import application
 
 from .conftest import HOST, ORIGIN
@@ -22,7 +22,7 @@ async def test_a_flood_is_cut_off_with_4008_and_its_backlog_dropped(settings):
     ws = WebsocketCommunicator(application, "/ws/lobby/", headers=[HOST, ORIGIN])
     assert (await ws.connect())[0]
     assert (await ws.receive_json_from(timeout=5))["type"] == "tables"
-    before = dict(getattr(socket_frames, "refusals", {})).get("dropped", 0)
+    before = dict(getattr(frames, "refusals", {})).get("dropped", 0)
     for _ in range(100):
         await ws.send_json_to({"type": "ping"})
     answers = []
@@ -33,7 +33,7 @@ async def test_a_flood_is_cut_off_with_4008_and_its_backlog_dropped(settings):
     assert kinds == ["pong"] * 5 + ["rate_limited"] * 5 + ["flood"]
     await ws.send_input({"type": "websocket.disconnect", "code": 4008})
     await ws.wait(timeout=5)
-    assert socket_frames.refusals["dropped"] - before == 100 - 11  # the backlog, unanswered
+    assert frames.refusals["dropped"] - before == 100 - 11  # the backlog, unanswered
 
 
 async def test_a_socket_at_its_rate_is_never_cut_off(settings):

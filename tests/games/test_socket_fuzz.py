@@ -14,9 +14,9 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from games import heartbeats
 from games.broadcast import table_group
-from games.consumers import too_deep
+from games.sockets import heartbeats
+from games.sockets.consumers import too_deep
 
 from .helpers import german_table
 from .test_consumers import connect, until

@@ -18,7 +18,7 @@ from games.engine import new_game
 from games.engine.record_check import check
 from games.gamestate import cache_clear, rules_for, state_for
 from games.models import Move, Table
-from games.selectors import INVITES_SESSION_KEY
+from games.reads.queries import INVITES_SESSION_KEY
 
 from .helpers import german_table, play_turns
 

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import selectors, services
+from games import services
 from games.models import Seat, Table
+from games.reads import lobby, messages, queries
 from games.services import ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -87,9 +88,9 @@ def test_a_private_table_needs_its_invite(make_user):
     assert not services.table_invite_accept(session, table.pk, "wrong")
     assert services.table_invite_accept(session, table.pk, table.invite_token)
     assert services.seat_take(bob, table.pk, session=session).index == 1
-    assert selectors.can_watch(table, None, session)
-    assert not selectors.can_watch(table, None, {})
-    assert selectors.lobby_tables() == []
+    assert queries.can_watch(table, None, session)
+    assert not queries.can_watch(table, None, {})
+    assert lobby.page_tables(lobby.ListFilter())[0] == []
 
 
 def test_play_now_starts_a_table_with_bots(make_user):
@@ -113,7 +114,7 @@ def test_rematch_keeps_rules_and_bots_and_is_shared(make_user):
     assert first.pk == again.pk and first.rematch_of_id == table.pk
     seats = list(first.seats.order_by("index"))
     assert [(s.user_id, s.bot) for s in seats] == [(ann.pk, ""), (bob.pk, ""), (None, "club")]
-    assert selectors.table_payload(selectors.table_get(table.pk), ann)["table"]["rematch"] == (
+    assert messages.table_payload(queries.table_get(table.pk), ann)["table"]["rematch"] == (
         first.pk
     )
 
@@ -122,19 +123,19 @@ def test_lobby_lists_public_open_tables_with_their_seats(make_user):
     ann = make_user("ann")
     services.table_create(ann, "whist", bot_levels=[None, "club"])
 
-    (entry,) = selectors.lobby_tables()
+    (entry,) = lobby.page_tables(lobby.ListFilter())[0]
     assert entry["game"] == "whist" and entry["status"] == "open"
     assert [s["name"] for s in entry["seats"]] == ["Ann", "Bot (Club player)", None, None]
 
 
 def test_games_played_counts_finished_tables_the_user_sat_in(make_user):
     ann = make_user("ann")
-    assert selectors.games_played_count(ann) == 0
+    assert queries.games_played_count(ann) == 0
     t = services.table_create(ann, "german", 2, bot_levels=[None, "club"])
     services.table_start(ann, t.pk)
     Table.objects.filter(pk=t.pk).update(status=Table.Status.FINISHED)
-    assert selectors.games_played_count(ann) == 1
-    assert selectors.games_played_count(make_user("bob")) == 0
+    assert queries.games_played_count(ann) == 1
+    assert queries.games_played_count(make_user("bob")) == 0
 
 
 def _idle(table_id: int, seconds: float) -> None:
@@ -155,7 +156,7 @@ def test_an_open_table_its_players_left_long_ago_is_closed_and_leaves_the_lobby(
     assert services.table_close_abandoned() == 1
     table.refresh_from_db()
     assert table.status == Table.Status.ABORTED and table.finished is not None
-    assert table.pk not in [t["id"] for t in selectors.lobby_tables()]
+    assert table.pk not in [t["id"] for t in lobby.page_tables(lobby.ListFilter())[0]]
 
 
 def test_an_open_table_with_a_player_at_it_or_seen_lately_stays_open(make_user, settings):

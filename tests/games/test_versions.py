@@ -14,9 +14,10 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import timezone
 
-from games import broadcast, selectors, services, tasks
+from games import broadcast, services, tasks
 from games.engine.views import seat_view
 from games.models import Move, Seat, Table
+from games.reads import queries
 
 from .helpers import german_table, state, table
 from .test_consumers import connect
@@ -58,7 +59,7 @@ def _act(table_id: int, users: dict[int, Any]) -> str:
     current = table(table_id)
     game = state(table_id)
     seat = current.seats.all()[game.to_act]
-    if selectors.plays_by_bot(seat, game):
+    if queries.plays_by_bot(seat, game):
         assert tasks.bot_move.run(table_id, current.moves)
         return "bot"
     event = {k: v for k, v in seat_view(game, seat.index)["legal"][0].items() if k != "seat"}

@@ -10,7 +10,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
-from games import selectors, services
+from games import services
+from games.reads import messages, queries
 from rankings.models import Progress, Rating
 from rankings.selectors import rating_changes
 from tests.rankings.helpers import store, winning
@@ -127,7 +128,7 @@ def test_the_table_shows_each_seats_level_and_back_and_the_viewers_front(make_us
     )
     ann.refresh_from_db()
     table = services.table_play_now(ann, "german", 2, "expert")
-    seats = selectors.table_payload(selectors.table_get(table.pk), ann)["table"]["seats"]
+    seats = messages.table_payload(queries.table_get(table.pk), ann)["table"]["seats"]
     assert (seats[0]["level"], seats[0]["back"]) == (4, "tartan")
     assert (seats[1]["level"], seats[1]["back"]) == (None, "red")  # a bot: no level, default back
     page = logged_in(ann).get(f"/tables/{table.pk}/").content.decode()

@@ -11,8 +11,9 @@ from django.template import Context, Template
 from django.test import Client
 from django.utils import translation
 
-from games import labels, lobby_rows, services
-from games.lobby import lobby_entry_of
+from games import labels, services
+from games.reads.lobby import lobby_entry_of
+from games.sockets import lobby_rows
 
 from .conftest import play_to_end
 

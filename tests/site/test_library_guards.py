@@ -17,7 +17,7 @@ import pytest
 # (library module, qualified name there): (fingerprint, our module that relies on it)
 PINNED = {
     ("channels.consumer", "AsyncConsumer.dispatch"): (
-        "8acee1bceaa8491c", "games/socket_frames.py: JsonFrames.dispatch copies it"),
+        "8acee1bceaa8491c", "games/sockets/frames.py: JsonFrames.dispatch copies it"),
     ("channels_redis.pubsub", "RedisPubSubLoopLayer._subscribe_to_channel"): (
         "66626803e9165a8b", "whistsite/channel_layer.py: ReconnectingLoopLayer overrides it"),
     ("channels_redis.pubsub", "RedisPubSubChannelLayer._get_layer"): (

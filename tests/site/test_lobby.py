@@ -7,9 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import lobby, services
+from games import services
 from games.gamestate import cache_clear, state_for, states_for
 from games.models import Table
+from games.reads import lobby
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from friendship.models import Friend, FriendshipRequest
 
 from accounts.services import block_add
 from games import services as games
-from games import socket_limits
+from games.sockets import limits
 from social import selectors, services
 from social.models import Kind, Notification
 from social.services import ServiceError
@@ -104,7 +104,7 @@ def test_the_friends_list_says_who_is_online_and_at_which_table(make_user):
     ann, bob, cat = make_user("ann"), make_user("bob"), make_user("cat")
     befriend(ann, bob)
     befriend(ann, cat)
-    socket_limits.socket_open(bob.pk, "channel-of-bob")
+    limits.socket_open(bob.pk, "channel-of-bob")
     table = games.table_play_now(bob, "german", 2)
     rows = {r.user.username: r for r in selectors.friends_of(ann)}
     assert rows["bob"].online and rows["bob"].table.pk == table.pk

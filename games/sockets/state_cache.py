@@ -14,8 +14,9 @@ from collections import Counter, OrderedDict
 from functools import partial
 from typing import Any
 
-from games import broadcast, selectors
-from games.socket_frames import db_call
+from games import broadcast
+from games.reads import queries
+from games.sockets.frames import db_call
 
 KEPT = 1024  # tables; an event is a few KB (every seat's message)
 FIELDS = ("table_id", "version", "game_version", "to_act", "resigned", "private",
@@ -62,7 +63,7 @@ async def current(table_id: int, at_least: int = -1, fresh: bool = False) -> dic
 
 def _build(table_id: int) -> dict[str, Any] | None:
     builds["state"] += 1
-    table = selectors.table_get(table_id)
+    table = queries.table_get(table_id)
     return broadcast.state_event(table) if table is not None else None
 
 

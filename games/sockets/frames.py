@@ -32,8 +32,8 @@ from redis.exceptions import RedisError
 
 from accounts.process_cache import cache as process_cache
 from accounts.selectors import ban_active, ban_text
-from games import heartbeats, shutdown, socket_limits
-from games.languages import scope_language
+from games.sockets import heartbeats, limits, shutdown
+from games.sockets.languages import scope_language
 
 log = logging.getLogger(__name__)
 MAX_FRAME = 4096
@@ -78,7 +78,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
     admitted = False
     closing = False
     user_id: int | None = None
-    # Whether a logged-in user's socket beats (`beat`, games/heartbeats.py) while open.
+    # Whether a logged-in user's socket beats (`beat`, games/sockets/heartbeats.py) while open.
     beats = False
     # What the opening found and counted, undone when the socket ends (each set in `connect`'s
     # checks; a socket refused early has not got that far).
@@ -288,14 +288,14 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         """Every socket counts against its address's limit; a logged-in user's also against
         theirs, and is refused while they are banned (closed with the reason). False if
         it was closed."""
-        # The counts are read, changed and written back (games/socket_limits.py): in the one
+        # The counts are read, changed and written back (games/sockets/limits.py): in the one
         # shared thread (sync_to_async's default), so a process's sockets never race there
         # (in a pool, 260 sockets opening at once from one address lost 9 of their entries).
         # The handshakes' session reads no longer queue there (whistsite/asgi.py).
         client = self.scope.get("client") or [None]
         self.address = client[0]
         if self.address is not None:
-            if not await sync_to_async(socket_limits.address_open)(self.address, self.channel_name):
+            if not await sync_to_async(limits.address_open)(self.address, self.channel_name):
                 await self._too_many()
                 return False
             self.address_counted = True
@@ -308,7 +308,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
                 await self.error("banned", ban_text(ban))
             await self.close(CLOSE_REVOKED)
             return False
-        if not await sync_to_async(socket_limits.socket_open)(self.user_id, self.channel_name):
+        if not await sync_to_async(limits.socket_open)(self.user_id, self.channel_name):
             await self._too_many()
             return False
         self.counted = True
@@ -333,18 +333,18 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
     async def beat(self) -> None:
         """Every WHIST_PRESENCE_BEAT seconds while open, for a consumer that `beats` (a
         logged-in player's table socket: its presence in the database). The socket counts
-        need no beat: their process's key stands for them (games/socket_limits.py)."""
+        need no beat: their process's key stands for them (games/sockets/limits.py)."""
 
     async def _release(self) -> None:
         """On disconnect: the heartbeat stops and the socket no longer counts (while the
-        server stops, its process key goes instead: games/shutdown.py)."""
+        server stops, its process key goes instead: games/sockets/shutdown.py)."""
         self._stop_beat()
         if shutdown.stopping():
             return
         if self.address_counted:
-            await sync_to_async(socket_limits.address_close)(self.address, self.channel_name)
+            await sync_to_async(limits.address_close)(self.address, self.channel_name)
         if self.counted:
-            await sync_to_async(socket_limits.socket_close)(self.user_id, self.channel_name)
+            await sync_to_async(limits.socket_close)(self.user_id, self.channel_name)
 
     async def user_notice(self, event: dict[str, Any]) -> None:
         """A message for this socket's user from an app above the card room (social's

@@ -21,12 +21,8 @@ from games.engine import State, takes_part
 from games.engine.rules import GAMES
 from games.gamestate import states_for
 from games.models import PoolEntry, Presence, Seat, Table
-from games.selectors import (
-    lobby_entry,
-    seats_with_sockets,
-    unfinished_tables,
-    user_seat,
-)
+from games.reads.messages import lobby_entry
+from games.reads.queries import seats_with_sockets, unfinished_tables, user_seat
 
 MINE_LIMIT = 50
 PAGE_ROWS = 30  # at most this many rows in one `tables` message (and the byte budget)
@@ -43,7 +39,7 @@ class ListFilter:
     rated: bool = False  # only rated tables
 
     def matches(self, entry: dict[str, Any] | None) -> bool:
-        """Whether a lobby entry (`selectors.lobby_entry`, None: not in the lobby) is one this
+        """Whether a lobby entry (`messages.lobby_entry`, None: not in the lobby) is one this
         filter shows; the same test as `page_tables`' query."""
         if entry is None:
             return False
@@ -106,7 +102,7 @@ def players_online() -> dict[str, int]:
 
 
 def stage(state: State) -> dict[str, Any]:
-    """How far a game has got, in numbers the lobby puts into words (games/lobby_rows.py):
+    """How far a game has got, in numbers the lobby puts into words (games/sockets/lobby_rows.py):
     the game's own `stage` (games.engine.protocol)."""
     return state.game.stage(state)
 
@@ -133,7 +129,8 @@ def lobby_tables_query(flt: ListFilter) -> Any:
 
 
 def listed_ids(flt: ListFilter) -> list[int]:
-    """The ids of the tables `flt` picks, ascending (the pages' cursors, games/lobby_pages.py)."""
+    """The ids of the tables `flt` picks, ascending (the pages' cursors,
+    games/sockets/lobby_lists.py)."""
     return list(lobby_tables_query(flt).order_by("pk").values_list("pk", flat=True))
 
 
@@ -225,8 +222,9 @@ def lobby_version_bump() -> int:
 
 
 def entry_key(entry: dict[str, Any]) -> str:
-    """A lobby entry as one text: the key its rendered rows are cached by (games/lobby_rows.py),
-    which a row change carries so that no socket encodes it again."""
+    """A lobby entry as one text: the key its rendered rows are cached by
+    (games/sockets/lobby_rows.py), which a row change carries so that no socket encodes it
+    again."""
     return json.dumps(entry, sort_keys=True, default=str)
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from accounts.forms import ReportForm
 from accounts.services import block_add
 from accounts.throttle import limited
-from games import selectors
+from games.reads import queries
 from games.services import ServiceError
 from games.services.reports import chat_message_get, chat_report
 
@@ -21,10 +21,10 @@ from games.services.reports import chat_message_get, chat_report
 @login_required
 def report_chat(request: HttpRequest, table_id: int, message_id: int) -> HttpResponse:
     """Report a chat line (and, if asked, hide its writer's chat); back to the table."""
-    table = selectors.table_get(table_id)
+    table = queries.table_get(table_id)
     if table is None:
         raise Http404(_("No such table."))
-    if not selectors.can_watch(table, request.user, request.session):
+    if not queries.can_watch(table, request.user, request.session):
         raise PermissionDenied(_("This table is private: you need its invite link."))
     try:
         message = chat_message_get(table_id, message_id)

@@ -11,7 +11,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games import labels, lobby_rows, services
+from games import labels, services
+from games.sockets import lobby_rows
 
 # Small and quick, but every step shows up: a Knockout game of four short rounds for three,
 # one Whist deal (a side always takes 7 tricks, so a target of 1 ends the game), one German game.

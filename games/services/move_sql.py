@@ -1,4 +1,4 @@
-"""The move path's row lock and writes written out: the lock of a row, the INSERT of a move
+"""The move path's SQL written out: the row lock, the INSERT of a move
 and the UPDATE of a table's changed fields, with each value prepared by its model field as
 Django's `save()` prepares it (JSON, datetimes, `auto_now_add`), but without building and
 compiling a query each time, which cost more CPU than running it (issue 14,

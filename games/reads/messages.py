@@ -1,69 +1,21 @@
-"""Reads of the card room: tables, seats, the state message a receiver may see, the lobby list."""
+"""What the card room sends of its rows: the `state` message each receiver may see (the only
+door a view leaves by), a table's lobby entry, chat lines, and the names people read."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from typing import Any
-
-from django.contrib.auth import get_user_model
-from django.db import connection
-from django.db.models import Count, Prefetch, QuerySet
 
 from accounts.text import clean_text
 from games.engine import State
 from games.engine.views import seat_view, spectator_view
 from games.gamestate import state_for
 from games.labels import stored_bot_name
-from games.models import ChatMessage, Presence, Seat, Table
+from games.models import ChatMessage, Seat, Table
+from games.reads.queries import can_watch, current_offer, plays_by_bot, user_seat
 
-INVITES_SESSION_KEY = "games_invites"
-LOBBY_LIMIT = 100
 CHAT_HISTORY = 50
-
-
-def seats_with_sockets() -> QuerySet[Seat]:
-    """Seats in order, with their users and how many sockets each player has open."""
-    return (
-        Seat.objects.select_related("user")
-        .annotate(open_sockets=Count("sockets"))
-        .order_by("index")
-    )
-
-
-def table_seats(table_id: int) -> list[Seat]:
-    """One table's seats as `seats_with_sockets` gives them (in order, with their users and
-    open sockets), from two queries written out: every change reads them under the row
-    lock, and compiling the ORM's query cost more CPU than running it (2.23 against 0.92 ms
-    for the two written out; issue 14). tests/games/test_move_queries.py compares both."""
-    q = connection.ops.quote_name
-    seat, presence, user = (q(m._meta.db_table) for m in (Seat, Presence, get_user_model()))
-    seats = list(
-        Seat.objects.raw(
-            f"SELECT s.*, (SELECT COUNT(*) FROM {presence} p WHERE p.seat_id = s.id)"
-            f" AS open_sockets FROM {seat} s WHERE s.table_id = %s ORDER BY s.{q('index')}",
-            [table_id],
-        )
-    )
-    users = get_user_model().objects.raw(
-        f"SELECT * FROM {user} WHERE id IN (SELECT user_id FROM {seat} WHERE table_id = %s)",
-        [table_id],
-    )
-    by_id = {u.pk: u for u in users}
-    for each in seats:
-        each.user = by_id.get(each.user_id)
-    return seats
-
-
-def table_get(table_id: int) -> Table | None:
-    """The table with its seats (and their users) loaded, or None."""
-    found = (
-        Table.objects.select_related("created_by", "rematch")
-        .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
-        .filter(pk=table_id)
-    )
-    # Not `.first()`: compiling its ORDER BY, for at most one row, was 9% of a busy Daphne's
-    # samples while a load run's sockets opened (py-spy on bench/load.py, 2026-12-01).
-    return next(iter(found[:1]), None)
+DEFAULT_BACK = "red"
 
 
 def user_name(user: Any) -> str:
@@ -77,45 +29,6 @@ def seat_name(seat: Seat) -> str | None:
     if seat.bot:
         return stored_bot_name(seat.bot)
     return None
-
-
-def seat_of(seats: Iterable[Seat], user: Any) -> Seat | None:
-    """The seat `user` holds among `seats` (a table's), if any: the one place that says so."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return None
-    return next((s for s in seats if s.user_id == user.pk), None)
-
-
-def user_seat(table: Table, user: Any) -> Seat | None:
-    """The seat `user` holds at `table`, if any."""
-    return seat_of(table.seats.all(), user)
-
-
-def unfinished_tables(user: Any) -> QuerySet[Table]:
-    """The tables open or in play at which `user` holds a seat (one row each)."""
-    unfinished = [Table.Status.OPEN, Table.Status.PLAYING]
-    return Table.objects.filter(status__in=unfinished, seats__user=user).distinct()
-
-
-def is_seated(table_id: int, user: Any) -> bool:
-    """Whether `user` holds a seat at the table, from one query (no table loaded)."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return False
-    return Seat.objects.filter(table_id=table_id, user_id=user.pk).exists()
-
-
-def has_invite(table: Table, session: Any) -> bool:
-    invites = (session or {}).get(INVITES_SESSION_KEY) or {}
-    return bool(table.invite_token) and invites.get(str(table.pk)) == table.invite_token
-
-
-def can_watch(table: Table, user: Any, session: Any = None) -> bool:
-    """Public tables for anyone; private ones for their players, creator and invitees."""
-    if not table.private or user_seat(table, user) is not None:
-        return True
-    if user is not None and user.is_authenticated and table.created_by_id == user.pk:
-        return True
-    return has_invite(table, session)
 
 
 def table_dict(
@@ -135,15 +48,6 @@ def table_dict(
         "hide_ratings": table.hide_ratings,
         "claim_offer": _offer_part(current_offer(table)),
     }
-
-
-def current_offer(table: Table) -> dict[str, Any] | None:
-    """The claim on offer to the others (games.services.claim_offers), if no move was made
-    since it was offered."""
-    offer = table.claim_offer
-    if not offer or table.status != Table.Status.PLAYING or offer["moves"] != table.moves:
-        return None
-    return offer
 
 
 def _offer_part(offer: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -185,23 +89,6 @@ def _human_deadline(table: Table, seats: list[Seat]) -> bool:
         return False
     seat = seats[state.to_act]
     return not plays_by_bot(seat, state)
-
-
-def plays_by_bot(seat: Seat, state: State) -> bool:
-    """A bot seat, a human marked away, or (Knockout) a resigned player."""
-    return bool(seat.bot) or seat.away or seat.user_id is None or seat_resigned(state, seat.index)
-
-
-def seat_resigned(state: State, index: int) -> bool:
-    """Whether the seat's player resigned: in Knockout Whist they stay in the seat and a bot
-    plays it to the end; in Whist and German Whist resigning ends the match (docs/rules.md,
-    the rules common to all three games). The engine refuses the player's own moves for such a
-    seat (`games.engine.apply_by_player`); this tells presence and the turn planner that the
-    stand-in bot plays it."""
-    return index in state.resigned
-
-
-DEFAULT_BACK = "red"
 
 
 def _seat_dict(seat: Seat) -> dict[str, Any]:
@@ -279,21 +166,6 @@ def table_payload(table: Table, user: Any = None, session: Any = None) -> dict[s
     return state_message(table, seat.index if seat else None)
 
 
-def lobby_tables() -> list[dict[str, Any]]:
-    """Public tables that are open or being played, newest first, as the lobby lists them."""
-    return [lobby_entry(t) for t in lobby_table_list()]
-
-
-def lobby_table_list() -> list[Table]:
-    """The tables of `lobby_tables`, with their seats loaded."""
-    return list(
-        Table.objects.filter(private=False, status__in=[Table.Status.OPEN, Table.Status.PLAYING])
-        .select_related("created_by")
-        .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
-        .order_by("-created")[:LOBBY_LIMIT]
-    )
-
-
 def _table_fields(table: Table) -> dict[str, Any]:
     """What the table message and the lobby entry both say of a table."""
     return {
@@ -354,8 +226,3 @@ def chat_around(message: ChatMessage, before: int = 8, after: int = 4) -> list[d
     later = rows.filter(pk__gte=message.pk).order_by("pk")[: after + 1]
     lines = [*reversed(earlier), *later]
     return [{**chat_dict(m), "hidden": m.hidden} for m in lines]
-
-
-def games_played_count(user: Any) -> int:
-    """How many finished games `user` sat in."""
-    return Table.objects.filter(status=Table.Status.FINISHED, seats__user=user).distinct().count()

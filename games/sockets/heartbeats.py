@@ -3,11 +3,11 @@
 A logged-in user's table socket (its presence: games/services/presence.py) beats every
 WHIST_PRESENCE_BEAT seconds while open, counted from when it started beating, so a server's
 beats stay spread over the period as its sockets opened; a lobby socket does not beat (its
-count needs none: games/socket_limits.py). Each beat runs in a short task of its own (a slow
+count needs none: games/sockets/limits.py). Each beat runs in a short task of its own (a slow
 database does not hold up the next socket's). A sleeping task per socket held its task,
 coroutine and timer for as long as the socket was open (about 1.3 KB by issue 14's
 tracemalloc breakdown; within the noise of the load bench's memory figure). A socket leaves
-when its consumer ends, whatever ends it (games/socket_frames.py).
+when its consumer ends, whatever ends it (games/sockets/frames.py).
 """
 
 from __future__ import annotations

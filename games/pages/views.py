@@ -18,12 +18,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.throttle import limited
-from games import labels, lobby_pages, lobby_rows, pool_pages, selectors, services
-from games import lobby as lobby_reads
+from games import labels, services
 from games.engine.bots import LEVELS
 from games.engine.descriptors import fixed_players, page_facts
 from games.engine.rules import GAMES, PLAYERS, PRESETS
-from games.forms import QuickPlayForm, SeatForm, TableForm
+from games.pages.forms import QuickPlayForm, SeatForm, TableForm
+from games.reads import lobby as lobby_reads
+from games.reads import queries
+from games.reads.messages import table_payload
+from games.sockets import lobby_lists, lobby_rows, pool_messages
 
 QUICK_PLAY_PLAYERS = {"knockout": 4}  # the other games have a fixed number of players
 
@@ -36,7 +39,8 @@ def home(request: HttpRequest) -> HttpResponse:
 def lobby(request: HttpRequest) -> HttpResponse:
     """The player's own running tables, quick play, then one page of the open and running
     public tables the filter picks (`?game=&seats=1&rated=1&before=<id>`); the page keeps
-    itself current over /ws/lobby/, whose messages games.lobby_pages builds from the same rows."""
+    itself current over /ws/lobby/, whose messages games.sockets.lobby_lists builds from the
+    same rows."""
     try:
         flt = lobby_reads.parse_filter(request.GET)
         before = lobby_reads.parse_before(request.GET.get("before"))
@@ -44,12 +48,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
         flt, before = lobby_reads.ListFilter(), None
     signed_in = request.user.is_authenticated
     language = translation.get_language() or "en"
-    page = json.loads(lobby_pages.build_page(flt, before, 0, language, signed_in).text)
+    page = json.loads(lobby_lists.build_page(flt, before, 0, language, signed_in).text)
     tables = page["tables"]
     context = {
         "mine": [lobby_rows.row_html(t, signed_in, mine=True)
                  for t in lobby_reads.running_tables(request.user)],
-        # The rows' HTML as rendered by games/lobby_rows.py (escaped there), out of the message.
+        # The rows' HTML as rendered by games/sockets/lobby_rows.py (escaped there), out of the
+        # message.
         "open_tables": [mark_safe(t["html"]) for t in tables if t["status"] == "open"],  # noqa: S308
         "playing_tables": [mark_safe(t["html"]) for t in tables if t["status"] == "playing"],  # noqa: S308
         "page": {**page, "shown": len(tables), "oldest": tables[-1]["id"] if tables else None},
@@ -65,7 +70,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 def _pool_context(language: str) -> dict[str, Any]:
     """The quick-play pool's section: how many wait for each game, and the choices."""
-    texts = pool_pages.counts_message(lobby_reads.pool_counts(), language)["text"]
+    texts = pool_messages.counts_message(lobby_reads.pool_counts(), language)["text"]
     ranged = [g for g in GAMES if fixed_players(g) is None]  # a player count to choose
     low = min(PLAYERS[g][0] for g in ranged)
     high = max(PLAYERS[g][1] for g in ranged)
@@ -137,12 +142,12 @@ def _create(request: HttpRequest, data: dict[str, Any]) -> Any:
 
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table page: the waiting room before the start, then the live game."""
-    found = selectors.table_get(table_id)
+    found = queries.table_get(table_id)
     if found is None:
         raise Http404(_("No such table."))
-    if not selectors.can_watch(found, request.user, request.session):
+    if not queries.can_watch(found, request.user, request.session):
         raise PermissionDenied(_("This table is private: you need its invite link."))
-    payload = selectors.table_payload(found, request.user, request.session)
+    payload = table_payload(found, request.user, request.session)
     context = {
         "table": found,
         "payload": payload,

@@ -1,8 +1,8 @@
 """WebSocket consumers: one per table socket and one per lobby socket (docs/protocol.md).
 
-They only check shapes and forward to services and selectors; every ORM call runs in a
+They only check shapes and forward to services and reads; every ORM call runs in a
 worker thread (docs/stack-notes.md §2.8). Frames are decoded and checked by
-`socket_frames.JsonFrames`.
+`frames.JsonFrames`.
 A move the socket can already see is refused (no seat, an old version, not the seat's
 turn) is answered from what the socket holds, without the database or the row lock.
 """
@@ -18,28 +18,20 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
 from accounts.selectors import blocked_ids
-from games import (
-    broadcast,
-    lobby,
-    lobby_pages,
-    pool_pages,
-    resync_limit,
-    selectors,
-    services,
-    shutdown,
-    state_cache,
-)  # fmt: skip
-from games.languages import scope_language
-from games.message_size import in_parts
-from games.quick_refusal import quick_refusal
+from games import broadcast, services
+from games.reads import lobby, messages, queries
 from games.scheduling import register_loop
-from games.socket_frames import (  # noqa: F401  (too_deep: re-exported for tests)
+from games.sockets import lobby_lists, pool_messages, resync_limit, shutdown, state_cache
+from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tests)
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
     JsonFrames,
     db_call,
     too_deep,
 )
+from games.sockets.languages import scope_language
+from games.sockets.message_size import in_parts
+from games.sockets.quick_refusal import quick_refusal
 
 log = logging.getLogger(__name__)
 
@@ -93,16 +85,16 @@ class TableConsumer(JsonFrames):
         await self._send_chat()
 
     async def _send_chat(self) -> None:
-        chat = await db_call(selectors.chat_recent)(self.table_id, hide_users=self.blocked)
+        chat = await db_call(messages.chat_recent)(self.table_id, hide_users=self.blocked)
         for part in in_parts(client_chat(chat)):  # 50 long lines can outgrow the socket's cap
             await self.send_json({"type": "chat", "messages": part})
 
     def _may_watch(self) -> bool | None:
-        table = selectors.table_get(self.table_id)
+        table = queries.table_get(self.table_id)
         if table is None:
             return None
         self.admitted_version = table.version  # the state this socket gets is at least this
-        return selectors.can_watch(table, self.user, self.scope.get("session"))
+        return queries.can_watch(table, self.user, self.scope.get("session"))
 
     async def _join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
@@ -164,8 +156,8 @@ class TableConsumer(JsonFrames):
 
     async def on_resync(self, content: dict[str, Any]) -> None:
         """The page asks for the current state: answered from the state this process holds
-        (games/state_cache.py), built from the database only if it holds none as new as what
-        this socket had; resyncs have their own limit (games/resync_limit.py)."""
+        (games/sockets/state_cache.py), built from the database only if it holds none as new as what
+        this socket had; resyncs have their own limit (games/sockets/resync_limit.py)."""
         if not resync_limit.allowed(self):
             await self.error("rate_limited", _("too many resyncs: slow down"))
             return
@@ -188,8 +180,8 @@ class TableConsumer(JsonFrames):
             await self.send(text_data=text)
 
     def _state_message(self) -> dict[str, Any] | None:
-        table = selectors.table_get(self.table_id)
-        message = selectors.table_payload(table, self.user, self.scope.get("session"))
+        table = queries.table_get(self.table_id)
+        message = messages.table_payload(table, self.user, self.scope.get("session"))
         if message is not None:
             self.game_version = max(self.game_version, table.game_version)
         return message
@@ -212,7 +204,7 @@ class TableConsumer(JsonFrames):
 
     def _keep(self, version: int, seat: int | None, view: Any, force: bool = False) -> bool:
         """Whether a state of `version` is newer than what this socket has; if so, remember
-        what the quick refusals need of it (games/quick_refusal.py)."""
+        what the quick refusals need of it (games/sockets/quick_refusal.py)."""
         if version < self.version or (version == self.version and not force):
             return False
         self.version, self.seat = version, seat
@@ -251,7 +243,7 @@ class TableConsumer(JsonFrames):
         self.blocked = await db_call(blocked_ids)(self.user)
         added = self.blocked - before
         if added:
-            lines = await db_call(selectors.chat_recent)(self.table_id)
+            lines = await db_call(messages.chat_recent)(self.table_id)
             ids = [m["id"] for m in lines if m["uid"] in added]
             if ids:
                 await self.send_json({"type": "chat_hidden", "ids": ids})
@@ -274,7 +266,7 @@ class TableConsumer(JsonFrames):
 
 class LobbyConsumer(JsonFrames):
     """The lobby's live list of public tables: one page of those its filter picks, kept
-    current by per-row changes (docs/protocol.md, "Lobby socket"; games/lobby_pages.py)."""
+    current by per-row changes (docs/protocol.md, "Lobby socket"; games/sockets/lobby_lists.py)."""
 
     handlers = {"resync": "on_resync", "list": "on_list", "ping": "on_ping",
                 "pool_join": "on_pool_join", "pool_leave": "on_pool_leave"}  # fmt: skip
@@ -289,7 +281,7 @@ class LobbyConsumer(JsonFrames):
             return
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
-        self.view = lobby_pages.ListView()
+        self.view = lobby_lists.ListView()
         self.lang = scope_language(self.scope)
         if not await self._admit_user():
             return
@@ -349,7 +341,7 @@ class LobbyConsumer(JsonFrames):
 
     async def _send_list(self) -> None:
         view = self.view
-        page = await lobby_pages.list_page(view.filter, view.before, self.lang,
+        page = await lobby_lists.list_page(view.filter, view.before, self.lang,
                                            self.user_id is not None)  # fmt: skip
         view.show(page)
         await self.send(text_data=page.text)
@@ -361,7 +353,7 @@ class LobbyConsumer(JsonFrames):
         if user is None or not user.is_authenticated:
             return
         if again or self.mine is None:
-            self.mine = await db_call(lobby_pages.mine_text)(user, self.lang)
+            self.mine = await db_call(lobby_lists.mine_text)(user, self.lang)
         await self.send(text_data=self.mine)
 
     async def on_ping(self, content: dict[str, Any]) -> None:
@@ -371,7 +363,7 @@ class LobbyConsumer(JsonFrames):
         """`{"type": "pool_join", "game", "players", "rated", "bots_after", "level"}`: wait
         in the quick-play pool for people (games/services/pool.py) from this socket."""
         try:
-            wish = pool_pages.parse_join(content)
+            wish = pool_messages.parse_join(content)
         except ValueError as exc:
             await self.error("bad_message", str(exc))
             return
@@ -387,7 +379,7 @@ class LobbyConsumer(JsonFrames):
             self.pooled = await db_call(lobby.pool_waiting)(self.user_id, self.channel_name)
             await self.error(exc.code, exc.message)
             return
-        await self.send_json(pool_pages.waiting_message(entry, wish))
+        await self.send_json(pool_messages.waiting_message(entry, wish))
         # Matched apart from this handler, so that the socket hears of its table at once
         # rather than after the new table's broadcasts are built.
         self.matching = asyncio.create_task(self._match(entry.line_id))
@@ -402,13 +394,13 @@ class LobbyConsumer(JsonFrames):
         """`{"type": "pool_leave"}`: out of the pool."""
         self.pooled = False
         await db_call(services.pool_leave)(self.user_id, self.channel_name)
-        await self.send_json(pool_pages.left_message("left", self.lang))
+        await self.send_json(pool_messages.left_message("left", self.lang))
 
     async def pool_counts(self, event: dict[str, Any]) -> None:
         """How many wait in each line of the pool changed: the counts, in words per game, to
         a page that shows the pool."""
         if self.pool_view:
-            await self.send_json(pool_pages.counts_message(event["counts"], self.lang))
+            await self.send_json(pool_messages.counts_message(event["counts"], self.lang))
 
     async def _send_pool_counts(self) -> None:
         if self.pool_view:
@@ -417,12 +409,12 @@ class LobbyConsumer(JsonFrames):
     async def pool_seated(self, event: dict[str, Any]) -> None:
         """This socket's wait ended at a table: the page goes there."""
         self.pooled = False
-        await self.send_json(pool_pages.seated_message(event["table_id"]))
+        await self.send_json(pool_messages.seated_message(event["table_id"]))
 
     async def pool_left(self, event: dict[str, Any]) -> None:
         """This socket's wait ended without a table (moved to another page, no free slot)."""
         self.pooled = False
-        await self.send_json(pool_pages.left_message(event["code"], self.lang))
+        await self.send_json(pool_messages.left_message(event["code"], self.lang))
 
     async def lobby_row(self, event: dict[str, Any]) -> None:
         """A change of one public table: a `row` if this socket's list shows it."""
@@ -430,7 +422,7 @@ class LobbyConsumer(JsonFrames):
         if change is not None:
             op, since = change
             auth = self.user_id is not None
-            await self.send(text_data=lobby_pages.row_text(event, op, since, self.lang, auth))
+            await self.send(text_data=lobby_lists.row_text(event, op, since, self.lang, auth))
 
     async def lobby_mine(self, event: dict[str, Any]) -> None:
         """One of the user's tables changed: their own list again."""
@@ -447,7 +439,7 @@ class LobbyConsumer(JsonFrames):
 
 
 def client_chat(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Chat lines as the client gets them: without the writer's id (selectors.chat_dict)."""
+    """Chat lines as the client gets them: without the writer's id (messages.chat_dict)."""
     return [{k: v for k, v in m.items() if k != "uid"} for m in messages]
 
 

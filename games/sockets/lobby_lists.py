@@ -4,10 +4,10 @@ A list page (`tables`) is built once per lobby version, filter, page, language a
 viewer (logged in or not), encoded once, and kept in this process: every socket that asks
 for the same page at the same version gets the same text, and a socket that holds the
 current version is answered `current` without anything being built. A row change (`row`)
-is rendered once per language and kind of viewer (games/lobby_rows.py caches the row);
+is rendered once per language and kind of viewer (games/sockets/lobby_rows.py caches the row);
 each socket only adds its own `since`.
 
-No message can exceed the socket's cap (games/message_size.py): a page and the
+No message can exceed the socket's cap (games/sockets/message_size.py): a page and the
 `mine` list stop adding rows at `BUDGET` bytes and say `more`; one row is at most a few KB
 (seven seats of 50-character names, each character six or twelve bytes as JSON escapes it).
 """
@@ -26,10 +26,11 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import ngettext
 
-from games import lobby, lobby_rows
-from games.lobby import PAGE_ROWS, ListFilter
-from games.message_size import BUDGET
-from games.socket_frames import db_call
+from games.reads import lobby
+from games.reads.lobby import PAGE_ROWS, ListFilter
+from games.sockets import lobby_rows
+from games.sockets.frames import db_call
+from games.sockets.message_size import BUDGET
 
 PAGES_KEPT = 256
 

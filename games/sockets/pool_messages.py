@@ -1,7 +1,7 @@
 """The lobby socket's messages about the quick-play pool for people (docs/protocol.md,
 "Lobby socket"): the join frame checked, and what a socket is told, in its language: how many
 wait for each game, that it waits, that it was seated, that it left. Each is a few hundred
-bytes whatever the number of players: far under the message cap (games/message_size.py)."""
+bytes whatever the number of players: far under the message cap (games/sockets/message_size.py)."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def waiting_message(entry: Any, wish: dict[str, Any]) -> dict[str, Any]:
 
 
 def counts_message(counts: list[dict[str, Any]], language: str) -> dict[str, Any]:
-    """`pool_counts`: how many wait in each line (as games.lobby.pool_counts), and per game
+    """`pool_counts`: how many wait in each line (as games.reads.lobby.pool_counts), and per game
     in words."""
     totals = dict.fromkeys(GAMES, 0)
     for line in counts:

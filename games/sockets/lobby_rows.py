@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 from games import labels
 from games.engine.descriptors import game_of, matching_preset
 from games.engine.rules import option_fields
-from games.lobby import entry_key
+from games.reads.lobby import entry_key
 
 ROW_CACHE = 4096  # rows differ by table, language, login and "mine": a few per table
 
