@@ -65,16 +65,48 @@ def wait_for_hand(page: Page, seconds: float = 30.0) -> None:
         raise AssertionError(f"no hand after {seconds} s at {page.url}: {text!r}") from None
 
 
-def take_turn(page: Page) -> str | None:
+# What the page offers this player now, read in one call: the table's version and deal, and
+# the first of: the result, a round's summary, a trump dialog, the exchange, a legal card.
+# One evaluate instead of a query per kind: the play loops below poll it, and each query is a
+# round trip through Playwright's driver and the browser (a third of the browser run's CPU
+# went to the driver and the browser process, sampled over a run).
+OFFER = """() => {
+  const q = (s) => document.querySelector(s);
+  const v = window.whistTable && window.whistTable.msg ? window.whistTable.msg.view : null;
+  const card = q("#hand .card.legal");
+  const kind = q("[data-testid=result]") ? "over"
+    : q("[data-testid=summary-continue]") ? "summary"
+    : q("#dialog:not([hidden]) .suit-buttons button:not([disabled])") ? "suit"
+    : q("[data-testid=exchange-confirm]:not([disabled])") ? "exchange"
+    : card ? "card" : null;
+  return { kind, card: card && card.dataset.card,
+           version: window.whistTable ? window.whistTable.version : null,
+           deal: v ? (v.deal ?? null) : null };
+}"""
+
+
+def offer(page: Page) -> dict:
+    return page.evaluate(OFFER)
+
+
+def wait_for_offer(page: Page, seconds: float) -> dict:
+    """Until the page offers something (the result included); polled inside the page."""
+    page.wait_for_function(f"() => ({OFFER})().kind !== null", timeout=seconds * 1000,
+                           polling=50)  # fmt: skip
+    return offer(page)
+
+
+def take_turn(page: Page, now: dict | None = None) -> str | None:
     """Make this page's decision if it has one (a card, a trump, an exchange); say what.
     A card counts as played once it has left the hand: a click that did not land (the card
-    moved under the pointer, say) is no play, and the caller tries again."""
-    before, deal = version(page), deal_of(page)
-    action = _decide(page)
+    moved under the pointer, say) is no play, and the caller tries again. `now`: what
+    `offer` read, if the caller has just read it."""
+    now = offer(page) if now is None else now
+    action = _decide(page, now)
     if action is not None and len(action) == 2:
-        return action if left_hand(page, action, deal=deal) else None
+        return action if left_hand(page, action, deal=now["deal"]) else None
     if action is not None:
-        wait_for_answer(page, before)
+        wait_for_answer(page, now["version"])
     return action
 
 
@@ -104,30 +136,30 @@ def left_hand(page: Page, card: str, seconds: float = 15.0, deal: int | None = N
     return True
 
 
-def _decide(page: Page) -> str | None:
-    summary = page.locator("[data-testid=summary-continue]")
-    if summary.count():  # a finished round's summary covers the felt: read, go on
+def _decide(page: Page, now: dict) -> str | None:
+    kind = now["kind"]
+    if kind == "summary":  # a finished round's summary covers the felt: read, go on
         # It goes by itself after its time. A click could wait for ever on its button's
         # nodes redrawn under it (30 s of 'element was detached' once, when each trick's
         # pause hid the summary while bots played on: it no longer does).
         try:
-            summary.click(timeout=2000)
+            page.locator("[data-testid=summary-continue]").click(timeout=2000)
         except PlaywrightTimeout:
             pass
         return None
-    suits = page.locator("#dialog:not([hidden]) .suit-buttons button:not([disabled])")
-    if suits.count():
-        suits.first.click()
+    if kind == "suit":
+        page.locator("#dialog:not([hidden]) .suit-buttons button:not([disabled])").first.click()
         return "suit"
-    exchange = page.locator("[data-testid=exchange-confirm]:not([disabled])")
-    if exchange.count():
-        exchange.click()
+    if kind == "exchange":
+        page.locator("[data-testid=exchange-confirm]:not([disabled])").click()
         return "exchange"
-    cards = page.locator("#hand .card.legal")
-    if cards.count():
-        card = cards.first.get_attribute("data-card")
-        cards.first.click(position={"x": 6, "y": 24})  # the visible corner of a fanned card
-        return card
+    if kind == "card":
+        card = page.locator(f'#hand .card.legal[data-card="{now["card"]}"]')
+        try:  # the visible corner of a fanned card; gone already if the turn passed
+            card.click(position={"x": 6, "y": 24}, timeout=5000)
+        except PlaywrightTimeout:
+            return None
+        return now["card"]
     return None
 
 
@@ -139,11 +171,15 @@ def play_until_over(page: Page, seconds: float) -> list[str]:
     """Click legal cards (and answer dialogs) until the result shows; return the cards played."""
     played: list[str] = []
     deadline = time.monotonic() + seconds
-    while not game_over(page):
-        assert time.monotonic() < deadline, f"no result after {seconds} s ({len(played)} plays)"
-        action = take_turn(page)
-        if action is None:
-            page.wait_for_timeout(50)
-        elif len(action) == 2:
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, f"no result after {seconds} s ({len(played)} plays)"
+        try:
+            now = wait_for_offer(page, min(left, 10))
+        except PlaywrightTimeout:
+            continue
+        if now["kind"] == "over":
+            return played
+        action = take_turn(page, now)
+        if action is not None and len(action) == 2:
             played.append(action)
-    return played
