@@ -11,10 +11,6 @@ ignores the database number (a publish reaches every subscriber of the server), 
 worker's channel layer also names its channels and groups with a prefix of its own. Servers
 and Celery workers that tests start inherit PYTEST_XDIST_WORKER from the environment, and
 their settings modules (tests.settings, tests.site_settings) call `use_worker_databases` too.
-
-Two pytest runs at once on the one Redis (`make test` runs the unit and the browser tests side
-by side) keep apart by WHIST_TEST_WORKER_OFFSET: worker gwN of a run with offset K takes slot
-N+K, the databases and the channel prefix of gw(N+K). The slots of all runs together: four.
 """
 
 from __future__ import annotations
@@ -34,19 +30,10 @@ def worker_name() -> str:
     return os.environ.get("PYTEST_XDIST_WORKER", "")
 
 
-def worker_slot() -> int | None:
-    """This worker's slot among the runs on this Redis: N + WHIST_TEST_WORKER_OFFSET in gwN;
-    None without xdist."""
-    name = worker_name()
-    if not name:
-        return None
-    return int(name.removeprefix("gw")) + int(os.environ.get("WHIST_TEST_WORKER_OFFSET", "0"))
-
-
 def first_database() -> int:
-    """The first of this process's three Redis databases: 0 without xdist, 3(S+1) in slot S."""
-    slot = worker_slot()
-    return 0 if slot is None else DATABASES_PER_WORKER * (slot + 1)
+    """The first of this process's three Redis databases: 0 without xdist, 3(N+1) in gwN."""
+    name = worker_name()
+    return DATABASES_PER_WORKER * (int(name.removeprefix("gw")) + 1) if name else 0
 
 
 def use_worker_databases(settings: dict[str, Any]) -> None:
@@ -57,15 +44,14 @@ def use_worker_databases(settings: dict[str, Any]) -> None:
         return
     base = first_database()
     if base + DATABASES_PER_WORKER > REDIS_DATABASES:
-        raise RuntimeError(f"{REDIS_DATABASES} Redis databases: at most four xdist workers in "
-                           "all the runs on one Redis (WHIST_TEST_WORKER_OFFSET)")  # fmt: skip
+        raise RuntimeError(f"{REDIS_DATABASES} Redis databases: at most four xdist workers")
     settings["CELERY_BROKER_URL"] = redis_db_url(url, base)
     layers = copy.deepcopy(settings["CHANNEL_LAYERS"])
     config = layers["default"].get("CONFIG", {})
     for host in config.get("hosts", []):
         host["address"] = redis_db_url(url, base + 1)
-    if worker_slot() is not None and "hosts" in config:
-        config["prefix"] = f"asgi-gw{worker_slot()}"  # Pub/Sub channels are server-wide
+    if worker_name() and "hosts" in config:
+        config["prefix"] = f"asgi-{worker_name()}"  # Pub/Sub channels are server-wide
     settings["CHANNEL_LAYERS"] = layers
     caches = copy.deepcopy(settings["CACHES"])
     caches["default"]["LOCATION"] = redis_db_url(url, base + 2)

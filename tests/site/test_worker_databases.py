@@ -24,28 +24,7 @@ def test_each_worker_has_three_redis_databases_of_its_own(monkeypatch, worker, f
         monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     else:
         monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
-    monkeypatch.delenv("WHIST_TEST_WORKER_OFFSET", raising=False)
     assert first_database() == first
-
-
-def test_a_run_beside_another_takes_the_slots_after_its_offset(monkeypatch) -> None:
-    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw1")
-    monkeypatch.setenv("WHIST_TEST_WORKER_OFFSET", "2")
-    layers = {
-        "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:6399/1"}]},
-        }
-    }
-    caches = {"default": {"LOCATION": "redis://127.0.0.1:6399/2"}}
-    names = {"REDIS_URL": "redis://127.0.0.1:6399", "CHANNEL_LAYERS": layers, "CACHES": caches}
-    use_worker_databases(names)
-    assert first_database() == 12
-    assert names["CHANNEL_LAYERS"]["default"]["CONFIG"]["prefix"] == "asgi-gw3"
-    assert names["CACHES"]["default"]["LOCATION"] == "redis://127.0.0.1:6399/14"
-    monkeypatch.setenv("WHIST_TEST_WORKER_OFFSET", "3")
-    with pytest.raises(RuntimeError, match="at most four"):
-        use_worker_databases(dict(names))
 
 
 def settings_in_a_new_process(module: str, worker: str) -> str:
@@ -53,7 +32,7 @@ def settings_in_a_new_process(module: str, worker: str) -> str:
             "layer = s.CHANNEL_LAYERS['default']['CONFIG']; "
             "print(s.CELERY_BROKER_URL, layer['hosts'][0]['address'], layer['prefix'], "
             "s.CACHES['default']['LOCATION'])")  # fmt: skip
-    env = {k: v for k, v in os.environ.items() if k != "WHIST_TEST_WORKER_OFFSET"} | {
+    env = os.environ | {
         "DJANGO_SETTINGS_MODULE": module,
         "PYTEST_XDIST_WORKER": worker,
         "REDIS_URL": "redis://127.0.0.1:6399",
