@@ -40,6 +40,7 @@ def test_after_a_timeout_i_am_back_returns_the_seat_with_one_click_or_the_b_key(
         if come_back == "click":
             # The stand-in bot's moves render the page again and again: the button stays the
             # same node (one replaced between a click's press and release gets no click).
+            page.wait_for_function("() => window.whistTable.socket?.readyState === WebSocket.OPEN")
             page.evaluate("""() => {
                 window.backButton = document.querySelector('[data-testid=im-back]');
                 window.shownBefore = window.whistTable.msg;
@@ -157,6 +158,9 @@ def test_a_state_that_changes_nothing_in_the_hand_keeps_its_cards(browser: Brows
     page.wait_for_function(  # the bot has played, if it was its turn: Ann to act, all still
         "() => window.whistTable.msg.view.legal.some((a) => a.action === 'play')", timeout=30000
     )
+    # The page draws the state the HTML brought before its socket is open: a send then fails
+    # with 'Still in CONNECTING state' (a loaded fresh-clone run, 2026-12-03).
+    page.wait_for_function("() => window.whistTable.socket?.readyState === WebSocket.OPEN")
     page.evaluate("""() => {
         window.firstCard = document.querySelector('#hand .card');
         window.shownBefore = window.whistTable.msg;
