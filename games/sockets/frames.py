@@ -253,30 +253,31 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
 
     def _allowed_rate(self) -> bool:
         frames, seconds = settings.WHIST_WS_RATE
-        stamps: deque = self.__dict__.setdefault("_stamps", deque())
+        return self._count_in_window("_stamps", seconds) <= frames
+
+    def _count_in_window(self, name: str, seconds: float) -> int:
+        """Count one more event in the deque `name` of this socket; how many fell within the
+        last `seconds`."""
+        stamps: deque = self.__dict__.setdefault(name, deque())
         now = time.monotonic()
         while stamps and now - stamps[0] > seconds:
             stamps.popleft()
         stamps.append(now)
-        return len(stamps) <= frames
+        return len(stamps)
 
     async def _refuse_flood(self) -> None:
         """A frame past the rate: answered with `rate_limited` for a grace of as many frames
         as the rate allows in its window; a socket that goes on sending past it within the
         window is cut off with 4008 (and what it still queued is dropped unanswered)."""
         frames, seconds = settings.WHIST_WS_RATE
-        refused: deque = self.__dict__.setdefault("_refused", deque())
-        now = time.monotonic()
-        while refused and now - refused[0] > seconds:
-            refused.popleft()
-        refused.append(now)
+        refused = self._count_in_window("_refused", seconds)
         refusals["rate_limited"] += 1
-        if len(refused) <= frames:
+        if refused <= frames:
             await self.error("rate_limited", _("too many messages: slow down"))
             return
         refusals["cut_off"] += 1
         log.warning("socket %s cut off for flooding (%d frames refused in %s s); this process "
-                    "so far: %s", self.channel_name, len(refused), seconds,
+                    "so far: %s", self.channel_name, refused, seconds,
                     dict(refusals))  # fmt: skip
         await self.error("flood", _("too many messages: this connection is closed"))
         await self.close(CLOSE_FLOOD)
