@@ -81,37 +81,23 @@ def template_cluster() -> Path:
         return _TEMPLATE[0]
     folder = Path(tempfile.mkdtemp(prefix="whist-faults-template-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    data, port, as_postgres = folder / "pgdata", free_port(), _as_postgres()
-    data.mkdir()
-    if as_postgres:
-        shutil.chown(folder, "postgres")
-        shutil.chown(data, "postgres")
-
-    def run(*command: str) -> None:
-        subprocess.run([*as_postgres, *command], check=True, capture_output=True)
-
-    run(_pg_bin("initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync",
-        "-E", "UTF8")  # fmt: skip
-    options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off"
-    run(_pg_bin("pg_ctl"), "-D", str(data), "-o", options, "-w", "start", "-l",
-        str(folder / "log"))  # fmt: skip
+    postgres = OwnPostgres(folder, fresh=True)
+    postgres.start()
     try:
-        psql = [_pg_bin("psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-c"]
-        run(*psql, "CREATE ROLE whist LOGIN CREATEDB PASSWORD 'whist'")
-        run(*psql, "CREATE DATABASE whist OWNER whist")
-        env = {**_site_env(), "DATABASE_URL": f"postgres://whist:whist@127.0.0.1:{port}/whist"}
+        postgres.create_database()
         script = (
             "import django\ndjango.setup()\nfrom django.core.management import "
             "call_command\ncall_command('migrate', verbosity=0, interactive=False)"
         )
-        done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+        done = subprocess.run([sys.executable, "-c", script], cwd=ROOT,
+                              env={**_site_env(), "DATABASE_URL": postgres.url},
                               capture_output=True, text=True, timeout=300)  # fmt: skip
         if done.returncode:
             raise RuntimeError(f"migrating the template cluster failed:\n{done.stderr[-3000:]}")
     finally:
-        run(_pg_bin("pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
-    _TEMPLATE.append(data)
-    return data
+        postgres.stop()
+    _TEMPLATE.append(postgres.data)
+    return postgres.data
 
 
 class OwnRedis:
@@ -139,18 +125,23 @@ class OwnRedis:
 
 class OwnPostgres:
     """A PostgreSQL cluster of its own in a temporary folder, on a spare port: a copy of this
-    process's template cluster (`template_cluster`), whose role, database and migrations are
-    in place already."""
+    process's `template_cluster`, whose role, database and migrations are in place already;
+    with fresh=True a new, empty one (initdb)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, fresh: bool = False) -> None:
         self.port, self.data = free_port(), folder / "pgdata"
         self.url = f"postgres://whist:whist@127.0.0.1:{self.port}/whist"
         self.as_postgres = _as_postgres()
-        shutil.copytree(template_cluster(), self.data, symlinks=True)
+        if fresh:
+            self.data.mkdir()
+        else:
+            shutil.copytree(template_cluster(), self.data, symlinks=True)
         if self.as_postgres:
-            shutil.chown(folder, "postgres")
-            for path in [self.data, *self.data.rglob("*")]:
+            for path in [folder, self.data, *self.data.rglob("*")]:
                 shutil.chown(path, "postgres", "postgres")
+        if fresh:
+            self._run(_pg_bin("initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
+                      "--no-sync", "-E", "UTF8")  # fmt: skip
 
     def _run(self, *command: str) -> None:
         subprocess.run([*self.as_postgres, *command], check=True, capture_output=True)
@@ -162,6 +153,13 @@ class OwnPostgres:
 
     def stop(self) -> None:
         self._run(_pg_bin("pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def create_database(self) -> None:
+        psql = [_pg_bin("psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-c"]
+        subprocess.run([*psql, "CREATE ROLE whist LOGIN CREATEDB PASSWORD 'whist'"], check=True,
+                       capture_output=True)  # fmt: skip
+        subprocess.run([*psql, "CREATE DATABASE whist OWNER whist"], check=True,
+                       capture_output=True)  # fmt: skip
 
 
 class Stack:
