@@ -16,6 +16,9 @@ from whistsite.settings import *  # noqa: E402, F403
 # A real hash costs about 0.26 s here (docs/stack-notes.md §2.15); tests need no security.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+# The tests' flush, a tenth of the cost of Django's (tests/flush/management/commands/flush.py).
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.flush"]  # noqa: F405
+
 # Tasks run in the test's own process unless a test starts a worker itself.
 CELERY_TASK_ALWAYS_EAGER = True
 

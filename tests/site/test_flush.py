@@ -1,0 +1,52 @@
+"""The tests' flush (tests/flush) leaves the database as Django's flush does."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
+from django.contrib.contenttypes.models import ContentType
+from django.core.management import call_command, get_commands
+from django.db import connection
+
+from accounts.moderators import GROUP
+from games import services
+from games.models import Move, Seat, Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def filled_tables() -> list[str]:
+    names = connection.introspection.django_table_names(only_existing=True)
+    with connection.cursor() as cursor:
+        return [n for n in names if cursor.execute(f'SELECT 1 FROM "{n}" LIMIT 1').fetchone()]
+
+
+def test_the_suites_flush_is_the_tests_own():
+    assert get_commands()["flush"] == "tests.flush"
+
+
+def test_a_flush_empties_every_table_but_content_types_and_permissions():
+    ann = get_user_model().objects.create_user("ann", password="x-Long-pass-1")
+    table = services.table_play_now(ann, "knockout", 4, "beginner")
+    assert Seat.objects.filter(table=table).count() == 4
+    call_command("flush", interactive=False, verbosity=0, reset_sequences=False,
+                 inhibit_post_migrate=True)  # fmt: skip
+    assert sorted(filled_tables()) == ["auth_permission", "django_content_type"]
+    assert not Table.objects.exists() and not Move.objects.exists()
+
+
+def test_a_flush_keeps_the_moderators_share():
+    Group.objects.all().delete()
+    call_command("flush", interactive=False, verbosity=0, reset_sequences=False)
+    group = Group.objects.get(name=GROUP)
+    assert group.permissions.filter(codename="add_ban").exists()
+    assert ContentType.objects.filter(app_label="games", model="table").exists()
+
+
+def test_a_flush_that_resets_sequences_is_djangos_own():
+    user_model = get_user_model()
+    user_model.objects.create_user("ann", password="x-Long-pass-1")
+    call_command("flush", interactive=False, verbosity=0, reset_sequences=True)
+    assert user_model.objects.create_user("bob", password="x-Long-pass-1").pk == 1
+    assert Permission.objects.filter(codename="add_ban").exists()
