@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.test import Client
 
 from games import services
@@ -12,8 +15,6 @@ from games.engine import make_rules
 from games.engine.simulate import random_game
 from records.models import GamePlayer
 from tests.records.factories import score_many, store_many
-
-pytestmark = pytest.mark.django_db
 
 RECORD = random_game(make_rules("german"), seed=3)
 # Logged in: the session, the user, their ban check (accounts), the header's unread
@@ -28,43 +29,67 @@ RESULT = "won" if 0 in RECORD["result"]["winners"] else "lost"
 GAME_QUERIES = 3
 
 
-@pytest.fixture
-def ann(make_user: Any) -> Any:
-    return make_user("ann")
+# One worker builds the 10,000 games once for the module's tests (about 25 s each time).
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("records-10000")]
 
 
-@pytest.mark.parametrize("count", [10, 10_000])
-def test_history_page_queries_are_constant(ann, count, django_assert_num_queries):
-    score_many(ann, store_many(ann, count, RECORD))
-    assert GamePlayer.objects.filter(user=ann).count() == count
+@pytest.fixture(scope="module")
+def ten_thousand(django_db_setup: None, django_db_blocker: Any) -> Iterator[tuple[Any, list[int]]]:
+    """Zoe's 10,000 stored games, the rated ones scored: made once for the module (each test
+    runs in a transaction of its own above them), emptied after its last test."""
+    with django_db_blocker.unblock():
+        zoe = get_user_model().objects.create_user("zoe", password="x-Long-pass-1")
+        ids = store_many(zoe, 10_000, RECORD)
+        score_many(zoe, ids)
+    yield zoe, ids
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0, reset_sequences=False)
+
+
+@pytest.fixture(params=[10, 10_000], ids=["10", "10000"])
+def stored(
+    request: pytest.FixtureRequest, ten_thousand: tuple[Any, list[int]], make_user: Any
+) -> tuple[Any, list[int]]:
+    """A player and their stored, scored games: ann's 10, or Zoe's 10,000 (asked for here in
+    either case, so that they are made before the test's transaction opens)."""
+    if request.param == 10_000:
+        return ten_thousand
+    ann = make_user("ann")
+    ids = store_many(ann, 10, RECORD)
+    score_many(ann, ids)
+    return ann, ids
+
+
+def test_history_page_queries_are_constant(stored, django_assert_num_queries):
+    player, ids = stored
+    count, name = len(ids), player.username
+    assert GamePlayer.objects.filter(user=player).count() == count
     client = Client()
     with django_assert_num_queries(HISTORY_QUERIES):
-        page = client.get(f"/players/ann/games/?game=german&result={RESULT}&rated=rated&page=2")
+        page = client.get(f"/players/{name}/games/?game=german&result={RESULT}&rated=rated&page=2")
     assert page.status_code == 200
     with django_assert_num_queries(HISTORY_QUERIES):
-        assert client.get("/players/ann/games/?page=last").status_code == 200
-    client.force_login(ann)
+        assert client.get(f"/players/{name}/games/?page=last").status_code == 200
+    client.force_login(player)
     with django_assert_num_queries(HISTORY_QUERIES_LOGGED_IN):
-        page = client.get("/players/ann/games/")
+        page = client.get(f"/players/{name}/games/")
     assert page.content.decode().count('class="history-row') == min(count, 20)
     assert page.content.decode().count('data-testid="rating-change"') == min(count, 20) // 2
 
 
-@pytest.mark.parametrize("count", [10, 10_000])
-def test_game_page_queries_are_constant(ann, count, django_assert_num_queries):
-    ids = store_many(ann, count, RECORD)
-    score_many(ann, ids)
+def test_game_page_queries_are_constant(stored, django_assert_num_queries):
+    _player, ids = stored
     client = Client()
     with django_assert_num_queries(GAME_QUERIES):
-        page = client.get(f"/games/{ids[count // 2]}/")
+        page = client.get(f"/games/{ids[len(ids) // 2]}/")
     assert page.status_code == 200 and 'data-testid="score-sheet"' in page.content.decode()
 
 
-def test_my_games_queries_are_constant(ann, django_assert_num_queries):
-    store_many(ann, 10_000, RECORD)
-    services.table_play_now(ann, "knockout", 4, "beginner")
+def test_my_games_queries_are_constant(ten_thousand, django_assert_num_queries):
+    zoe, _ids = ten_thousand
+    services.table_play_now(zoe, "knockout", 4, "beginner")
     client = Client()
-    client.force_login(ann)
+    client.force_login(zoe)
     # session, user, ban check, unread notifications, running tables, their seats, the seats'
     # users, count, a page, the page's rating changes (records.selectors.rating_changes)
     with django_assert_num_queries(10):
