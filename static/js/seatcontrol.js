@@ -14,8 +14,9 @@ export function myStandIn(app) {
 /** Tell the server the player is back (docs/protocol.md `back`); the bot stops at once. */
 export function comeBack(app) {
   if (myStandIn(app) !== "away" || app.backSent) return;
-  app.backSent = true;
-  app.send({ type: "back" });
+  // Sent once; not at all while the socket reconnects (the button stays, to try again).
+  app.backSent = app.send({ type: "back" });
+  renderSeatControl(app);
 }
 
 export function renderSeatControl(app) {

@@ -59,8 +59,11 @@ const app = {
   flash,
 };
 
+/** Send `message` if the socket is open; whether it went. */
 function send(message) {
-  if (app.socket && app.socket.readyState === WebSocket.OPEN) app.socket.send(JSON.stringify(message));
+  if (!app.socket || app.socket.readyState !== WebSocket.OPEN) return false;
+  app.socket.send(JSON.stringify(message));
+  return true;
 }
 
 /** Send a decision for our seat; the server decides whether it is legal. */
