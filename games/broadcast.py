@@ -70,7 +70,11 @@ async def _send_logged(
 
 
 def table_changed(
-    table_id: int, lobby: bool = False, table: Any = None, seats: list | None = None
+    table_id: int,
+    lobby: bool = False,
+    table: Any = None,
+    seats: list | None = None,
+    move: dict[str, Any] | None = None,
 ) -> None:
     """After the commit: the new state to every receiver of the table (and the lobby list).
     Built in the committing thread at once (any thread of the pool on a server, so other
@@ -79,19 +83,25 @@ def table_changed(
     leave this one unsent (a gap every client would see). The send itself goes to the
     event loop and is not waited for. `table` and `seats`: the committed table and its
     seats (with their users and open sockets) as a move leaves them, so that nothing is
-    read again."""
-    transaction.on_commit(partial(send_table_state, table_id, lobby, table, seats))
+    read again. `move`: the move this change made (the table's seed, its number, its event),
+    which every process with a socket at the table applies to the state it holds
+    (games/gamestate.py `advance`)."""
+    transaction.on_commit(partial(send_table_state, table_id, lobby, table, seats, move))
 
 
 def send_table_state(
-    table_id: int, lobby: bool = False, table: Any = None, seats: list | None = None
+    table_id: int,
+    lobby: bool = False,
+    table: Any = None,
+    seats: list | None = None,
+    move: dict[str, Any] | None = None,
 ) -> None:
     """One event to the table's group: each seated user's view and the spectator view."""
     if table is None:
         table = queries.table_get(table_id)
     if table is None:
         return
-    send(table_group(table_id), state_event(table, seats))
+    send(table_group(table_id), {**state_event(table, seats), "move": move})
     if lobby:
         send_lobby(table_id, private=table.private)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Any
 
 from games.engine import Ruleset, State, action_from_event, apply, make_rules, new_game
 from games.models import Move, Table
@@ -69,6 +70,19 @@ def _replay(table: Table, state: State, done: int) -> State:
         state = apply(state, action_from_event(event))
     cache_put(table.pk, table.seed, table.moves, state)
     return state
+
+
+def advance(table_id: int, move: dict[str, Any]) -> None:
+    """Another process committed a move (`move`: the table's seed, the move's number and its
+    event, as a broadcast carries it, games/broadcast.py): if this process holds the state
+    just before it, apply it here, so that the table's next move in this process finds its
+    state current instead of reading the move log again (with two Daphne processes, every
+    other move of a table was such a miss: about 9% of a loaded process's samples)."""
+    cached = _get(table_id, move["seed"])
+    if cached is None or cached[0] != move["number"]:
+        return
+    state = apply(cached[1], action_from_event(move["event"]))
+    cache_put(table_id, move["seed"], move["number"] + 1, state)
 
 
 def _get(table_id: int, seed: int) -> tuple[int, State] | None:

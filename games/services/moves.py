@@ -220,7 +220,10 @@ def commit(
         table.save()
     if finished:
         signals.game_finished.send(sender=Table, table=table, seats=seats, state=state)
-    broadcast.table_changed(table.pk, lobby or finished, *in_hand)
+    move = None
+    if action is not None:
+        move = {"seed": table.seed, "number": table.moves - 1, "event": action.to_event()}
+    broadcast.table_changed(table.pk, lobby or finished, *in_hand, move=move)
     if task is not None:  # after the broadcast: an eager bot's answer comes after it too
         transaction.on_commit(partial(scheduling.run_later, *task))
     return state

@@ -14,7 +14,7 @@ from collections import Counter, OrderedDict
 from functools import partial
 from typing import Any
 
-from games import broadcast
+from games import broadcast, gamestate
 from games.reads import queries
 from games.sockets.frames import db_call
 
@@ -31,6 +31,8 @@ def remember(event: dict[str, Any]) -> None:
     """Keep `event` if it is the newest of its table seen here (a copy of its fields: the
     socket's dispatcher empties the message it was handed)."""
     table_id = event["table_id"]
+    if event.get("move") is not None:
+        gamestate.advance(table_id, event["move"])
     held = _latest.get(table_id)
     if held is None or event["version"] > held["version"]:
         _latest[table_id] = {k: event.get(k) for k in FIELDS}

@@ -11,11 +11,12 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import broadcast, services
+from games import broadcast, gamestate, services
 from games.engine.views import seat_view
 from games.gamestate import state_for
 from games.models import Presence, Seat
 from games.reads import queries
+from games.sockets import state_cache
 
 from .helpers import table
 
@@ -99,3 +100,42 @@ def test_a_tables_written_out_seats_are_the_orms_seats(make_user):
     orm = list(queries.seats_with_sockets().filter(table_id=created.pk))
     assert described(queries.table_seats(created.pk)) == described(orm)
     assert [s.open_sockets for s in orm] == [0, 2, 0, 0]
+
+
+@pytest.mark.parametrize(("game", "players"), [("german", 2), ("whist", 4)])
+def test_a_move_another_process_made_keeps_this_processs_state_current(
+    make_user, monkeypatch, django_assert_num_queries, game, players
+):
+    """The broadcast carries the move; a process holding the state before it applies it
+    (games/gamestate.py `advance`) and reads no move log for the table's next move."""
+    started_table, users = started(make_user, game, players)
+    current, state, event = first_legal(started_table.pk)
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(broadcast, "send", lambda group, message: sent.append(message))
+    services.move_play(current.pk, event, current.version, user=users[state.to_act])
+    (message,) = sent
+    assert message["move"]["number"] == current.moves
+    after = table(current.pk)
+    expected = state_for(after)
+    # This process as another one: it held the state before the move, then the broadcast came.
+    gamestate.cache_clear()
+    gamestate.cache_put(current.pk, current.seed, current.moves, state)
+    state_cache.remember(message)
+    with django_assert_num_queries(0):
+        advanced = state_for(after)
+    assert advanced is not expected
+    assert [seat_view(advanced, i) for i in range(players)] == [
+        seat_view(expected, i) for i in range(players)
+    ]
+
+
+def test_a_broadcast_for_another_game_or_a_later_move_leaves_the_cached_state_alone(make_user):
+    started_table, _users = started(make_user, "german", 2)
+    current, state, event = first_legal(started_table.pk)
+    gamestate.cache_put(current.pk, current.seed, current.moves, state)
+    for move in (
+        {"seed": current.seed + 1, "number": current.moves, "event": event},  # another game
+        {"seed": current.seed, "number": current.moves + 1, "event": event},  # one missed
+    ):
+        gamestate.advance(current.pk, move)
+        assert gamestate._get(current.pk, current.seed) == (current.moves, state)
