@@ -70,9 +70,12 @@ function setIcon(app, turn) {
   if (link) link.href = turn ? app.root.dataset.iconTurnUrl : app.root.dataset.iconUrl;
 }
 
-/** The tab's title and icon say when it is your turn and when the game is over. */
+/** The tab's title and icon say when it is your turn and when the game is over. Set only
+ * when they change: every state called this, and each new icon address is a fetch. */
 export function titleAlert(app, text) {
   if (!app.baseTitle) app.baseTitle = document.title;
+  if (app.titleText === text) return;
+  app.titleText = text;
   document.title = text ? `● ${text} · ${app.baseTitle}` : app.baseTitle;
   setIcon(app, Boolean(text));
 }
