@@ -26,7 +26,7 @@ TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) WHIST_
 # (tests/redis_databases.py); tests that share a costly setup, or time a whole stack of their
 # own, stay on one worker (xdist_group, --dist loadgroup). Figures: README, Requirements.
 TEST_WORKERS ?= 3
-E2E_WORKERS ?= 2
+E2E_WORKERS ?= 3
 # Extra pytest arguments for both runs (e.g. PYTEST_ARGS="-x").
 PYTEST_ARGS ?=
 TEST_RUN := $(TEST_ENV) $(BIN)/pytest -m "not e2e" -n $(TEST_WORKERS) --dist loadgroup \
@@ -65,11 +65,12 @@ $(STAMP): pyproject.toml | $(BIN)/python
 ## test-setup: setup, plus Chromium, nginx, PostgreSQL, Redis and the whist role and database
 test-setup: setup chromium services database
 
-## chromium: Debian's Chromium for the browser tests, and gettext (apt-get, as root)
+## chromium: Debian's Chromium and its headless shell for the browser tests, nginx and gettext (apt-get, as root)
 chromium:
-	@if ! command -v chromium >/dev/null; then \
-		apt-get update && DEBIAN_FRONTEND=noninteractive \
-		apt-get install -y --no-install-recommends chromium fonts-liberation; \
+	@# chromium-headless-shell: the same build without the browser around it (the headless runs).
+	@if ! command -v chromium >/dev/null || ! command -v chromium-headless-shell >/dev/null; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y \
+		--no-install-recommends chromium chromium-headless-shell fonts-liberation; \
 	fi
 	@# nginx: tests/deployment runs the reverse proxy of docs/deployment.md in front of Daphne.
 	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then \

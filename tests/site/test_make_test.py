@@ -63,7 +63,7 @@ def test_a_missing_chromium_fails_the_browser_tests_with_a_clear_message() -> No
     env = outside_env(("DATABASE_URL", "REDIS_URL"), PATH=str(ROOT / ".venv" / "bin"))
     run = pytest_run(NO_CHROMIUM, env)
     assert run.returncode == 1, run.stdout + run.stderr
-    assert "chromium is not installed" in run.stdout, run.stdout
+    assert "chromium-headless-shell is not installed" in run.stdout, run.stdout
 
 
 def test_a_failed_tests_report_ends_with_its_own_server_log() -> None:
