@@ -5,6 +5,7 @@ believes only as the proxy sets it, whatever a client sends."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import os
@@ -17,7 +18,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +26,8 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
+from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
-from websockets.sync.client import connect
 
 from deploy.render_nginx import render
 from games import services
@@ -162,6 +163,11 @@ def sign_up(port: int, name: str, source: str, forwarded_for: str) -> int:
 
 
 def socket_to(proxy: dict, path: str, cookie: str = "", origin: str | None = None) -> Any:
+    """A socket through the proxy (`async with` or `await`). The asyncio client, not the sync
+    one: the sync client reads TLS in a thread of its own while the caller's thread writes,
+    on one SSL object. In a CI run of 2026-12-04 its handshake request never reached nginx
+    ("client timed out ... while waiting for request"), and after the 30 s open timeout it
+    waited for ever for its reading thread, blocked in SSL read (pytest-timeout, 300 s)."""
     origin = origin or f"https://127.0.0.1:{proxy['https']}"
     headers = {"Cookie": cookie} if cookie else {}
     return connect(f"wss://127.0.0.1:{proxy['https']}{path}", ssl=TLS, origin=origin,
@@ -201,13 +207,20 @@ def test_nginx_does_not_show_its_version(proxy) -> None:
     assert [a.getheader("Server") for a in answers] == ["nginx"] * 3
 
 
+async def receive(ws: Any) -> dict[str, Any]:
+    return json.loads(await asyncio.wait_for(ws.recv(), 10))
+
+
 def test_a_websocket_upgrade_passes_and_answers_a_ping(proxy) -> None:
-    with socket_to(proxy, "/ws/lobby/") as ws:
-        assert json.loads(ws.recv(timeout=10))["type"] == "tables"
-        ws.send(json.dumps({"type": "ping"}))
-        kinds = []
-        while "pong" not in kinds:
-            kinds.append(json.loads(ws.recv(timeout=10))["type"])
+    async def ping() -> None:
+        async with socket_to(proxy, "/ws/lobby/") as ws:
+            assert (await receive(ws))["type"] == "tables"
+            await ws.send(json.dumps({"type": "ping"}))
+            kinds = []
+            while "pong" not in kinds:
+                kinds.append((await receive(ws))["type"])
+
+    asyncio.run(ping())
 
 
 def test_a_player_plays_a_card_through_the_proxy(proxy) -> None:
@@ -215,21 +228,26 @@ def test_a_player_plays_a_card_through_the_proxy(proxy) -> None:
     table = services.table_create(ann, "german")
     services.seat_take(bob, table.pk, 1)
     services.table_start(ann, table.pk)
-    with ExitStack() as stack:
-        sockets = {}
-        for user in (ann, bob):
-            client = Client()
-            client.force_login(user)
-            cookie = f"sessionid={client.cookies['sessionid'].value}"
-            path = f"/ws/table/{table.pk}/"
-            sockets[user.username] = stack.enter_context(socket_to(proxy, path, cookie))
-        states = {name: first_state(ws) for name, ws in sockets.items()}
-        name, state = next((n, s) for n, s in states.items() if s["view"]["legal"])
-        action = {k: v for k, v in state["view"]["legal"][0].items() if k != "seat"}
-        act = {"type": "act", "version": state["version"], "action": action}
-        sockets[name].send(json.dumps(act))
-        after = first_state(sockets[name], newer_than=state["version"])
-        assert after["version"] == state["version"] + 1 and after["seat"] == state["seat"]
+    cookies = {}
+    for user in (ann, bob):
+        client = Client()
+        client.force_login(user)
+        cookies[user.username] = f"sessionid={client.cookies['sessionid'].value}"
+    path = f"/ws/table/{table.pk}/"
+
+    async def play() -> None:
+        async with AsyncExitStack() as stack:
+            sockets = {name: await stack.enter_async_context(socket_to(proxy, path, cookie))
+                       for name, cookie in cookies.items()}  # fmt: skip
+            states = {name: await first_state(ws) for name, ws in sockets.items()}
+            name, state = next((n, s) for n, s in states.items() if s["view"]["legal"])
+            action = {k: v for k, v in state["view"]["legal"][0].items() if k != "seat"}
+            act = {"type": "act", "version": state["version"], "action": action}
+            await sockets[name].send(json.dumps(act))
+            after = await first_state(sockets[name], newer_than=state["version"])
+            assert after["version"] == state["version"] + 1 and after["seat"] == state["seat"]
+
+    asyncio.run(play())
     # The server records the closed sockets (presence rows, a new version) in its own
     # transactions: wait for that before the test's database is emptied under it.
     wait_until(lambda: not Presence.objects.filter(seat__table=table).exists())
@@ -243,17 +261,20 @@ def wait_until(condition: Any, seconds: float = 10.0) -> None:
         time.sleep(0.05)
 
 
-def first_state(ws: Any, newer_than: int = -1) -> dict[str, Any]:
+async def first_state(ws: Any, newer_than: int = -1) -> dict[str, Any]:
     while True:
-        message = json.loads(ws.recv(timeout=10))
+        message = await receive(ws)
         if message["type"] == "state" and message["version"] > newer_than:
             return message
 
 
 def test_a_page_of_another_origin_cannot_open_a_socket_through_the_proxy(proxy) -> None:
-    for origin in (f"http://127.0.0.1:{proxy['https']}", "https://127.0.0.1:8443"):
+    async def refused(origin: str) -> None:
         with pytest.raises(InvalidStatus, match="403"):
-            socket_to(proxy, "/ws/lobby/", origin=origin)
+            await socket_to(proxy, "/ws/lobby/", origin=origin)
+
+    for origin in (f"http://127.0.0.1:{proxy['https']}", "https://127.0.0.1:8443"):
+        asyncio.run(refused(origin))
 
 
 def test_the_client_address_is_the_one_the_proxy_saw_not_the_one_claimed(proxy) -> None:
