@@ -305,6 +305,10 @@ WHIST_EVENT_ABSENCES = 2
 WHIST_DAILY_BOT = os.environ.get("WHIST_DAILY_BOT", "club")
 WHIST_AWAY_GRACE = float(os.environ.get("WHIST_AWAY_GRACE", "30"))
 WHIST_WATCHDOG_SLACK = 5.0
+# A player whose last socket closed is online this many seconds more: going from one page to
+# the next closes the old page's socket before the new page's opens, and a friend's list
+# read in between said "offline" (a browser run of 2026-12-04).
+WHIST_ONLINE_GRACE = float(os.environ.get("WHIST_ONLINE_GRACE", "15"))
 # A server refreshes its open sockets every BEAT seconds; a socket not refreshed for STALE
 # seconds belonged to a server that died, and the watchdog drops it.
 WHIST_PRESENCE_BEAT = float(os.environ.get("WHIST_PRESENCE_BEAT", "30"))

@@ -63,9 +63,16 @@ def _close(owner: int | str, channel: str) -> None:
         cache.set(_key(owner), sockets, KEY_TTL)
 
 
+def _seen(user_id: int) -> str:
+    return f"games:seen:{user_id}"
+
+
 def online(user_ids: list[int]) -> set[int]:
-    """Which of these users have an open socket now: every page of the site has one."""
-    return {user_id for user_id in user_ids if _live(user_id)}
+    """Which of these users have an open socket now (every page of the site has one), or
+    closed one less than WHIST_ONLINE_GRACE seconds ago: between two pages a player has none."""
+    user_ids = list(user_ids)
+    recent = cache.get_many([_seen(u) for u in user_ids]) if user_ids else {}
+    return {u for u in user_ids if _seen(u) in recent or _live(u)}
 
 
 def socket_open(user_id: int, channel: str) -> bool:
@@ -75,6 +82,7 @@ def socket_open(user_id: int, channel: str) -> bool:
 
 def socket_close(user_id: int, channel: str) -> None:
     _close(user_id, channel)
+    cache.set(_seen(user_id), True, settings.WHIST_ONLINE_GRACE)
 
 
 def address_open(address: str, channel: str) -> bool:

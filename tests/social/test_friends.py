@@ -3,6 +3,8 @@ online and who sits at a table, and the block list working against all of it."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.test import Client
 from friendship.models import Friend, FriendshipRequest
@@ -98,6 +100,22 @@ def test_a_blocked_players_request_is_not_shown(make_user):
     block_add(bob, ann)
     assert selectors.requests_received(bob) == []
     assert FriendshipRequest.objects.count() == 1
+
+
+def test_a_player_between_two_pages_stays_online_for_the_grace_then_goes_offline(
+    make_user, settings
+):
+    """The old page's socket closes before the next page's opens: no "offline" in between."""
+    ann, bob = make_user("ann"), make_user("bob")
+    befriend(ann, bob)
+    settings.WHIST_ONLINE_GRACE = 1  # whole seconds: the Redis cache drops a fraction
+    limits.socket_open(bob.pk, "bob-first-page")
+    limits.socket_close(bob.pk, "bob-first-page")
+    assert limits.online([bob.pk]) == {bob.pk}
+    assert [r.online for r in selectors.friends_of(ann)] == [True]
+    time.sleep(1.2)
+    assert limits.online([bob.pk]) == set()
+    assert [r.online for r in selectors.friends_of(ann)] == [False]
 
 
 def test_the_friends_list_says_who_is_online_and_at_which_table(make_user):
