@@ -36,15 +36,22 @@ def _ttl() -> float:
     return max(settings.WHIST_PRESENCE_STALE, 2 * settings.WHIST_PRESENCE_BEAT)
 
 
-def _live(owner: int | str) -> dict[str, list]:
-    """The owner's counted sockets, {channel: [expiry, process]}: those of a living process
-    (games/processes.py), and those naming none that have not expired."""
-    now = time.time()
-    entries = {
-        c: e if isinstance(e, list) else [e, ""] for c, e in (cache.get(_key(owner)) or {}).items()
-    }
-    living = processes.alive(e[1] for e in entries.values())
+def _entries(stored: dict | None) -> dict[str, list]:
+    """An owner's stored sockets as {channel: [expiry, process]} (an older server stored
+    the expiry alone)."""
+    return {c: e if isinstance(e, list) else [e, ""] for c, e in (stored or {}).items()}
+
+
+def _counted(entries: dict[str, list], living: set[str], now: float) -> dict[str, list]:
+    """Those of a living process (games/processes.py), and those naming none that have not
+    expired."""
     return {c: e for c, e in entries.items() if e[1] in living or (not e[1] and e[0] > now)}
+
+
+def _live(owner: int | str) -> dict[str, list]:
+    """The owner's counted sockets, {channel: [expiry, process]}."""
+    entries = _entries(cache.get(_key(owner)))
+    return _counted(entries, processes.alive(e[1] for e in entries.values()), time.time())
 
 
 def _open(owner: int | str, channel: str, most: int) -> bool:
@@ -71,8 +78,13 @@ def online(user_ids: list[int]) -> set[int]:
     """Which of these users have an open socket now (every page of the site has one), or
     closed one less than WHIST_ONLINE_GRACE seconds ago: between two pages a player has none."""
     user_ids = list(user_ids)
-    recent = cache.get_many([_seen(u) for u in user_ids]) if user_ids else {}
-    return {u for u in user_ids if _seen(u) in recent or _live(u)}
+    if not user_ids:
+        return set()
+    found = cache.get_many([_seen(u) for u in user_ids] + [_key(u) for u in user_ids])
+    entries = {u: _entries(found.get(_key(u))) for u in user_ids}
+    living = processes.alive(e[1] for sockets in entries.values() for e in sockets.values())
+    now = time.time()
+    return {u for u in user_ids if _seen(u) in found or _counted(entries[u], living, now)}
 
 
 def socket_open(user_id: int, channel: str) -> bool:

@@ -70,7 +70,7 @@ async def lobby_socket(server: str, cookie: str | None) -> Any:
     headers = {"Cookie": cookie} if cookie else {}
     # No high-water mark: a socket that nobody reads after its seat (rows and counts keep
     # coming) stopped reading at 16 messages, so it never read the server's close frame and
-    # each close waited its 10 s close timeout (the forty's test took 42-52 s, 1 s now).
+    # each close waited its 10 s close timeout (the forty's test took 42-52 s, 2.4 s now).
     socket = await connect(url, origin=server, additional_headers=headers, max_size=2**20,
                            max_queue=None)  # fmt: skip
     await until(socket, "pool_counts")  # the page is there: tables, mine, pool counts
