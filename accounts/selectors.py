@@ -30,8 +30,8 @@ def ban_active(user: Any) -> dict[str, Any] | None:
     key = ban_cache_key(user.pk)
     info = cache.get(key)
     if info is None:
-        ban = Ban.objects.active().filter(user_id=user.pk).order_by("until").last()
-        info = {"reason": ban.reason, "until": _iso(ban.until)} if ban else {}
+        ban = ban_in_force(user.pk)
+        info = {"reason": ban["reason"], "until": _iso(ban["until"])} if ban else {}
         cache.set(key, info, BAN_CACHE_SECONDS)
     if not info:
         return None
@@ -39,6 +39,13 @@ def ban_active(user: Any) -> dict[str, Any] | None:
     if until is not None and until <= timezone.now():
         return None
     return {"reason": info["reason"], "until": until}
+
+
+def ban_in_force(user_id: int) -> dict[str, Any] | None:
+    """The ban in force for the user `user_id`, read from the database (as `ban_active`
+    gives it), else None."""
+    ban = Ban.objects.active().filter(user_id=user_id).order_by("until").last()
+    return {"reason": ban.reason, "until": ban.until} if ban else None
 
 
 def _iso(value: datetime | None) -> str | None:

@@ -94,6 +94,9 @@ class Seat(models.Model):
     bot = models.CharField(_("bot level"), max_length=16, blank=True)
     away = models.BooleanField(_("away"), default=False)
     last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
+    # Whether the seat's user is banned now: read with the seats under a change's row lock
+    # (games.reads.queries.table_seats) for the move path's check; not read elsewhere.
+    user_banned = False
 
     class Meta:
         verbose_name = _("seat")

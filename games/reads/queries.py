@@ -4,14 +4,18 @@ a table, who plays a seat now (a bot, a stand-in), a player's unfinished tables 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils import timezone
 
+from accounts.models import Ban
 from games.engine import State
 from games.models import Presence, Seat, Table
+from games.reads import rows
 
 INVITES_SESSION_KEY = "games_invites"
 
@@ -27,26 +31,43 @@ def seats_with_sockets() -> QuerySet[Seat]:
 
 def table_seats(table_id: int) -> list[Seat]:
     """One table's seats as `seats_with_sockets` gives them (in order, with their users and
-    open sockets), from two queries written out: every change reads them under the row
-    lock, and compiling the ORM's query cost more CPU than running it (2.23 against 0.92 ms
-    for the two written out; issue 14). tests/games/test_move_queries.py compares both."""
-    q = connection.ops.quote_name
-    seat, presence, user = (q(m._meta.db_table) for m in (Seat, Presence, get_user_model()))
-    seats = list(
-        Seat.objects.raw(
-            f"SELECT s.*, (SELECT COUNT(*) FROM {presence} p WHERE p.seat_id = s.id)"
-            f" AS open_sockets FROM {seat} s WHERE s.table_id = %s ORDER BY s.{q('index')}",
-            [table_id],
-        )
-    )
-    users = get_user_model().objects.raw(
-        f"SELECT * FROM {user} WHERE id IN (SELECT user_id FROM {seat} WHERE table_id = %s)",
-        [table_id],
-    )
-    by_id = {u.pk: u for u in users}
-    for each in seats:
-        each.user = by_id.get(each.user_id)
+    open sockets), and whether each seat's user is banned now (`user_banned`, read under the
+    row lock, so the move path needs no cache read of its own), in one query written out:
+    every change reads them under the row lock, and compiling the ORM's query cost more CPU
+    than running it (issue 14). tests/games/test_move_queries.py compares both."""
+    user_model = get_user_model()
+    seat_plan, user_plan = rows.plan(Seat), rows.plan(user_model)
+    found = rows.fetch(_seats_sql(), [_now_param(), table_id])
+    seats = []
+    for row in found:
+        seat = seat_plan.build(row)
+        seat.open_sockets = row[seat_plan.size]
+        seat.user = user_plan.build(row, seat_plan.size + 1) if seat.user_id is not None else None
+        seat.user_banned = bool(row[-1])
+        seats.append(seat)
     return seats
+
+
+@cache
+def _seats_sql() -> str:
+    q = connection.ops.quote_name
+    seat, presence, user, ban = (
+        q(m._meta.db_table) for m in (Seat, Presence, get_user_model(), Ban)
+    )
+    return (
+        f"SELECT {rows.columns(Seat, 's')},"
+        f" (SELECT COUNT(*) FROM {presence} p WHERE p.seat_id = s.id),"
+        f" {rows.columns(get_user_model(), 'u')},"
+        f" EXISTS (SELECT 1 FROM {ban} b WHERE b.user_id = s.user_id"
+        f" AND b.lifted_at IS NULL AND (b.until IS NULL OR b.until > %s))"
+        f" FROM {seat} s LEFT JOIN {user} u ON u.id = s.user_id"
+        f" WHERE s.table_id = %s ORDER BY s.{q('index')}"
+    )
+
+
+def _now_param() -> Any:
+    """Now, as the database compares it with a stored date and time."""
+    return connection.ops.adapt_datetimefield_value(timezone.now())
 
 
 def table_get(table_id: int) -> Table | None:

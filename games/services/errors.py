@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from accounts.selectors import ban_active, ban_text
+from accounts.selectors import ban_active, ban_in_force, ban_text
 from games.engine.errors import Explained
 from games.labels import message_value
 
@@ -62,5 +62,13 @@ def check_ban(user: Any) -> None:
     """Refuse a banned player (chat, moves, coming back): the socket closes too, but a frame
     may already be on its way, and the service is the last door."""
     ban = ban_active(user)
+    if ban is not None:
+        raise ServiceError("banned", ban_text(ban))
+
+
+def refuse_banned(user: Any) -> None:
+    """Refuse a player whom a change's own read of the seats found banned, with the ban's
+    text (read from the database: the cache may not have heard of it yet)."""
+    ban = ban_in_force(user.pk)
     if ban is not None:
         raise ServiceError("banned", ban_text(ban))

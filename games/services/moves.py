@@ -57,10 +57,11 @@ def move_play(table_id: int, event: Any, version: int | None = None, *, user: An
         raise ServiceError(
             "bad_message", _("an action is an object such as {action: play, card: KS}")
         )
-    errors.check_ban(user)  # before the lock: a cache read, most often
     with transaction.atomic():
         table, seats = lock_table(table_id)
         seat = _own_seat(seats, user)
+        if seat.user_banned:  # read with the seats, under the lock
+            errors.refuse_banned(user)
         _playing_state(table)  # refused unless the table is in play
         _check_version(table, version)
         # A conceded claim comes only from claim_offers.claim_answer, never from a client.
@@ -129,6 +130,7 @@ def _own_seat(seats: list[Seat], user: Any) -> Seat:
         raise errors.not_logged_in()
     seat = seat_of(seats, user)
     if seat is None:
+        errors.check_ban(user)  # a banned player is told so, seated or not
         raise errors.no_seat()
     return seat
 

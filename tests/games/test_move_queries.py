@@ -4,6 +4,7 @@ a table of four humans as at a table of two (issue 14)."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from accounts.models import Ban
 from games import broadcast, gamestate, services
 from games.engine.views import seat_view
 from games.gamestate import state_for
@@ -21,9 +23,9 @@ from games.sockets import state_cache
 from .helpers import table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-# Lock, seats, their users, move log, table save, savepoints: none per seat; and the ban check
-# (accounts.selectors.ban_active: one query on a cold cache, none while the answer is cached).
-MOVE_QUERIES = 10
+# The lock; the seats with their users and bans; the move log; the table's UPDATE; the
+# transaction and its savepoint: none per seat.
+MOVE_QUERIES = 8
 BROADCAST_QUERIES = 2  # a change other than a move reads the table (creator, rematch) and its seats
 
 
@@ -100,6 +102,19 @@ def test_a_tables_written_out_seats_are_the_orms_seats(make_user):
     orm = list(queries.seats_with_sockets().filter(table_id=created.pk))
     assert described(queries.table_seats(created.pk)) == described(orm)
     assert [s.open_sockets for s in orm] == [0, 2, 0, 0]
+
+
+def test_a_tables_written_out_seats_say_whose_user_is_banned_now(make_user):
+    ann, bob, cy, dee = (make_user(name) for name in ("ann", "bob", "cy", "dee"))
+    created = services.table_create(ann, "knockout", 4)
+    for index, user in enumerate((bob, cy, dee), start=1):
+        services.seat_take(user, created.pk, index)
+    now = timezone.now()
+    Ban.objects.create(user=bob, reason="for ever", created_by=ann)
+    Ban.objects.create(user=cy, reason="over", created_by=ann, until=now - timedelta(minutes=1))
+    Ban.objects.create(user=dee, reason="lifted", created_by=ann, lifted_at=now)
+    Ban.objects.create(user=ann, reason="a week", created_by=bob, until=now + timedelta(days=7))
+    assert [s.user_banned for s in queries.table_seats(created.pk)] == [True, True, False, False]
 
 
 @pytest.mark.parametrize(("game", "players"), [("german", 2), ("whist", 4)])

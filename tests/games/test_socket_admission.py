@@ -10,6 +10,8 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from accounts.models import Ban
+from accounts.selectors import ban_active
 from accounts.services import ban_create
 from games import services
 from games.models import ChatMessage, Seat
@@ -89,6 +91,20 @@ def test_seat_back_and_moves_refuse_a_banned_player(make_user):
         services.move_play(table.pk, {"action": "play", "card": "2C"}, user=bob)
     assert refused.value.code == "banned"
     assert Seat.objects.get(table=table, index=1).away
+
+
+def test_a_move_is_refused_to_a_player_banned_since_the_ban_cache_last_read(make_user):
+    """The move path reads the ban with the seats, under the table's lock: a ban the cache
+    has not heard of (written by another process, say) refuses the move all the same."""
+    ann, bob = make_user("ann"), make_user("bob")
+    created = services.table_create(ann, "german")
+    services.seat_take(bob, created.pk, 1)
+    table = services.table_start(ann, created.pk)
+    assert ban_active(bob) is None  # cached: not banned
+    Ban.objects.create(user=bob, reason="cheating", created_by=ann)
+    with pytest.raises(services.ServiceError) as refused:
+        services.move_play(table.pk, {"action": "play", "card": "2C"}, user=bob)
+    assert refused.value.code == "banned" and "cheating" in refused.value.message
 
 
 async def opening_closes_with(make_user: Any, monkeypatch: Any, path: str, fail: Any) -> int:

@@ -1,0 +1,68 @@
+"""Model instances from SQL written out, for the reads every change of a table makes (its
+row lock, its seats with their users): each model's columns, in the order its instances are
+built from, and their converters, worked out once per model and connection. A raw queryset
+works them out again on every query: three quarters of its CPU on the move path, 11% of a
+loaded Daphne's samples (py-spy on bench/load.py, 2026-12-04)."""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import Model
+from django.db.models.expressions import Col
+
+
+class Plan:
+    """How to build a `model` instance from its columns as `columns` lists them."""
+
+    def __init__(self, model: type[Model], db: Any) -> None:
+        fields = model._meta.concrete_fields
+        self.model, self.size, self.db = model, len(fields), db
+        self.converters: list[tuple[int, Col, list[Callable[..., Any]]]] = []
+        for index, field in enumerate(fields):
+            col = field.get_col(model._meta.db_table)
+            found = db.ops.get_db_converters(col) + col.get_db_converters(db)
+            if found:
+                self.converters.append((index, col, found))
+
+    def build(self, row: Sequence[Any], start: int = 0) -> Model:
+        """The instance whose columns begin at `start` of `row`."""
+        values = list(row[start : start + self.size])
+        for index, col, found in self.converters:
+            value = values[index]
+            for convert in found:
+                value = convert(value, col, self.db)
+            values[index] = value
+        return self.model.from_db(self.db.alias, None, values)
+
+
+_plans: weakref.WeakKeyDictionary[Any, dict[type[Model], Plan]] = weakref.WeakKeyDictionary()
+
+
+def plan(model: type[Model]) -> Plan:
+    """`model`'s plan for this thread's connection (its converters are bound to it)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    by_model = _plans.get(db)
+    if by_model is None:
+        by_model = _plans[db] = {}
+    found = by_model.get(model)
+    if found is None:
+        found = by_model[model] = Plan(model, db)
+    return found
+
+
+@cache
+def columns(model: type[Model], alias: str) -> str:
+    """`model`'s columns as `alias`.column, in the order `Plan.build` reads them."""
+    q = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    return ", ".join(f"{alias}.{q(f.column)}" for f in model._meta.concrete_fields)
+
+
+def fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
