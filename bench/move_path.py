@@ -1,0 +1,130 @@
+"""The CPU of one move on the move path alone: `services.move_play` with its commit and
+the broadcast's build (every seat's view and the spectator's, JSON-encoded once), in one
+process on PostgreSQL, without sockets, Daphne or Redis (issue 21, item 5).
+
+It uses its own database, `whist_bench_moves` (on the server of DATABASE_URL, default the
+Makefile's), migrated, with `--tables` Whist tables of four users made through the
+services, then plays the seat to act's first legal card at each table in turn for
+`--moves` moves; only the `move_play` calls are timed (`time.process_time`: this process's
+CPU, PostgreSQL's not). The channel layer is off (`CHANNEL_LAYERS = {}`): the broadcast's
+event is built as on a server, and its send, which the load bench measures, is skipped.
+Cost is printed in ms and in calibration shuffles (bench/engine.py's measure, taken before
+and after), so that two trees' figures compare on one machine and day. The database is
+dropped at the end. Figures are printed, never asserted.
+
+Run: `.venv/bin/python bench/move_path.py [--tables 50] [--moves 3000]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from arguments import Parser, whole_number  # noqa: E402
+from capacity import DATABASE_URL, database_url, drop_database, ensure_database  # noqa: E402
+from engine import calibration  # noqa: E402
+
+BENCH_DATABASE = "whist_bench_moves"
+
+
+def arguments() -> argparse.Namespace:
+    parser = Parser(prog="move_path.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=whole_number(1), default=50)
+    parser.add_argument("--moves", type=whole_number(1), default=3000)
+    return parser.parse_args()
+
+
+def setup(url: str) -> None:
+    ensure_database(url)
+    os.environ.update({
+        "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "whistsite.settings",
+        "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "WHIST_DEAL_SECRET": secrets.token_urlsafe(32),
+    })  # fmt: skip
+    os.environ.pop("REDIS_URL", None)  # the cache in this process's memory
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    settings.CHANNEL_LAYERS = {}
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def tables(count: int) -> list[tuple[int, list]]:
+    """`count` started Whist tables, each with its four users in seat order."""
+    from django.contrib.auth import get_user_model
+
+    from games import services
+
+    user_model, made = get_user_model(), []
+    for t in range(count):
+        users = [user_model.objects.create(username=f"m{t}-{i}", password="!") for i in range(4)]
+        created = services.table_create(users[0], "whist", players=4)
+        for seat, user in enumerate(users[1:], start=1):
+            services.seat_take(user, created.pk, seat)
+        made.append((services.table_start(users[0], created.pk).pk, users))
+    return made
+
+
+def play(made: list[tuple[int, list]], moves: int) -> list[float]:
+    """CPU seconds of each `move_play`, tables taken in turn (finished ones dropped)."""
+    from games import services
+    from games.engine.views import seat_view
+    from games.gamestate import state_for
+    from games.models import Table
+
+    spent, playing = [], list(made)
+    while len(spent) < moves and playing:
+        for table_id, users in list(playing):
+            table = Table.objects.get(pk=table_id)
+            state = state_for(table) if table.status == Table.Status.PLAYING else None
+            if state is None or state.over:
+                playing.remove((table_id, users))
+                continue
+            legal = seat_view(state, state.to_act)["legal"][0]
+            event = {k: v for k, v in legal.items() if k != "seat"}
+            start = time.process_time()
+            services.move_play(table_id, event, table.version, user=users[state.to_act])
+            spent.append(time.process_time() - start)
+            if len(spent) >= moves:
+                break
+    return spent
+
+
+def main() -> None:
+    args = arguments()
+    base = os.environ.get("DATABASE_URL", DATABASE_URL)
+    url = database_url(base, BENCH_DATABASE)
+    shuffles = [calibration(2.0)]
+    setup(url)
+    try:
+        made = tables(args.tables)
+        play(made, min(200, args.moves))  # warm: imports, caches, the states in memory
+        spent = play(made, args.moves)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        drop_database(url)
+    shuffles.append(calibration(2.0))
+    per_second = statistics.mean(shuffles)
+    mean, median = statistics.mean(spent), statistics.median(spent)
+    print(f"move_path.py: {len(spent)} moves at {args.tables} Whist tables, from {ROOT}")
+    print(f"CPU per move_play (commit and broadcast build): mean {1000 * mean:.3f} ms, "
+          f"median {1000 * median:.3f} ms")  # fmt: skip
+    print(f"in calibration shuffles ({per_second:,.0f} per second, before and after): "
+          f"mean {mean * per_second:.0f}, median {median * per_second:.0f}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
