@@ -1,12 +1,13 @@
-"""The move path's SQL written out: the row lock, the INSERT of a move
-and the UPDATE of a table's changed fields, with each value prepared by its model field as
-Django's `save()` prepares it (JSON, datetimes, `auto_now_add`), but without building and
-compiling a query each time, which cost more CPU than running it (issue 14,
-docs/architecture.md §4)."""
+"""The move path's SQL written out: the row lock, and the INSERT of a move with the UPDATE
+of a table's changed fields (one statement for both where the database can), with each
+value prepared by its model field as Django's `save()` prepares it (JSON, datetimes,
+`auto_now_add`), but without building and compiling a query each time, which cost more CPU
+than running it (issue 14, docs/architecture.md §4)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import connection, models
 
@@ -28,7 +29,22 @@ def locked(model: type[models.Model], pk: int) -> models.Model | None:
     return rows.plan(model).build(found[0]) if found else None
 
 
-def insert(row: models.Model) -> None:
+def update(row: models.Model, names: Iterable[str], inserted: models.Model | None = None) -> None:
+    """UPDATE the fields `names` of `row` (by primary key); with `inserted`, also INSERT that
+    row, in the same statement where the database has data-modifying WITH (PostgreSQL): a
+    move's row and its table's new version in one round trip instead of two."""
+    sql, params = _update(row, names)
+    if inserted is None:
+        _execute(sql, params)
+    elif connection.vendor == "postgresql":
+        insert_sql, insert_params = _insert(inserted)
+        _execute(f"WITH inserted AS ({insert_sql}) {sql}", [*insert_params, *params])
+    else:
+        _execute(*_insert(inserted))
+        _execute(sql, params)
+
+
+def _insert(row: models.Model) -> tuple[str, list[Any]]:
     """INSERT `row` (its primary key is left to the database and not read back)."""
     meta = row._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
@@ -36,19 +52,19 @@ def insert(row: models.Model) -> None:
     q = connection.ops.quote_name
     columns = ", ".join(q(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
-    with connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {q(meta.db_table)} ({columns}) VALUES ({marks})", values)
+    return f"INSERT INTO {q(meta.db_table)} ({columns}) VALUES ({marks})", values
 
 
-def update(row: models.Model, names: Iterable[str]) -> None:
-    """UPDATE the fields `names` of `row` (by primary key)."""
+def _update(row: models.Model, names: Iterable[str]) -> tuple[str, list[Any]]:
     meta = row._meta
     fields = [meta.get_field(name) for name in names]
     values = [f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields]
     q = connection.ops.quote_name
     assignments = ", ".join(f"{q(f.column)} = %s" for f in fields)
+    sql = f"UPDATE {q(meta.db_table)} SET {assignments} WHERE {q(meta.pk.column)} = %s"
+    return sql, [*values, row.pk]
+
+
+def _execute(sql: str, params: list[Any]) -> None:
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {q(meta.db_table)} SET {assignments} WHERE {q(meta.pk.column)} = %s",
-            [*values, row.pk],
-        )
+        cursor.execute(sql, params)

@@ -197,9 +197,10 @@ def commit(
         _set_away(seats[index], value)
     state = state_for(table) if table.status == Table.Status.PLAYING else None
     game_changed = dealt or action is not None
+    move_row = None
     if action is not None:
         staged = _lobby_stage(table, state)
-        state = _apply(table, state, action, by)
+        state, move_row = _apply(table, state, action, by)
         # The lobby lists a public game's stage (deal, round, score): it hears of a new one.
         lobby = lobby or staged != _lobby_stage(table, state)
     table.version += 1
@@ -212,12 +213,12 @@ def commit(
     elif game_changed or (state is not None and state.to_act in (away or {})):
         task = _plan_turn(table, seats, state)
     # A move changes only what is in hand (the table row, the state, a seat's `away`): it
-    # writes only those fields (written out: games/services/move_sql.py) and its broadcast is
-    # built from them. Other changes save all that their caller set, and their broadcast reads
-    # the table again (sockets, seats).
+    # writes its row and only those fields, in one statement (written out:
+    # games/services/move_sql.py), and its broadcast is built from them. Other changes save
+    # all that their caller set, and their broadcast reads the table again (sockets, seats).
     in_hand = (table, seats) if action is not None else ()
     if in_hand:
-        move_sql.update(table, _move_fields(finished))
+        move_sql.update(table, _move_fields(finished), inserted=move_row)
     else:
         table.save()
     if finished:
@@ -247,7 +248,8 @@ def _lobby_stage(table: Table, state: State | None) -> dict[str, Any] | None:
     return lobby_stage(state) if state is not None and not table.private else None
 
 
-def _apply(table: Table, state: State | None, action: Action, by: str) -> State:
+def _apply(table: Table, state: State | None, action: Action, by: str) -> tuple[State, Move]:
+    """The new state, and the move's row for `commit` to write with the table's."""
     if state is None:
         raise ServiceError("not_playing", _("the game has not started"))
     # A player's own decision goes through the engine's "who may act" (a resigned Knockout
@@ -257,12 +259,10 @@ def _apply(table: Table, state: State | None, action: Action, by: str) -> State:
         new = engine_apply(state, action)
     except IllegalAction as exc:
         raise ServiceError(exc.code, explained(exc)) from exc
-    move_sql.insert(
-        Move(table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by)
-    )
+    row = Move(table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by)
     table.moves += 1
     transaction.on_commit(partial(cache_put, table.pk, table.seed, table.moves, new))
-    return new
+    return new, row
 
 
 def _finish(table: Table, seats: list[Seat], state: State) -> None:

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import threading
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.db import connections, transaction
+from django.db import connection, connections, transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from games import processes, scheduling
 from games.gamestate import state_for
 from games.models import Presence, Seat, Table
+from games.reads import rows
 from games.reads.queries import is_seated, seat_of, seat_resigned
 from games.services import errors
 from games.services.moves import commit, lock_table
@@ -44,14 +46,32 @@ def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
 def seat_heartbeat(table_id: int, user: Any, channel: str) -> int | None:
     """Socket `channel` is still open: keep it counted. A socket the sweep dropped (its
     server was silent too long), or of a user who sat down since, is counted again."""
-    mine = Presence.objects.filter(channel=channel)
-    if mine.update(seen=timezone.now()):
-        index = mine.values_list("seat__index", flat=True).first()
-        if index is not None:  # else the sweep took it just now
-            return index
+    found = rows.fetch(
+        _beat_sql(), [connection.ops.adapt_datetimefield_value(timezone.now()), channel]
+    )
+    if found and found[0][0] is not None:  # else the sweep took it (or its seat) just now
+        return found[0][0]
     if not is_seated(table_id, user):
         return None  # a spectator: nothing to count, no lock taken
     return seat_connect(table_id, user, channel)
+
+
+@cache
+def _beat_sql() -> str:
+    """A beat in one statement written out: the socket's row refreshed and its seat's index
+    read back. The ORM's UPDATE and then SELECT were two round trips and two compiled
+    queries per open socket every WHIST_PRESENCE_BEAT seconds (5% of a loaded Daphne's
+    samples, py-spy on bench/load.py, 2026-12-04)."""
+    q = connection.ops.quote_name
+    presence, seat = q(Presence._meta.db_table), q(Seat._meta.db_table)
+    seen, channel, seat_id = (
+        Presence._meta.get_field(n).column for n in ("seen", "channel", "seat")
+    )
+    index, pk = Seat._meta.get_field("index").column, Seat._meta.pk.column
+    return (
+        f"UPDATE {presence} SET {q(seen)} = %s WHERE {q(channel)} = %s RETURNING"
+        f" (SELECT s.{q(index)} FROM {seat} s WHERE s.{q(pk)} = {presence}.{q(seat_id)})"
+    )
 
 
 def seat_disconnect(table_id: int, channel: str) -> None:

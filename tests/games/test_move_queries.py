@@ -23,9 +23,9 @@ from games.sockets import state_cache
 from .helpers import table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-# The lock; the seats with their users and bans; the move log; the table's UPDATE; the
-# transaction and its savepoint: none per seat.
-MOVE_QUERIES = 8
+# The lock; the seats with their users and bans; the move's row and the table's UPDATE, in one
+# statement; the transaction and its savepoint: none per seat.
+MOVE_QUERIES = 7
 BROADCAST_QUERIES = 2  # a change other than a move reads the table (creator, rematch) and its seats
 
 

@@ -88,6 +88,19 @@ def test_the_heartbeat_keeps_a_socket_counted(make_user, settings):
     assert seat_of(t, ann).connections == 1
 
 
+def test_a_counted_sockets_beat_is_one_statement_that_refreshes_it_and_reads_its_seat(
+    make_user, django_assert_num_queries
+):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    services.seat_connect(t.pk, bob, "bob-1")
+    before = Presence.objects.get(channel="bob-1").seen
+
+    with django_assert_num_queries(1):
+        assert services.seat_heartbeat(t.pk, bob, "bob-1") == 1
+    assert Presence.objects.get(channel="bob-1").seen > before
+
+
 def test_a_dropped_socket_that_beats_again_is_counted_again_and_ends_away(
     make_user, queued, settings
 ):
