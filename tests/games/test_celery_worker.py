@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games import services, tasks
 from games.models import Move, Table
-from tests.celery_worker import worker_command
+from tests.celery_worker import stop, worker_command
 from tests.games.helpers import play_first_legal, state, table
 from whistsite.celery import app
 
@@ -65,8 +65,7 @@ def start_worker(queue: str) -> subprocess.Popen[bytes]:
 def worker(queue: str) -> Iterator[subprocess.Popen[bytes]]:
     process = start_worker(queue)
     yield process
-    process.terminate()
-    process.wait(timeout=30)
+    stop(process)
 
 
 def wait_for(condition: Any, seconds: float = 60.0) -> None:
@@ -121,6 +120,5 @@ def test_a_lost_bot_task_is_queued_again_by_the_watchdog(make_user, queue):
     try:
         wait_for(lambda: table(t.pk).moves > moves)
     finally:
-        process.terminate()
-        process.wait(timeout=30)
+        stop(process)
     assert Move.objects.filter(table=t, number__gte=moves, by=Move.By.BOT).exists()

@@ -20,6 +20,7 @@ from games.models import Table
 from rankings.models import Achievement, GameScore, LevelUp, Progress, Rating, SeatResult
 from rankings.services import game_score_create
 from records.models import GameRecord
+from tests.celery_worker import stop
 from tests.games.test_celery_worker import queue, start_worker, wait_for, worker  # noqa: F401
 from tests.rankings.helpers import store, winning
 
@@ -129,7 +130,6 @@ def test_the_watchdog_queues_bookkeeping_a_minute_overdue(make_user, queue):  # 
     try:
         wait_for(lambda: GameScore.objects.filter(table=late).exists())
     finally:
-        process.terminate()
-        process.wait(timeout=30)
+        stop(process)
     assert not GameScore.objects.filter(table=recent).exists()
     assert tasks.watchdog.run() == 0

@@ -11,6 +11,7 @@ from django.db import connection
 
 from records.analysis_service import analysis_request, analysis_run
 from records.models import GameRecord, RecordAnalysis
+from tests.celery_worker import stop
 from tests.games.test_celery_worker import queue, start_worker, wait_for  # noqa: F401
 
 pytestmark = pytest.mark.skipif(
@@ -28,8 +29,7 @@ def test_a_game_is_analysed_once_by_a_real_worker(finished_german: Any, queue: s
     try:
         wait_for(lambda: RecordAnalysis.objects.get(pk=table.pk).status == "done", 120)
     finally:
-        process.terminate()
-        process.wait(timeout=30)
+        stop(process)
     row = RecordAnalysis.objects.get(pk=table.pk)
     assert row.done == row.total == len(row.result["positions"]) > 0
     assert analysis_run(table.pk) is False  # a second delivery finds it done

@@ -14,6 +14,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from tests.celery_worker import stop
 from tests.games.test_celery_worker import queue, start_worker, wait_for  # noqa: F401
 from tests.tournaments.conftest import event_with
 from tournaments.models import Entry, Event, Placement
@@ -34,8 +35,7 @@ def worker_and_beat(queue: str, tmp_path: Path) -> Iterator[None]:  # noqa: F811
     )  # fmt: skip
     yield
     for process in (beat, worker):
-        process.terminate()
-        process.wait(timeout=30)
+        stop(process)
 
 
 def _env_of(name: str) -> dict[str, str]:
