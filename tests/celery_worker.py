@@ -28,22 +28,29 @@ def worker_command(queue: str) -> list[str]:
 
 def stop(process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
     """SIGTERM, as a deploy stops it (a worker's warm shutdown lets its running task end).
-    One still running after `timeout` seconds is asked for its threads' stacks (Celery's
-    SIGUSR1 handler logs them to the captured output), killed with its children and fails
-    the test: a hung shutdown leaves its cause in the log and no process behind. (One
-    teardown of test_celery_worker[knockout] waited over 30 s in a full unit run of
-    2026-12-04 and not in 8 runs of that file after it; the stacks say where next time.)"""
+    If it still runs after `timeout` seconds, it and its pool's children (one of which
+    runs the task) are asked for their threads' stacks (Celery's SIGUSR1 handler logs them
+    to the captured output), then killed, and the test fails: a hung shutdown leaves its
+    cause in the log and no process behind. (One teardown of test_celery_worker[knockout]
+    waited over 30 s in a full unit run of 2026-12-04 and not in 8 runs of that file after
+    it; the stacks say where the next time.)"""
     process.terminate()
     try:
         process.wait(timeout=timeout)
         return
     except subprocess.TimeoutExpired:
         pass
-    children = psutil.Process(process.pid).children(recursive=True)
-    process.send_signal(signal.SIGUSR1)
+    group = [psutil.Process(process.pid), *psutil.Process(process.pid).children(recursive=True)]
+    _signal(group, signal.SIGUSR1)
     time.sleep(2)
-    for child in children:
-        child.kill()
-    process.kill()
+    _signal(group, signal.SIGKILL)
     process.wait()
     pytest.fail(f"{process.args[:6]} did not stop within {timeout:g} s of SIGTERM", pytrace=False)
+
+
+def _signal(group: list[psutil.Process], number: int) -> None:
+    for each in group:
+        try:
+            each.send_signal(number)
+        except psutil.NoSuchProcess:  # it ended meanwhile
+            pass
