@@ -10,7 +10,6 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count, Prefetch, QuerySet
-from django.utils import timezone
 
 from accounts.models import Ban
 from games.engine import State
@@ -37,7 +36,7 @@ def table_seats(table_id: int) -> list[Seat]:
     than running it (issue 14). tests/games/test_move_queries.py compares both."""
     user_model = get_user_model()
     seat_plan, user_plan = rows.plan(Seat), rows.plan(user_model)
-    found = rows.fetch(_seats_sql(), [_now_param(), table_id])
+    found = rows.fetch(_seats_sql(), [rows.now_param(), table_id])
     seats = []
     for row in found:
         seat = seat_plan.build(row)
@@ -63,11 +62,6 @@ def _seats_sql() -> str:
         f" FROM {seat} s LEFT JOIN {user} u ON u.id = s.user_id"
         f" WHERE s.table_id = %s ORDER BY s.{q('index')}"
     )
-
-
-def _now_param() -> Any:
-    """Now, as the database compares it with a stored date and time."""
-    return connection.ops.adapt_datetimefield_value(timezone.now())
 
 
 def table_get(table_id: int) -> Table | None:

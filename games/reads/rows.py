@@ -14,6 +14,7 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Model
 from django.db.models.expressions import Col
+from django.utils import timezone
 
 
 class Plan:
@@ -60,6 +61,11 @@ def columns(model: type[Model], alias: str) -> str:
     """`model`'s columns as `alias`.column, in the order `Plan.build` reads them."""
     q = connections[DEFAULT_DB_ALIAS].ops.quote_name
     return ", ".join(f"{alias}.{q(f.column)}" for f in model._meta.concrete_fields)
+
+
+def now_param() -> Any:
+    """Now, as the database compares it with a stored date and time (a query parameter)."""
+    return connections[DEFAULT_DB_ALIAS].ops.adapt_datetimefield_value(timezone.now())
 
 
 def fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:

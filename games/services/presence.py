@@ -46,10 +46,8 @@ def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
 def seat_heartbeat(table_id: int, user: Any, channel: str) -> int | None:
     """Socket `channel` is still open: keep it counted. A socket the sweep dropped (its
     server was silent too long), or of a user who sat down since, is counted again."""
-    found = rows.fetch(
-        _beat_sql(), [connection.ops.adapt_datetimefield_value(timezone.now()), channel]
-    )
-    if found and found[0][0] is not None:  # else the sweep took it (or its seat) just now
+    found = rows.fetch(_beat_sql(), [rows.now_param(), channel])
+    if found:  # its row and its seat's index, read in the one statement
         return found[0][0]
     if not is_seated(table_id, user):
         return None  # a spectator: nothing to count, no lock taken
