@@ -24,7 +24,7 @@ of the same mean size, and nothing else) and prints the site's cost over the bar
 
 Run: `.venv/bin/python bench/load.py [--tables 10] [--players 4] [--game whist]
 [--think 2] [--seconds 30] [--daphne 1] [--workers 1] [--bots 0] [--hostile 0]
-[--layer core|pubsub] [--hostile-kind refused|table-resync|lobby-resync]
+[--layer core|pubsub] [--hostile-kind refused|table-resync|lobby-resync|lobby-ping]
 [--lobby-idle N --lobby-tables 100]` (or `make bench-load`); the lobby options are
 bench/load_lobby.py's.
 """
@@ -59,8 +59,9 @@ from engine import calibration  # noqa: E402
 from load_clients import Player, Stats, TableClock, hostile  # noqa: E402
 from load_lobby import (  # noqa: E402
     add_arguments,
+    alternate,
+    last_error,
     lobby_idle,
-    quiet_window,
     report_flood,
     start_resync_flood,
 )
@@ -358,20 +359,19 @@ async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, A
 
     opened, attacks = asyncio.Event(), []
     attacked = min(args.attacked or args.hostile, args.hostile, args.tables)
-    if args.hostile_kind == "lobby-resync":
+    if args.hostile_kind in ("lobby-resync", "lobby-ping"):
         attacked = 0  # the lobby flood watches no table: every table is another table
     loops = [asyncio.create_task(table_loop(i, i < attacked))
              for i in range(args.tables)]  # fmt: skip
-    await asyncio.wait_for(opened.wait(), 600)
+    await until_open(opened, loops, sockets, stack)
     await asyncio.sleep(1.0)
     grown = sockets["count"] - first[0][1]
     rss = (resident() - first[0][0]) / grown if grown else float("nan")
     stop = asyncio.Event()
-    quiet = None
-    if args.hostile and args.hostile_kind != "refused":  # a quiet window first, then the flood
-        quiet = await quiet_window(args, stats)
+    flood = flooded = None
+    if args.hostile and args.hostile_kind != "refused":  # quiet and flood windows alternate
         users = await asyncio.to_thread(room.users, args.hostile)
-        start_resync_flood(args, ports, users, attacks, stats, stop, household)
+        flood = start_resync_flood(args, ports, users, attacks, household)
     elif args.hostile:
         await hostile_sockets(args, ports, room, attacks, stats, stop)
     await asyncio.sleep(args.warmup)
@@ -380,16 +380,36 @@ async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, A
     before, clock0 = [cpu(group) for group in watched], time.perf_counter()
     clients0 = own_cpu()
     stats.measuring = True
-    await asyncio.sleep(args.seconds)
+    if flood is None:
+        await asyncio.sleep(args.seconds)
+    else:
+        flooded = await alternate(flood, stats, args.seconds)
     stats.measuring = False
     elapsed = time.perf_counter() - clock0
     spent = [cpu(group) - b for group, b in zip(watched, before, strict=True)]
     spent.append(own_cpu() - clients0)
     stop.set()
+    if flood is not None:
+        await asyncio.to_thread(flood.finish, stats, flooded["windows"])
     for task in loops:
         task.cancel()
     return {"elapsed": elapsed, "cpu": spent, "rss": rss, "sockets": sockets["count"],
-            "quiet": quiet}  # fmt: skip
+            "flood": flooded, "flood_cpu": flood.cpu if flood else None}  # fmt: skip
+
+
+async def until_open(opened: asyncio.Event, loops: list[asyncio.Task], sockets: dict[str, int],
+                     stack: Stack) -> None:  # fmt: skip
+    """Wait until every table's sockets are open; a table that could not be made or opened
+    ends the run at once, saying why (it was a silent wait of 600 s on 2026-12-04)."""
+    waiter = asyncio.create_task(opened.wait())
+    await asyncio.wait([waiter, *loops], timeout=600, return_when=asyncio.FIRST_COMPLETED)
+    if opened.is_set():
+        return
+    waiter.cancel()
+    failed = [t.exception() for t in loops if t.done() and not t.cancelled() and t.exception()]
+    why = repr(failed[0]) if failed else "600 s passed"
+    raise SystemExit(f"load.py: {sockets['count']} sockets open, then {why}; "
+                     f"Daphne's log ends: {last_error(stack)}")  # fmt: skip
 
 
 async def hostile_sockets(
@@ -436,7 +456,7 @@ def main() -> None:
         bare = (bare_stats, measured(args, bare_stats, bare_size=stats.frame_size()))
     shuffles.append(calibration(2.0))
     report(args, stats, run, sum(shuffles) / len(shuffles), bare)
-    report_flood(args, stats, run["quiet"], run["elapsed"])
+    report_flood(args, stats, run["flood"], run["flood_cpu"])
 
 
 if __name__ == "__main__":

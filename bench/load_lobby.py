@@ -10,10 +10,14 @@ the same processes' CPU over an equal window before any socket opened subtracted
 the resync limit (WHIST_WS_RESYNC_RATE): spectators of the first tables, or lobby sockets
 that ask for pages no one else asks for (`list` with another `before` each time, drawn
 among the ids the lobby lists, so that no two ask for the same) between plain `resync`s.
+`lobby-ping` is the control: as many lobby sockets, on the same beat, sending `ping`, which
+costs the server nearly nothing; its ratio is what the two windows differ by anyway.
 Each hostile socket connects from an address of its own (a botnet's), so that only the
-per-socket limits hold it back, not the per-address one. A quiet window (no hostile socket)
-is measured first on the same tables; the report prints both p99s of the tables the hostile
-sockets do not watch, and their ratio.
+per-socket limits hold it back, not the per-address one. The hostile sockets run in a
+process of their own (`Flood`) and open before the measured time, which alternates quiet
+windows (the hostile sockets open and silent) with flood windows, three of each
+(`alternate`): the report prints the p95 and p99 of the tables the hostile sockets do not
+watch in both kinds of window, and their ratios.
 """
 
 from __future__ import annotations
@@ -21,13 +25,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import subprocess
+import sys
+import time
 from collections import Counter
 from typing import Any
 
 import websockets
 
-HOSTILE_KINDS = ("refused", "table-resync", "lobby-resync")
+HOSTILE_KINDS = ("refused", "table-resync", "lobby-resync", "lobby-ping")
 RESYNC_RATE = (5, 10.0)  # WHIST_WS_RESYNC_RATE (whistsite/settings.py): stay within it
 PER_ADDRESS = 50  # under WHIST_MAX_SOCKETS_PER_ADDRESS (64)
 
@@ -132,23 +140,12 @@ def last_error(stack: Any) -> str:
     return " | ".join(lines[-3:])[:400]
 
 
-async def quiet_window(args: argparse.Namespace, stats: Any) -> dict[str, Any]:
-    """Measure the tables before any hostile socket opens; the stats start again after."""
-    await asyncio.sleep(args.warmup)
-    stats.measuring = True
-    await asyncio.sleep(args.seconds)
-    stats.measuring = False
-    quiet = {"latencies": list(stats.latencies), "moves": stats.moves}
-    stats.latencies.clear()
-    stats.moves = stats.gaps = stats.lost = 0
-    stats.errors.clear()
-    return quiet
-
-
-async def resync_flooder(url: str, cookie: str | None, stats: Any, stop: asyncio.Event,
-                         lobby: bool, rng: random.Random, address: str) -> None:  # fmt: skip
+async def resync_flooder(url: str, cookie: str | None, record: Any, lobby: bool,
+                         rng: random.Random, address: str, ping: bool,
+                         flooding: asyncio.Event) -> None:  # fmt: skip
     """A socket sending `resync` (the lobby's: alternately `list` of a page nobody else asks
-    for, `before` among the listed ids) at 95% of the resync limit; answers counted."""
+    for, `before` among the listed ids) at 95% of the resync limit; each answer recorded
+    (`record(key)`: "answer", "hostile <code>" for an error, "closed <code>")."""
     origin = url.split("/ws/")[0].replace("ws://", "http://")
     headers = {"Origin": origin, **({"Cookie": cookie} if cookie else {})}
     frames, window = RESYNC_RATE
@@ -164,18 +161,19 @@ async def resync_flooder(url: str, cookie: str | None, stats: Any, stop: asyncio
                     if message["type"] == "tables" and message["tables"]:
                         ids = [t["id"] for t in message["tables"]]
                         listed[:] = [min(ids), max(ids) + 2]
-                    if not stats.measuring:
-                        continue
                     if message["type"] == "error":
-                        stats.errors[f"hostile {message.get('code')}"] += 1
+                        record(f"hostile {message.get('code')}")
                     else:
-                        stats.refused += 1  # tables, mine, current, state, or a lobby row
+                        record("answer")  # tables, mine, current, state, or a lobby row
 
             reader = asyncio.get_running_loop().create_task(drain())
             sent = 0
             try:
-                while not stop.is_set():
-                    if lobby and sent % 2:
+                while True:
+                    await flooding.wait()
+                    if ping:
+                        frame = {"type": "ping"}
+                    elif lobby and sent % 2:
                         frame = {"type": "list", "before": rng.randrange(*listed)}
                     else:
                         frame = {"type": "resync", "version": -1}
@@ -185,40 +183,146 @@ async def resync_flooder(url: str, cookie: str | None, stats: Any, stop: asyncio
             finally:
                 reader.cancel()
     except websockets.ConnectionClosed as exc:
-        stats.closed[exc.rcvd.code if exc.rcvd else 1006] += 1
+        record(f"closed {exc.rcvd.code if exc.rcvd else 1006}")
+
+
+class Flood:
+    """The resync flooders, in a process of their own, as an attacker's are on a machine of
+    their own (in the bench's process, their answers were parsed on the loop that also times
+    the players' moves). Their sockets open at once and stay open; they send only while the
+    flood is on (`set`). The process is told the flood's windows when it ends, and counts
+    what came within them."""
+
+    def __init__(self, sockets: list[dict[str, Any]]) -> None:
+        self.process = subprocess.Popen([sys.executable, __file__], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)  # fmt: skip
+        self._say({"sockets": sockets})
+        self.cpu = 0.0
+
+    def _say(self, message: dict[str, Any]) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(message) + "\n")
+        self.process.stdin.flush()
+
+    def set(self, on: bool) -> None:
+        self._say({"flood": on})
+
+    def finish(self, stats: Any, windows: list[tuple[float, float]]) -> None:
+        """Stop the flood; add what came within `windows` (time.monotonic(), the same clock
+        in every process) to `stats`."""
+        self._say({"windows": windows})
+        assert self.process.stdout is not None
+        counts = json.loads(self.process.stdout.readline())
+        self.process.wait(30)
+        stats.refused += counts["answer"]
+        for key, count in counts["keys"].items():
+            if key.startswith("closed "):
+                stats.closed[int(key.split()[1])] += count
+            elif key != "answer":
+                stats.errors[key] += count
+        self.cpu = counts["cpu"]
+
+
+PAIRS = 3  # quiet and flood windows, alternating
+SETTLE = 1.0  # seconds after each switch not counted in either
+
+
+async def alternate(flood: Flood, stats: Any, seconds: float) -> dict[str, Any]:
+    """Measure `seconds` as PAIRS of a quiet window then a flood window, so that what drifts
+    over a run (the tables further into their games, the processes' heaps) falls on both
+    alike. A quiet window has the hostile sockets open and silent: what differs is only
+    what they ask. The moves' latencies of each kind, and the flood's windows."""
+    quiet: list[float] = []
+    hot: list[float] = []
+    windows: list[tuple[float, float]] = []
+    for i in range(2 * PAIRS):
+        on = i % 2 == 1
+        flood.set(on)
+        await asyncio.sleep(SETTLE)
+        start, begun = len(stats.latencies), time.monotonic()
+        await asyncio.sleep(seconds / (2 * PAIRS) - SETTLE)
+        (hot if on else quiet).extend(stats.latencies[start:])
+        if on:
+            windows.append((begun, time.monotonic()))
+    flood.set(False)
+    return {"quiet": quiet, "hot": hot, "windows": windows}
 
 
 def start_resync_flood(args: argparse.Namespace, ports: list[int], users: list, attacks: list,
-                       stats: Any, stop: asyncio.Event, household: Any) -> None:  # fmt: skip
-    rng = random.Random(7)
+                       household: Any) -> Flood:  # fmt: skip
+    sockets = []
     for i, (_user, cookie) in enumerate(users):
         address = household(20_000 + i)  # one address each, apart from the tables' own
         port = ports[i % len(ports)]
-        if args.hostile_kind == "lobby-resync":
+        if args.hostile_kind in ("lobby-resync", "lobby-ping"):
             url, lobby = f"ws://127.0.0.1:{port}/ws/lobby/", True
         else:
             url, lobby = f"ws://127.0.0.1:{port}/ws/table/{attacks[i % len(attacks)][0]}/", False
-        asyncio.create_task(resync_flooder(url, cookie, stats, stop, lobby, rng, address))
+        sockets.append({"url": url, "cookie": cookie, "lobby": lobby, "address": address,
+                        "ping": args.hostile_kind == "lobby-ping"})  # fmt: skip
+    return Flood(sockets)
 
 
-def report_flood(args: argparse.Namespace, stats: Any, quiet: dict[str, Any] | None,
-                 elapsed: float) -> None:  # fmt: skip
+async def _flood(sockets: list[dict[str, Any]]) -> None:
+    """The flood process: the flooders, on and off as standard input says, until it gives
+    the flood's windows; then what they got within them, as one line of JSON."""
+    rng, seen, flooding = random.Random(7), [], asyncio.Event()
+
+    def record(key: str) -> None:
+        seen.append((time.monotonic(), key))
+
+    tasks = [
+        asyncio.create_task(resync_flooder(
+            s["url"], s["cookie"], record, s["lobby"], rng, s["address"], s["ping"], flooding
+        )) for s in sockets
+    ]  # fmt: skip
+    while True:
+        command = json.loads(await asyncio.to_thread(sys.stdin.readline))
+        if "windows" in command:
+            break
+        if command["flood"]:
+            flooding.set()
+        else:
+            flooding.clear()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    windows = command["windows"]
+    keys = Counter(key for at, key in seen if key.startswith("closed ")
+                   or any(start <= at <= end for start, end in windows))  # fmt: skip
+    times = os.times()
+    print(json.dumps({"answer": keys["answer"], "keys": keys, "cpu": times.user + times.system}),
+          flush=True)  # fmt: skip
+
+
+def report_flood(args: argparse.Namespace, stats: Any, flood: dict[str, Any] | None,
+                 flood_cpu: float | None) -> None:  # fmt: skip
     from load_report import ms
 
     from games.engine.arena import percentile
 
-    if quiet is None:
+    if flood is None:
         return
-    calm, hot = quiet["latencies"], stats.latencies
+    calm, hot = flood["quiet"], flood["hot"]
+    seconds = sum(end - start for start, end in flood["windows"])
     watched = "the tables no hostile socket watches" if args.hostile_kind == "table-resync" \
         else "every table"  # fmt: skip
     print(f"\n{args.hostile} hostile sockets, {args.hostile_kind} at 95% of the resync limit "
-          f"({RESYNC_RATE[0]} per {RESYNC_RATE[1]:g} s), {watched}:")  # fmt: skip
-    print(f"  quiet:   {quiet['moves']} moves, p50 {ms(calm, 0.5)}, p99 {ms(calm, 0.99)} ms")
-    print(f"  hostile: {stats.moves} moves, p50 {ms(hot, 0.5)}, p99 {ms(hot, 0.99)} ms; "
-          f"{stats.refused} frames to the hostile sockets other than errors (lists, mine, "
-          f"current, states, and the lobby's rows of real changes: "
-          f"{stats.refused / max(elapsed, 1e-9):.1f}/s)")  # fmt: skip
+          f"({RESYNC_RATE[0]} per {RESYNC_RATE[1]:g} s), {watched}; {PAIRS} quiet and {PAIRS} "
+          f"flood windows, alternating:")  # fmt: skip
+    print(f"  quiet:   {len(calm)} moves, p50 {ms(calm, 0.5)}, p95 {ms(calm, 0.95)}, "
+          f"p99 {ms(calm, 0.99)} ms")  # fmt: skip
+    print(f"  flood:   {len(hot)} moves, p50 {ms(hot, 0.5)}, p95 {ms(hot, 0.95)}, "
+          f"p99 {ms(hot, 0.99)} ms; {stats.refused} frames to the hostile sockets other than "
+          f"errors (lists, mine, current, states, pongs, and the lobby's rows of real changes: "
+          f"{stats.refused / max(seconds, 1e-9):.1f}/s)")  # fmt: skip
+    if flood_cpu is not None:
+        print(f"  the flooders ran in a process of their own: {flood_cpu:.1f} s of CPU in all")
     if calm and hot:
-        ratio = percentile(hot, 0.99) / max(percentile(calm, 0.99), 1e-9)
-        print(f"  p99 hostile / quiet: {ratio:.2f}x")
+        for q in (0.95, 0.99):
+            ratio = percentile(hot, q) / max(percentile(calm, q), 1e-9)
+            print(f"  p{round(q * 100)} flood / quiet: {ratio:.2f}x")
+
+
+if __name__ == "__main__":  # the flood's own process (Flood)
+    asyncio.run(_flood(json.loads(sys.stdin.readline())["sockets"]))
