@@ -319,15 +319,17 @@ class LobbyConsumer(JsonFrames):
         if self.view.current(content.get("version")):
             await self.send_json({"type": "current", "version": self.view.sent})
             return
-        await self._send_list()
-        await self._send_mine(again=False)
+        async with lobby_lists.answering():
+            await self._send_list()
+            await self._send_mine(again=False)
 
     async def on_list(self, content: dict[str, Any]) -> None:
         """`{"type": "list", "game", "seats", "rated", "before"}`: another filter or page."""
         if not resync_limit.allowed(self):
             await self.error("rate_limited", _("too many resyncs: slow down"))
             return
-        await self._list(content)
+        async with lobby_lists.answering():
+            await self._list(content)
 
     async def _list(self, content: dict[str, Any]) -> None:
         try:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import weakref
 from bisect import bisect_left
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
@@ -118,6 +119,24 @@ def _online() -> dict[str, int]:
 
 _pages: OrderedDict[tuple, Page] = OrderedDict()
 _building: dict[tuple, asyncio.Future] = {}
+
+# Lobby lists answered at once in one process; the others wait their turn. Sockets asking
+# on the same beat (40 of them, each within its resync limit) would otherwise all be worked
+# on at once, and a table's move that came meanwhile waited behind the whole burst (its
+# p99 1.6-1.75x a quiet window's in bench/load.py's lobby-resync mode, 2026-12-04).
+ANSWERING = 2
+_answering: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def answering() -> asyncio.Semaphore:
+    """This event loop's turn for lobby lists (`async with answering(): ...`)."""
+    loop = asyncio.get_running_loop()
+    turn = _answering.get(loop)
+    if turn is None:
+        turn = _answering[loop] = asyncio.Semaphore(ANSWERING)
+    return turn
 
 
 async def list_page(

@@ -4,6 +4,7 @@ answered without anything being built, and resyncs have their own limit."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import Any
@@ -168,6 +169,40 @@ async def test_resyncs_have_their_own_limit(make_user, settings):
     await socket.send_json_to({"type": "ping"})  # other frames still pass
     assert await socket.receive_json_from(timeout=5) == {"type": "pong"}
     await socket.disconnect()
+
+
+async def test_lobby_lists_asked_on_the_same_beat_are_worked_on_a_few_at_a_time(
+    settings, monkeypatch
+):
+    """Sockets that all ask at once (each within its limits) are answered, at most
+    ANSWERING at a time in a process, so that a move coming meanwhile waits for a few
+    answers, not for the whole burst."""
+    settings.WHIST_WS_RESYNC_RATE = settings.WHIST_WS_RESYNC_RATE_PER_ADDRESS = (100, 10)
+    await db(public_tables)(5)
+    sockets = [await connect("/ws/lobby/") for _ in range(6)]
+    for socket in sockets:
+        await until(socket, "tables")
+    working, most = [0], [0]
+    list_page = lobby_lists.list_page
+
+    async def counted(*args: Any) -> lobby_lists.Page:
+        working[0] += 1
+        most[0] = max(most[0], working[0])
+        try:
+            await asyncio.sleep(0.05)  # long enough for every other socket's frame to come
+            return await list_page(*args)
+        finally:
+            working[0] -= 1
+
+    monkeypatch.setattr(lobby_lists, "list_page", counted)
+    for i, socket in enumerate(sockets):
+        kind = {"type": "resync", "version": -1} if i % 2 else {"type": "list", "before": None}
+        await socket.send_json_to(kind)
+    for socket in sockets:
+        assert (await until(socket, "tables"))["tables"]
+    assert most[0] == lobby_lists.ANSWERING
+    for socket in sockets:
+        await socket.disconnect()
 
 
 async def test_a_change_the_socket_missed_makes_the_page_ask_again(make_user):
