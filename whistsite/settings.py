@@ -137,6 +137,14 @@ if DATABASE_URL:
             conn_health_checks=True,
         )
     }
+    # Prepared statements (issue 21): with server-side binding psycopg prepares a statement
+    # on its connection from its fifth use, so PostgreSQL parses and plans each of the few
+    # statements a move makes once per connection, not once per move. WHIST_DB_PREPARED=0
+    # turns it off, for a pooler in transaction mode (docs/deployment.md, "Capacity").
+    if os.environ.get("WHIST_DB_PREPARED", "1") != "0":
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=5
+        )
 else:
     # Set up for concurrent use (issue 26): WAL lets readers go on beside the writer; a
     # write transaction takes the lock when it begins (IMMEDIATE), so a second writer waits
