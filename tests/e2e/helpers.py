@@ -37,13 +37,29 @@ def log_in(page: Page, base: str, username: str) -> None:
 
 def table_page_as(browser: Browser, base: str, username: str, table_id: int) -> Page:
     """A new browser context logged in as `username`, at table `table_id`, connected and
-    showing its hand."""
+    showing its hand, dealt in."""
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     log_in(page, base, username)
     page.goto(f"{base}/tables/{table_id}/")
     expect(page.locator("#status-conn")).to_have_text("")
     page.wait_for_selector("#hand .card")
+    hand_dealt(page)
     return page
+
+
+def hand_dealt(page: Page) -> None:
+    """Wait until no card of the hand is still being dealt (static/js/motion.js animateDeal).
+    Each card flies in from the felt's centre at scale 0.6, after 35 ms per card before it:
+    while it waits it stands still at its start, so Playwright finds it stable and clicks
+    there, on whatever lies under that point. That was the one browser failure of a fresh
+    clone's run on 2026-12-04 (the clicked 2C got no premove; its box measured 53.8 px wide,
+    0.6 of 89.6)."""
+    page.wait_for_function(
+        """() => !document.getAnimations().some(
+             (a) => a.playState !== "finished" && a.effect?.target?.closest?.("#hand"))""",
+        polling=50,
+        timeout=10000,
+    )
 
 
 def version(page: Page) -> int:

@@ -120,35 +120,11 @@ def lead_and_follow(s) -> tuple[str, str, str]:
     raise AssertionError("no lead to follow")
 
 
-def hand_settled(page) -> None:
-    """Wait until the hand's cards have not moved for 0.5 s. 100-300 ms after the table page
-    shows its hand its cards still grow (measured on 2026-12-04: 53.8 -> 89.6 px wide, with
-    no change to the hand's nodes), and a click aimed at the old place lands on a neighbour:
-    the one failure of a fresh clone's browser run that day (the clicked 2C got no premove)."""
-    page.wait_for_function(
-        """() => {
-          const boxes = [...document.querySelectorAll("#hand .card")]
-            .map((c) => { const r = c.getBoundingClientRect(); return `${r.x},${r.width}`; })
-            .join(";");
-          const now = performance.now();
-          if (window.handBoxes !== boxes) {
-            window.handBoxes = boxes;
-            window.handSince = now;
-            return false;
-          }
-          return now - window.handSince >= 500;
-        }""",
-        polling=100,
-        timeout=10000,
-    )
-
-
 def test_a_preselected_card_is_played_when_the_turn_comes(browser: Browser, site_url: str):
     table_id, users = german(ann_auto_play=False)
     table_id, s = pat_to_lead(table_id, users)
     lead, follow, _ = lead_and_follow(s)
     page = table_page_as(browser, site_url, "ann", table_id)
-    hand_settled(page)
     page.locator(f'#hand .card[data-card="{follow}"]').click()
     expect(page.locator(f'#hand .card[data-card="{follow}"]')).to_have_class(
         "card preselectable premove"
@@ -175,7 +151,6 @@ def test_a_cancelled_or_illegal_preselection_is_not_played(browser: Browser, sit
     lead, follow, other = lead_and_follow(s)
     page = table_page_as(browser, site_url, "ann", table_id)
     card = page.locator(f'#hand .card[data-card="{follow if how == "cancelled" else other}"]')
-    hand_settled(page)
     card.click()
     expect(card).to_have_attribute("aria-pressed", "true")
     if how == "cancelled":
