@@ -2,10 +2,12 @@
 server a test starts logs to a file of the test's own, whose end a failure report shows; and
 under `make test` (WHIST_TEST_NO_SKIP=1) a skipped test fails the run."""
 
+import gc
 import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +18,24 @@ NO_SKIP = os.environ.get("WHIST_TEST_NO_SKIP", "") not in ("", "0")
 NO_SKIP_NOTE = "skipped, and WHIST_TEST_NO_SKIP is set (make test runs every test)"
 SERVER_LOGS = pytest.StashKey[list[Path]]()
 LOG_TAIL_LINES = 80
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> Iterator[None]:
+    """pytest-django's test databases, which can be dropped at the end: every connection
+    to them is closed first. A thread that ran database work (each async test's loop has a
+    pool of them) leaves its connection to the garbage collector when it ends (a connection
+    is a cycle of objects), and asgiref's one thread for thread-sensitive work keeps its
+    own. Until 2026-12-04 the drop failed on every worker ("database ... is being accessed
+    by other users", 2-11 sessions): games/reads/rows.py kept every ended thread's
+    connection alive (tests/games/test_rows.py)."""
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    yield
+    gc.collect()
+    with django_db_blocker.unblock():
+        SyncToAsync.single_thread_executor.submit(connections.close_all).result()
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -6,7 +6,6 @@ loaded Daphne's samples (py-spy on bench/load.py, 2026-12-04)."""
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
@@ -41,15 +40,14 @@ class Plan:
         return self.model.from_db(self.db.alias, None, values)
 
 
-_plans: weakref.WeakKeyDictionary[Any, dict[type[Model], Plan]] = weakref.WeakKeyDictionary()
-
-
 def plan(model: type[Model]) -> Plan:
-    """`model`'s plan for this thread's connection (its converters are bound to it)."""
+    """`model`'s plan for this thread's connection (its converters are bound to it), kept
+    on the connection object, so that it goes with it. (Kept in a WeakKeyDictionary keyed by
+    the connection, each plan's reference to its connection kept the key alive: every
+    ended thread's connection, and its PostgreSQL session, stayed until the process
+    ended; the test databases could not be dropped for them.)"""
     db = connections[DEFAULT_DB_ALIAS]
-    by_model = _plans.get(db)
-    if by_model is None:
-        by_model = _plans[db] = {}
+    by_model = db.__dict__.setdefault("_row_plans", {})
     found = by_model.get(model)
     if found is None:
         found = by_model[model] = Plan(model, db)

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from asgiref.sync import SyncToAsync
 from channels.layers import channel_layers
 from django.contrib.auth import get_user_model
-from django.db import connections
 from django.test import Client
 
 from games import scheduling
@@ -34,14 +31,6 @@ def _live_play_settings(settings: Any) -> None:
     lobby_lists.pages_clear()
     # A Redis layer keeps asyncio locks bound to the loop that made them; each test has its own.
     channel_layers.backends.clear()
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _close_worker_connections(django_db_setup: Any, django_db_blocker: Any) -> Iterator[None]:
-    """Close the connection asgiref's worker thread keeps, so the test database can be dropped."""
-    yield
-    with django_db_blocker.unblock():
-        SyncToAsync.single_thread_executor.submit(connections.close_all).result()
 
 
 @pytest.fixture

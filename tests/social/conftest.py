@@ -10,7 +10,6 @@ import pytest
 from games import services
 from games.models import Table
 from tests.games.conftest import (  # noqa: F401
-    _close_worker_connections,
     _live_play_settings,
     make_user,
 )
