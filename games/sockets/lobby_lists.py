@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-import weakref
 from bisect import bisect_left
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
@@ -125,18 +124,17 @@ _building: dict[tuple, asyncio.Future] = {}
 # on at once, and a table's move that came meanwhile waited behind the whole burst (its
 # p99 1.6-1.75x a quiet window's in bench/load.py's lobby-resync mode, 2026-12-04).
 ANSWERING = 2
-_answering: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
-    weakref.WeakKeyDictionary()
-)
+_answering: list[Any] = [None, None]  # the loop the turn was made for, and the turn
 
 
 def answering() -> asyncio.Semaphore:
-    """This event loop's turn for lobby lists (`async with answering(): ...`)."""
+    """This event loop's turn for lobby lists (`async with answering(): ...`). A semaphore
+    belongs to one loop: a server has one, and each test a loop of its own, which gets a
+    new turn (only the last loop's is kept)."""
     loop = asyncio.get_running_loop()
-    turn = _answering.get(loop)
-    if turn is None:
-        turn = _answering[loop] = asyncio.Semaphore(ANSWERING)
-    return turn
+    if _answering[0] is not loop:
+        _answering[:] = [loop, asyncio.Semaphore(ANSWERING)]
+    return _answering[1]
 
 
 async def list_page(
