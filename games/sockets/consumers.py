@@ -319,17 +319,15 @@ class LobbyConsumer(JsonFrames):
         if self.view.current(content.get("version")):
             await self.send_json({"type": "current", "version": self.view.sent})
             return
-        async with lobby_lists.answering():
-            await self._send_list()
-            await self._send_mine(again=False)
+        await self._send_list()
+        await self._send_mine(again=False)
 
     async def on_list(self, content: dict[str, Any]) -> None:
         """`{"type": "list", "game", "seats", "rated", "before"}`: another filter or page."""
         if not resync_limit.allowed(self):
             await self.error("rate_limited", _("too many resyncs: slow down"))
             return
-        async with lobby_lists.answering():
-            await self._list(content)
+        await self._list(content)
 
     async def _list(self, content: dict[str, Any]) -> None:
         try:
@@ -342,11 +340,15 @@ class LobbyConsumer(JsonFrames):
         await self._send_list()
 
     async def _send_list(self) -> None:
+        """The socket's page, in the process's turn for lobby lists (lobby_lists.answering):
+        a burst of them (sockets asking on one beat, every socket after a Redis restart)
+        is worked on a few at a time."""
         view = self.view
-        page = await lobby_lists.list_page(view.filter, view.before, self.lang,
-                                           self.user_id is not None)  # fmt: skip
-        view.show(page)
-        await self.send(text_data=page.text)
+        async with lobby_lists.answering():
+            page = await lobby_lists.list_page(view.filter, view.before, self.lang,
+                                               self.user_id is not None)  # fmt: skip
+            view.show(page)
+            await self.send(text_data=page.text)
 
     async def _send_mine(self, again: bool = True) -> None:
         """The user's own tables (private ones too); `again=False`: as last sent, which
