@@ -24,7 +24,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379
 TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) WHIST_TEST_NO_SKIP=1
 # pytest-xdist workers, each on a test database and Redis databases of its own
 # (tests/redis_databases.py); tests that share a costly setup, or time a whole stack of their
-# own, stay on one worker (xdist_group, --dist loadgroup). Figures: README, Requirements.
+# own, stay on one worker (xdist_group, --dist loadgroup). Figures: docs/benchmarks.md.
 TEST_WORKERS ?= 3
 E2E_WORKERS ?= 3
 # Extra pytest arguments for both runs (e.g. PYTEST_ARGS="-x").

@@ -13,7 +13,8 @@ from django.shortcuts import render
 from django_ratelimit.core import is_ratelimited
 
 # Django's REMOTE_ADDR: Daphne's peer, or the address a trusted proxy names
-# (WHIST_TRUSTED_PROXIES; README, "Deploying safely"); never a header a client sends itself.
+# (WHIST_TRUSTED_PROXIES; docs/deployment.md, "Trusted proxies"); never a header a client
+# sends itself.
 
 
 def address_of(ip: str | None) -> str:

@@ -3,7 +3,7 @@ client address (anonymous sockets too), counted in the cache all servers share: 
 socket is an entry naming its server process, and counts until it closes or its process
 dies (the process key expires within seconds: games/processes.py). No socket beats for its
 count: one key per process does (a beat per socket cost an idle lobby viewer about half of
-its CPU: docs/deployment.md, "Lobby viewers and resyncs"). An entry without a process (an
+its CPU: docs/benchmarks.md, "Idle lobby viewers"). An entry without a process (an
 older server's) counts until its own expiry. A socket whose close was lost while its
 process lives counts until that process stops. A soft limit: two sockets opening at the
 same instant may both pass. Behind a reverse proxy the address is the one the trusted proxy
