@@ -21,7 +21,7 @@ class User(AbstractUser):
     # that they are unlocked.
     card_back = models.CharField(_("card back"), max_length=24, default="red")
     card_front = models.CharField(_("card front"), max_length=24, default="classic")
-    # Table settings (issue 24): play the only legal card by itself after a short pause
+    # Table settings: play the only legal card by itself after a short pause
     # (on for new accounts; accounts made before it keep playing by hand), and hide the other
     # players' levels and ratings while playing (static/js/premove.js, games.reads.messages).
     auto_play = models.BooleanField(_("play my only legal card by itself"), default=True)

@@ -56,7 +56,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's password reset, at most WHIST_RATE_RESET per client address, and per e-mail
     address *from* one client address: requests for an e-mail address from elsewhere never
-    use up its owner's allowance (issue 20 item 9)."""
+    use up its owner's allowance."""
 
     def form_valid(self, form):
         email = (form.cleaned_data.get("email") or "").strip().lower()

@@ -1,4 +1,4 @@
-"""What a large request body costs a Daphne process (issue 20 item 6): starts one Daphne
+"""What a large request body costs a Daphne process: starts one Daphne
 serving the site, sends it one body of --megabytes (declared by Content-Length, then
 chunked), and prints the status it answered and the process's resident memory before and
 at its peak (sampled every 10 ms until the answer and a second after).

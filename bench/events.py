@@ -1,5 +1,5 @@
 """Events: seating a 512-player round, and the standings of a 512-player event after each
-table's end (docs/rules.md §5; goals from issue 23: seating under 1 s, standings under 50 ms).
+table's end (docs/rules.md §5; goals: seating under 1 s, standings under 50 ms).
 
 Part 1 (no database): tournaments.seating.seat_round for PLAYERS players, tables of 4
 (Knockout Whist, Whist) and 2 (German Whist beyond the Dutch system's 64), ROUNDS rounds

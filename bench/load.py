@@ -400,7 +400,7 @@ async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, A
 async def until_open(opened: asyncio.Event, loops: list[asyncio.Task], sockets: dict[str, int],
                      stack: Stack) -> None:  # fmt: skip
     """Wait until every table's sockets are open; a table that could not be made or opened
-    ends the run at once, saying why (it was a silent wait of 600 s on 2026-12-04)."""
+    ends the run at once, saying why (not a silent wait of 600 s)."""
     waiter = asyncio.create_task(opened.wait())
     await asyncio.wait([waiter, *loops], timeout=600, return_when=asyncio.FIRST_COMPLETED)
     if opened.is_set():

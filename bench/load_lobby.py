@@ -1,4 +1,4 @@
-"""bench/load.py's lobby figures (issue 25): what an idle lobby viewer costs, and resync
+"""bench/load.py's lobby figures: what an idle lobby viewer costs, and resync
 floods at the rate the server allows.
 
 `--lobby-idle N`: instead of playing, open N lobby sockets (anonymous, 50 per address) on

@@ -1,6 +1,6 @@
 """The CPU of one move on the move path alone: `services.move_play` with its commit and
 the broadcast's build (every seat's view and the spectator's, JSON-encoded once), in one
-process on PostgreSQL, without sockets, Daphne or Redis (issue 21, item 5).
+process on PostgreSQL, without sockets, Daphne or Redis.
 
 It uses its own database, `whist_bench_moves` (on the server of DATABASE_URL, default the
 Makefile's), migrated, with `--tables` Whist tables of four users made through the

@@ -1,6 +1,6 @@
 """Stalls: many bot tables in play while one player floods the analysis; the longest wait.
 
-Issue 26: under `make run` two bot games froze for good after their player opened another
+Under `make run` two bot games once froze for good after their player opened another
 game's analysis, and on the deployed stack one user's 12 analyses held a Beginner bot's
 move for 46 s. This bench plays T tables whose every seat is played by a bot (the human
 owner of each is away, so the stand-in plays for them), while one logged-in player asks,

@@ -16,7 +16,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # The receivers connect; the Celery tasks are registered before any request or
         # timer looks one up (Celery's own discovery skips its work while another thread
-        # discovers: issue 26).
+        # discovers).
         from accounts.moderators import keep_share
         from games import receivers, tasks  # noqa: F401
 

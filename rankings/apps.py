@@ -13,5 +13,5 @@ class RankingsConfig(AppConfig):
     def ready(self) -> None:
         # The receivers connect; the Celery tasks are registered before any request or
         # timer looks one up (Celery's own discovery skips its work while another thread
-        # discovers: issue 26).
+        # discovers).
         from rankings import receivers, tasks  # noqa: F401

@@ -41,7 +41,7 @@ def analysis_request(
     is done or under way; the row. A player (`user`) may have WHIST_ANALYSIS_ACTIVE of theirs
     in the line or running at once, and ask for WHIST_ANALYSIS_HOURLY an hour
     (AnalysisRefused): one player's requests must not fill the line every other player
-    waits in (issue 26)."""
+    waits in."""
     model = MODELS[kind]
     with transaction.atomic():
         row, created = model.objects.select_for_update().get_or_create(pk=stored.pk)

@@ -8,7 +8,7 @@ Two guards, so that a proxy configured without `client_max_body_size` is not the
   stops reading and answers nothing) and the client gets the 413.
 - `limit_daphne_bodies`: Daphne hands the app nothing until it has the whole body, and then
   queues all of it in memory at once (a 200 MB upload took its process from 125 MiB to
-  2.5 GiB, issue 20). So Daphne's request is refused as the body arrives: by the declared
+  2.5 GiB). So Daphne's request is refused as the body arrives: by the declared
   length when the headers end, else by the bytes received; the rest is read and dropped
   (a lingering close, so that the client sees the 413) until the client stops or
   LINGER_SECONDS pass.

@@ -33,7 +33,7 @@ def table_seats(table_id: int) -> list[Seat]:
     open sockets), and whether each seat's user is banned now (`user_banned`, read under the
     row lock, so the move path needs no cache read of its own), in one query written out:
     every change reads them under the row lock, and compiling the ORM's query cost more CPU
-    than running it (issue 14). tests/games/test_move_queries.py compares both."""
+    than running it. tests/games/test_move_queries.py compares both."""
     user_model = get_user_model()
     seat_plan, user_plan = rows.plan(Seat), rows.plan(user_model)
     found = rows.fetch(_seats_sql(), [rows.now_param(), table_id])
@@ -71,8 +71,8 @@ def table_get(table_id: int) -> Table | None:
         .prefetch_related(Prefetch("seats", queryset=seats_with_sockets()))
         .filter(pk=table_id)
     )
-    # Not `.first()`: compiling its ORDER BY, for at most one row, was 9% of a busy Daphne's
-    # samples while a load run's sockets opened (py-spy on bench/load.py, 2026-12-01).
+    # Not `.first()`: compiling its ORDER BY, for at most one row, cost more than the query
+    # while a load run's sockets opened (docs/benchmarks.md, "Reconnect waves").
     return next(iter(found[:1]), None)
 
 

@@ -2,7 +2,7 @@
 row lock, its seats with their users): each model's columns, in the order its instances are
 built from, and their converters, worked out once per model and connection. A raw queryset
 works them out again on every query: three quarters of its CPU on the move path, 11% of a
-loaded Daphne's samples (py-spy on bench/load.py, 2026-12-04)."""
+loaded Daphne's samples (docs/benchmarks.md, "The move's SQL written out")."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 of a table's changed fields (one statement for both where the database can), with each
 value prepared by its model field as Django's `save()` prepares it (JSON, datetimes,
 `auto_now_add`), but without building and compiling a query each time, which cost more CPU
-than running it (issue 14, docs/architecture.md §4)."""
+than running it (docs/architecture.md §4)."""
 
 from __future__ import annotations
 

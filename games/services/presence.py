@@ -59,7 +59,7 @@ def _beat_sql() -> str:
     """A beat in one statement written out: the socket's row refreshed and its seat's index
     read back. The ORM's UPDATE and then SELECT were two round trips and two compiled
     queries per open socket every WHIST_PRESENCE_BEAT seconds (5% of a loaded Daphne's
-    samples, py-spy on bench/load.py, 2026-12-04)."""
+    samples under bench/load.py: docs/benchmarks.md)."""
     q = connection.ops.quote_name
     presence, seat = q(Presence._meta.db_table), q(Seat._meta.db_table)
     seen, channel, seat_id = (

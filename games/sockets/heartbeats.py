@@ -5,7 +5,7 @@ WHIST_PRESENCE_BEAT seconds while open, counted from when it started beating, so
 beats stay spread over the period as its sockets opened; a lobby socket does not beat (its
 count needs none: games/sockets/limits.py). Each beat runs in a short task of its own (a slow
 database does not hold up the next socket's). A sleeping task per socket held its task,
-coroutine and timer for as long as the socket was open (about 1.3 KB by issue 14's
+coroutine and timer for as long as the socket was open (about 1.3 KB by a
 tracemalloc breakdown; within the noise of the load bench's memory figure). A socket leaves
 when its consumer ends, whatever ends it (games/sockets/frames.py).
 """

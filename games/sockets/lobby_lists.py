@@ -122,7 +122,7 @@ _building: dict[tuple, asyncio.Future] = {}
 # Lobby lists answered at once in one process; the others wait their turn. Sockets asking
 # on the same beat (40 of them, each within its resync limit) would otherwise all be worked
 # on at once, and a table's move that came meanwhile waited behind the whole burst (its
-# p99 1.6-1.75x a quiet window's in bench/load.py's lobby-resync mode, 2026-12-04).
+# p99 up to 1.75x a quiet window's: docs/benchmarks.md, "The lobby flood").
 ANSWERING = 2
 _answering: list[Any] = [None, None]  # the loop the turn was made for, and the turn
 

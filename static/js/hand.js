@@ -36,7 +36,7 @@ function cardButton(app, code, mode, legal, number) {
     }
     b.addEventListener("click", () => app.act({ action: "play", card: code }));
   } else if (mode === "wait" && canPreselect(app)) {
-    // issue 24: pre-select a card while another seat is to act (premove.js)
+    // Pre-select a card while another seat is to act (premove.js)
     b.classList.add("preselectable");
     b.classList.toggle("premove", app.premove === code);
     b.setAttribute("aria-pressed", app.premove === code ? "true" : "false");

@@ -1,4 +1,4 @@
-// Forced cards and pre-selection (issue 24 item 2), in the page rather than on the server:
+// Forced cards and pre-selection, in the page rather than on the server:
 // the page sends an ordinary `act` when the moment comes, so the server stays the only judge
 // of legality and keeps no timer per card, and a pre-selection is the player's own click,
 // cancelled by another, which only the page sees.

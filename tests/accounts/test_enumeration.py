@@ -1,4 +1,4 @@
-"""Account enumeration and lockout by e-mail (issue 20 item 9): sign-up attempts are limited
+"""Account enumeration and lockout by e-mail: sign-up attempts are limited
 per address before the form says an e-mail address is taken; reset requests for an e-mail
 address from other addresses never block its owner's; checks of the current password
 (password change, e-mail change) are limited per user."""

@@ -1,4 +1,4 @@
-"""Look-alike names (issue 20 item 8): names are compared by their confusable skeleton
+"""Look-alike names: names are compared by their confusable skeleton
 (Unicode TS #39), so a name with a Cyrillic а beside a player's Latin a, or a bot's name
 with a Cyrillic о or a zero, is refused; the skeleton is stored beside each name."""
 

@@ -1,4 +1,4 @@
-"""Who may sanction whom (issue 20, item 3): only superusers ban or mute staff, nobody bans
+"""Who may sanction whom: only superusers ban or mute staff, nobody bans
 or mutes themselves (or lifts their own sanction), in the services and on the admin pages."""
 
 from __future__ import annotations

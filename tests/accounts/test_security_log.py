@@ -1,4 +1,4 @@
-"""The security log says who, from where and what (issue 20 item 5): one `key=value` line on
+"""The security log says who, from where and what: one `key=value` line on
 `accounts.security` per login (the admin's too), failure, lockout, logout, refused login of
 a banned player and moderator action; addresses only as a keyed hash."""
 

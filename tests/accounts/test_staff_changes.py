@@ -1,4 +1,4 @@
-"""Staff changes on the record (issue 20, items 10 and 11): every change to an account or a
+"""Staff changes on the record: every change to an account or a
 table in the admin writes an audit row; scores cannot be deleted there; moderators rename an
 offensive display name (with the reason, audited, and the player told) and see no e-mail
 address; a player warned after a report is told on their next page."""

@@ -1,5 +1,5 @@
 """Staff sessions end after an idle hour (settings.WHIST_STAFF_IDLE); players keep Django's
-two weeks (issue 20, item 10)."""
+two weeks."""
 
 from __future__ import annotations
 

@@ -119,7 +119,7 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-# Texts people must read whole (issue 24 item 6): a seat's name, a team or player in the score
+# Texts people must read whole: a seat's name, a team or player in the score
 # panel, a last-trick caption. Cut: wider or taller than the box that shows it (an ellipsis,
 # or a line clamped away).
 CUT_TEXTS = """() => {

@@ -1,4 +1,4 @@
-"""Forced cards and pre-selection in real browsers (issue 24 item 2; static/js/premove.js):
+"""Forced cards and pre-selection in real browsers (static/js/premove.js):
 the only legal card plays itself after the pause and not before, not at a rated table;
 a card pre-selected while the other player is to act (who plays in a second browser) is
 played as soon as the turn comes,

@@ -1,4 +1,4 @@
-"""Playing with a friend (issue 22): one person finds the other by name, invites them to a
+"""Playing with a friend: one person finds the other by name, invites them to a
 new table from their player page; the invitation appears at once on the other's open page,
 and accepting it seats them at the table."""
 

@@ -39,7 +39,7 @@ def test_sign_up_create_knockout_table_with_bots_and_play_to_the_end(
     assert game_over(page)
     expect(page.locator("#dialog")).to_contain_text("Game over")
     expect(page.locator("[data-testid=result]")).not_to_be_empty()
-    # The ranking numbers its places; tied players share one (issue 24).
+    # The ranking numbers its places; tied players share one.
     places = page.locator("#dialog [data-testid=ranking] li .place").all_text_contents()
     result = page.evaluate("() => window.whistTable.msg.table.result"
                            " || window.whistTable.msg.view.result")  # fmt: skip

@@ -1,5 +1,5 @@
-"""The site's other pages at the layout test's six sizes, in English, German and Dutch (issue 24
-item 6): the header stays one short line with every link reachable (through its Menu on
+"""The site's other pages at the layout test's six sizes, in English, German and Dutch:
+the header stays one short line with every link reachable (through its Menu on
 narrow screens), no page scrolls sideways (the profile and the leaderboard on a phone), and
 no choice of the create-table form is cut."""
 

@@ -69,7 +69,7 @@ def test_finish_find_replay_analyse_download_and_upload_a_game(page: Page, site_
             break
     expect(page.locator("[data-testid=analysis-panel]")).to_contain_text("Best")
     expect(page.locator("[data-testid=analysis-kind]")).to_have_text("exact")
-    # The legend says what the numbers count (issue 24 item 4).
+    # The legend says what the numbers count.
     expect(page.locator("[data-testid=analysis-legend]")).to_contain_text(
         "the tricks this player takes in the rest of the second half"
     )

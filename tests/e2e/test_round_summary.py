@@ -1,4 +1,4 @@
-"""Knockout Whist's round end (issue 24 item 3): the round's last trick stays on the felt (no
+"""Knockout Whist's round end: the round's last trick stays on the felt (no
 new hand under it yet), then a summary says each player's tricks, who is out, who is on a
 dog's life and who chooses trump, before the next round goes on; the ranking of the game's
 end numbers its places."""

@@ -2,8 +2,8 @@
 to 7 players), the whole hand, the trick and the turn indicator are in view without scrolling,
 every seat is on the felt with its name inside its plate, and no trick card covers a seat. In
 English, German and Dutch, no seat name, team or player in the score panel or last-trick
-caption is cut (the phone's drawer included), and every link of the header can be reached
-(issue 24 item 6). Screenshots go to test-results/."""
+caption is cut (the phone's drawer included), and every link of the header can be reached.
+Screenshots go to test-results/."""
 
 from __future__ import annotations
 

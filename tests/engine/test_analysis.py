@@ -175,7 +175,7 @@ def test_an_estimate_is_computed_from_the_seat_view_only():
     assert estimate_spread(state, 1, TINY)["values"] == estimate_spread(twin, 1, TINY)["values"]
 
 
-# Issue 24 item 4: the analysis in players' words.
+# The analysis in players' words.
 
 
 def test_the_tie_margin_is_two_paired_standard_errors_from_the_sample_count():

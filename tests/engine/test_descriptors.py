@@ -183,7 +183,7 @@ NAME_BRANCH = re.compile(
 
 
 def test_nothing_outside_the_engine_branches_on_a_games_name():
-    """Outside games/engine/ the site asks the descriptors (issue 21): no comparison with a
+    """Outside games/engine/ the site asks the descriptors: no comparison with a
     game's name in Python (tables keyed by game, such as the guide's examples, are data)."""
     root = Path(__file__).resolve().parents[2]
     found = [

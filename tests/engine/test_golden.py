@@ -1,6 +1,6 @@
 """Golden files: the arena's decisions and the seat and spectator views stay exactly as recorded.
 
-Both files were written before the engine's redesign (issue 13) and must not change with a
+Both files were written before the engine's redesign and must not change with a
 refactoring. Write them again only for a deliberate change of behaviour, with
 `WHIST_WRITE_GOLDEN=1 pytest tests/engine/test_golden.py`, and say why in the commit.
 """

@@ -1,4 +1,4 @@
-"""A clean stop under load (issue 25 item 4): SIGTERM to a Daphne process holding hundreds of
+"""A clean stop under load: SIGTERM to a Daphne process holding hundreds of
 sockets, some of them just closed, while the pages it closes open again at once, exits
 within 10 s; every socket it closes, and every one that opens meanwhile, is told with 4012;
 nothing is left counted (presence rows, per-user and per-address socket counts)."""

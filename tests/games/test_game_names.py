@@ -1,4 +1,4 @@
-"""German Whist's name in German and Dutch (issue 24): "Deutsches Whist" and "Duits Whist",
+"""German Whist's name in German and Dutch: "Deutsches Whist" and "Duits Whist",
 as players there call the two-player game, on every page that names it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hidden ratings (issue 24 item 5): a table option and a profile setting hide the other
+"""Hidden ratings: a table option and a profile setting hide the other
 players' levels (and ratings) in the state each receiver gets while the game is on; the game
 over, everyone sees them again (docs/protocol.md `table.hide_ratings`)."""
 

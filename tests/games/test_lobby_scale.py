@@ -1,4 +1,4 @@
-"""A lobby for thousands of tables, and resyncs that cost little (issue 25): the first list
+"""A lobby for thousands of tables, and resyncs that cost little: the first list
 is one bounded page, a change reaches a socket as one row, a socket that is current is
 answered without anything being built, and resyncs have their own limit."""
 

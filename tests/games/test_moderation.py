@@ -227,7 +227,7 @@ async def test_a_password_reset_closes_every_socket_of_the_user(make_user):
 
 
 def test_a_chat_line_a_moderator_hid_is_gone_from_its_report_page(make_user):
-    """It stayed readable at /tables/<id>/chat/<line>/report/ (issue 20, item 10)."""
+    """It stayed readable at /tables/<id>/chat/<line>/report/."""
     ann, bob, mod = make_user("ann"), make_user("bob"), make_user("mod")
     table = services.table_create(ann, "german")
     line = services.chat_post(table.pk, bob, "something vile")

@@ -1,5 +1,5 @@
 """No query in a loop on the move path: a move and its broadcast cost as many queries at
-a table of four humans as at a table of two (issue 14)."""
+a table of four humans as at a table of two."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A socket does nothing before it is admitted or after it is closed (issue 26 item 7): frames
+"""A socket does nothing before it is admitted or after it is closed: frames
 a client sends right after the handshake, while the access checks still run, are dropped
 when the checks refuse the socket; the services check access and bans themselves too."""
 

@@ -1,4 +1,4 @@
-"""Floods cut off (issue 25 item 3): a socket that goes on sending past its rate is closed
+"""Floods cut off: a socket that goes on sending past its rate is closed
 with 4008 after a short grace, and the frames it still queued are dropped unanswered."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""No staff page shows what a player could not see (issue 20, item 1): the deal comes from
+"""No staff page shows what a player could not see: the deal comes from
 the stored seed and the server's deal secret, so the row alone gives no hand; the admin
 shows no seed, invite token or move of a game in play, keeps a running table read-only and
 audits each view of it."""

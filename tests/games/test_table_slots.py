@@ -1,4 +1,4 @@
-"""No trap (issue 26, item 8): a player leaves a table that has not started, a table where the
+"""No trap: a player leaves a table that has not started, a table where the
 player has no part left holds no slot of WHIST_MAX_OPEN_TABLES, and the refusal names the
 tables that hold the slots, with links (docs/protocol.md §"Services for the pages")."""
 

@@ -1,5 +1,5 @@
 """Every app's Celery tasks are registered once Django is set up, before any request or timer
-needs one, whatever the order (issue 26: a game's start answered 500 with NotRegistered).
+needs one, whatever the order (once, a game's start answered 500 with NotRegistered).
 
 Celery's autodiscovery skips its work when another thread is discovering at the same moment
 (`celery.loaders.base._RACE_PROTECTION`): a start's on-commit hook and the embedded watchdog's

@@ -1,4 +1,4 @@
-"""One place per seat (issue 21): the profile (rankings' result rows) and the game page
+"""One place per seat: the profile (rankings' result rows) and the game page
 (records) show the same place for every seat of a Knockout game whose round ended in a tie,
 standard competition ranking (docs/rules.md §0.6)."""
 

@@ -1,4 +1,4 @@
-"""Rated play explained in players' words (issue 24 item 7): quick play says it is casual, the
+"""Rated play explained in players' words: quick play says it is casual, the
 create form says bots count and why first games move a rating a lot, a provisional rating
 says so instead of a rank, the leaderboard explains its number in one plain sentence; a
 locked card design names the achievement that unlocks it."""

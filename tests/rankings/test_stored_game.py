@@ -1,4 +1,4 @@
-"""One game-over fact (issue 21): the records app stores a finished game once, each seat's
+"""One game-over fact: the records app stores a finished game once, each seat's
 place and decisions with it, and the bookkeeping scores the game from that stored record
 (records.models), never from the card room's table, seats and move log again."""
 

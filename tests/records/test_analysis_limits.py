@@ -1,4 +1,4 @@
-"""One player's analyses cannot fill the line everyone waits in (issue 26): a few of theirs in
+"""One player's analyses cannot fill the line everyone waits in: a few of theirs in
 the line or running at once, a few dozen an hour; the page says each one's place in the line."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""House rules in sight (issue 22 item 6): every non-default option of a table is named, in
+"""House rules in sight: every non-default option of a table is named, in
 the viewer's language, in the lobby row, on the table page, on the game page, and by the
 template tag other pages (an invitation) use."""
 

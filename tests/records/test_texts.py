@@ -1,4 +1,4 @@
-"""Small text faults of the records pages (issue 24): no space before a comma between names,
+"""Small text faults of the records pages: no space before a comma between names,
 a one-game German Whist says how it was won, not "won more games"."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""An uploaded record can be analysed as a stored game can (issue 24 item 4): its replay page
+"""An uploaded record can be analysed as a stored game can: its replay page
 offers the analysis, a logged-in player asks for it, it runs in the analysis lane and is
 served; it shares the line and each player's limits with games' analyses."""
 

@@ -1,4 +1,4 @@
-"""Malformed uploads, generated (issue 20 item 7): a valid record with one field replaced by
+"""Malformed uploads, generated: a valid record with one field replaced by
 an arbitrary JSON value is either refused with a named problem (400) or stored and shown
 (302, then its replay page 200); never a server error."""
 

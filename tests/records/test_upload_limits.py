@@ -1,4 +1,4 @@
-"""Uploads are bounded (issue 20 item 4): only the normalised record is stored (an uploader's
+"""Uploads are bounded: only the normalised record is stored (an uploader's
 extra fields are dropped), uploads are limited per client address and per user, and at most
 WHIST_UPLOADS_KEPT are kept (the oldest go)."""
 

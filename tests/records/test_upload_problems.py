@@ -161,7 +161,7 @@ def test_each_broken_upload_gets_its_own_clear_message(code: str, data: bytes, n
     assert not UploadedRecord.objects.exists()
 
 
-# Options that name make_rules' own arguments, not options (issue 20 item 7): a clear
+# Options that name make_rules' own arguments, not options: a clear
 # message, not a TypeError.
 OPTION_CLASHES = [
     ("players", {"players": 2}), ("game", {"game": "whist"}), ("preset", {"preset": "dutch"}),
@@ -233,8 +233,8 @@ def _message(page: Any) -> str:
 
 
 def test_an_upload_error_names_seats_and_cards_as_the_table_shows_them() -> None:
-    """Issue 24 item 8: "seat 2 plays 3♠", the table's Seat 2 (the record's seat 1), never
-    "seat 1 plays 3S"."""
+    """The record's seat in players' words: "seat 2 plays 3♠", the table's Seat 2 (the
+    record's seat 1), never "seat 1 plays 3S"."""
     broken = copy.deepcopy(WHIST)
     _card_not_held(broken)
     event = broken["deals"][0]["events"][0]

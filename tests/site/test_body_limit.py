@@ -1,6 +1,6 @@
 """A request body over WHIST_MAX_BODY is refused with 413 before it is read whole, by the
 ASGI app and by a real Daphne, declared (Content-Length) or not (chunked), whatever the proxy
-in front does (whistsite/body_limit.py; issue 20 item 6)."""
+in front does (whistsite/body_limit.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Library internals the site relies on, pinned (issue 21): each is used in one module of ours,
+"""Library internals the site relies on, pinned: each is used in one module of ours,
 and each test here fails when the library's code under it changes, naming what to review.
 Read the library's new code, check ours still holds, then put the new fingerprint here.
 

@@ -1,6 +1,6 @@
 """The Procfile's web process listens on the loopback address unless told otherwise, and
-never passes Daphne's --proxy-headers, which would believe any peer (issue 20 item 6;
-docs/deployment.md §"Processes")."""
+never passes Daphne's --proxy-headers, which would believe any peer
+(docs/deployment.md §"Processes")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The page scripts (static/js): ES modules whose imports form no cycle, so that each module
-can be read, loaded and tested after the ones it uses (issue 21: cards.js and cardnames.js,
+can be read, loaded and tested after the ones it uses (cards.js and cardnames.js,
 dialogs.js and felt.js imported each other)."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def test_the_page_scripts_import_no_cycle():
     assert cycle(imports()) == []
 
 
-# A comparison with a game's name, or a table of functions keyed by it (issue 21: the page's
+# A comparison with a game's name, or a table of functions keyed by it (the page's
 # scripts read the game's descriptors, app.facts, instead). A table keyed by game whose
 # values are data (guide.js's steps and dealing texts: arrays, strings) is not a branch.
 GAME_NAME = r"""["'](?:knockout|whist|german)["']"""
@@ -87,7 +87,7 @@ def test_the_name_branch_finder_finds_comparisons_and_keyed_builders():
 
 def test_no_page_script_branches_on_a_games_name():
     """The scripts read the game's descriptors (app.facts, data.facts, rules.games[g].facts:
-    games.engine.descriptors.page_facts), never its name (issue 21)."""
+    games.engine.descriptors.page_facts), never its name."""
     found = [
         f"{path.name}: {line}"
         for path in sorted(SCRIPTS.glob("*.js"))

@@ -1,4 +1,4 @@
-"""Friends (issue 22 item 2): ask and accept (or decline), the friends list with who is
+"""Friends: ask and accept (or decline), the friends list with who is
 online and who sits at a table, and the block list working against all of it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Invitations (issue 22 item 3): sent by name to a table, accepted (seated) or declined,
+"""Invitations: sent by name to a table, accepted (seated) or declined,
 expiring, limited per sender, and never between players where one blocks the other."""
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ def test_an_answer_is_accept_or_decline_and_nothing_else(open_table, make_user):
 
 
 def test_an_invitation_names_the_tables_house_rules_in_the_invitees_language(make_user):
-    """Issue 22 item 6: every non-default option named on the invitation too: its live
+    """Every non-default option named on the invitation too: its live
     notice (one text per language), the notification centre and the friends page."""
     ann, bob = make_user("ann"), make_user("bob")
     options = {"start_cards": 1, "dogs_life": "off"}

@@ -1,4 +1,4 @@
-"""Live delivery (issue 22 items 3 and 4): a notification reaches every open page of its
+"""Live delivery: a notification reaches every open page of its
 player at once, through the socket each page has (the notices socket, the lobby's, a
 table's), in that page's language; the header's count follows."""
 

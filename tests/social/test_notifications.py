@@ -1,4 +1,4 @@
-"""The notification centre (issue 22 item 4): what it holds (awards and level-ups from the
+"""The notification centre: what it holds (awards and level-ups from the
 bookkeeping, moderators' notices, handled reports), the unread count in the header, and
 each kind turned off in the profile."""
 

@@ -1,4 +1,4 @@
-"""Player pages and search (issue 22 item 5): every figure of a player's page equals a
+"""Player pages and search: every figure of a player's page equals a
 recount of the stored records (GameRecord: its seats, result and moves, not the per-seat
 rows the page reads), annulled games left out; head to head against the viewer."""
 
