@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 # The only fields of a stored game that may change: moderation annuls a game.
 ANNUL_FIELDS = frozenset({"annulled", "annulled_at", "annul_reason"})
+# What may change of a stored game: annulling it, and publishing a private one.
+CHANGEABLE_FIELDS = ANNUL_FIELDS | {"published"}
 
 
 class ImmutableRecordError(RuntimeError):
@@ -42,6 +44,9 @@ class GameRecord(models.Model):
     annulled = models.BooleanField(_("annulled"), default=False)
     annulled_at = models.DateTimeField(_("annulled at"), null=True, blank=True)
     annul_reason = models.CharField(_("reason for annulling"), max_length=300, blank=True)
+    # A private game opened to everyone by an event (a daily challenge's best game of a
+    # board): its page and replay for anyone, its players' histories unchanged.
+    published = models.BooleanField(_("published"), default=False)
 
     class Meta:
         verbose_name = _("game record")
@@ -52,10 +57,10 @@ class GameRecord(models.Model):
         return f"{self.game} #{self.pk} ({self.status})"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        """Insert once; afterwards only the annul fields may be saved (update_fields)."""
+        """Insert once; afterwards only annulling or publishing it (update_fields)."""
         fields = kwargs.get("update_fields")
-        if not self._state.adding and (fields is None or not set(fields) <= ANNUL_FIELDS):
-            raise ImmutableRecordError("a stored game can only be annulled, never changed")
+        if not self._state.adding and (fields is None or not set(fields) <= CHANGEABLE_FIELDS):
+            raise ImmutableRecordError("a stored game can only be annulled or published")
         super().save(*args, **kwargs)
 
 

@@ -69,8 +69,8 @@ def table_state(table_id: int) -> Table | None:
 
 
 def can_view(stored: GameRecord, user: Any) -> bool:
-    """Public games for anyone; private ones for their players and staff."""
-    if not stored.private:
+    """Public and published games for anyone; private ones for their players and staff."""
+    if not stored.private or stored.published:
         return True
     if user is None or not user.is_authenticated:
         return False

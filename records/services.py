@@ -179,3 +179,9 @@ def upload_store(record: dict[str, Any]) -> UploadedRecord:
     oldest_kept = UploadedRecord.objects.order_by("-created", "-pk").values("pk")[kept - 1 : kept]
     UploadedRecord.objects.filter(pk__lt=Subquery(oldest_kept)).delete()
     return stored
+
+
+def record_publish(table_id: int) -> bool:
+    """Open a stored private game to everyone (its page and replay, for good); False if
+    there is no such stored game."""
+    return GameRecord.objects.filter(pk=table_id).update(published=True) == 1

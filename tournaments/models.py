@@ -112,9 +112,12 @@ class Round(models.Model):
     started = models.DateTimeField(_("started"), auto_now_add=True)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
     seed = models.BigIntegerField(_("board seed"), null=True, blank=True)
-    # The daily challenge, once its day is over: the board's best game, open to everyone to
-    # replay (records' uploaded-record link); the games themselves stay their players'.
-    replay_token = models.CharField(_("replay link"), max_length=32, blank=True)
+    # The daily challenge, once its day is over: the board's best game, published for
+    # everyone to replay (records.services.record_publish).
+    best_game = models.ForeignKey(
+        "records.GameRecord", verbose_name=_("best game"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )  # fmt: skip
 
     class Meta:
         verbose_name = _("round")

@@ -159,7 +159,7 @@ def daily_boards(event: Event, viewer: Any) -> list[dict[str, Any]]:
         p = mine.get(board.pk)
         played = p is not None and p.table.status == "finished"
         out.append({
-            "number": board.number, "replay_token": board.replay_token,
+            "number": board.number, "best_game": board.best_game_id,
             "table_id": p.table_id if p else None, "played": played,
             "matchpoints": p.matchpoints if p else None,
             "others": board.placements.filter(seat=0, entry__isnull=False).count(),

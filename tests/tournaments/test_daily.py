@@ -3,6 +3,7 @@ matchpoints; yesterday's closed and open to replay (docs/rules.md §5.6)."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -11,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from records.models import GameRecord
+from records.models import GameRecord, UploadedRecord
+from records.services import upload_store
 from tests.tournaments.conftest import play_to_end
 from tournaments import services
 from tournaments.duplicate import board_score
@@ -66,6 +68,47 @@ def test_yesterdays_challenge_is_closed_and_its_boards_open_for_replay(players: 
     page = client.get(reverse("daily", args=["german"]))
     assert reverse("game_replay", args=[table.pk]).encode() in page.content
     assert client.get(reverse("game_replay", args=[table.pk])).status_code == 200
+
+
+def _yesterday_with_one_game(players: Any) -> tuple[Any, Any, int]:
+    ann, bob = players(2)
+    table = services.daily_play(ann, "german", 1)
+    play_to_end(table.pk, {0: ann})
+    yesterday = timezone.now().date() - timedelta(days=1)
+    Event.objects.filter(kind=Event.Kind.DAILY).update(day=yesterday)
+    return ann, bob, table.pk
+
+
+def _best_game_link(client: Client) -> str:
+    page = client.get(reverse("daily", args=["german"])).content.decode()
+    page = page.split('data-testid="yesterday-boards"')[1]
+    best = re.search(r'<td>1</td>\s*<td><a href="([^"]+)"', page)
+    assert best is not None, "no best-game link for board 1"
+    return best.group(1)
+
+
+def test_a_past_boards_best_game_links_to_the_stored_game_for_anyone(players: Any) -> None:
+    _ann, bob, table_id = _yesterday_with_one_game(players)
+    client = Client()
+    client.force_login(bob)  # not a player of that private game
+    link = _best_game_link(client)
+    assert link == reverse("game_replay", args=[table_id])
+    assert client.get(link).status_code == 200
+    assert Client().get(link).status_code == 200  # logged out too
+
+
+def test_a_past_boards_best_game_link_never_expires(players: Any, settings: Any) -> None:
+    _ann, bob, _table_id = _yesterday_with_one_game(players)
+    client = Client()
+    client.force_login(bob)
+    link = _best_game_link(client)
+    # Uploads go after 30 days and beyond the newest WHIST_UPLOADS_KEPT.
+    settings.WHIST_UPLOADS_KEPT = 1
+    UploadedRecord.objects.update(created=timezone.now() - timedelta(days=31))
+    for _ in range(2):
+        upload_store(GameRecord.objects.first().record)
+    assert client.get(link).status_code == 200
+    assert _best_game_link(client) == link
 
 
 def test_todays_boards_are_private_until_the_day_is_over(players: Any) -> None:

@@ -14,9 +14,8 @@ from django.utils.translation import gettext as _
 
 from games.models import Table
 from games.services.arranged import table_arrange
-from records.services import upload_store
+from records.services import record_publish
 from tournaments.models import Entry, Event, Placement, Round
-from tournaments.selectors import record_of
 from tournaments.services.events import EventError
 
 # Per game: boards a day, players per table, the rules of a board (Whist: one deal, as a
@@ -41,7 +40,7 @@ def daily_get(game: str, day: date | None = None) -> Event:
 
 def _close_day(event_id: int) -> None:
     """The day is over: the challenge is finished, and each board's best game (most
-    matchpoints at seat 0, the earliest of equals) opens for everyone to replay."""
+    matchpoints at seat 0, the earliest of equals) is published for everyone to replay."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         if event.status == Event.Status.FINISHED:
@@ -52,10 +51,9 @@ def _close_day(event_id: int) -> None:
                 .order_by("-matchpoints", "table_id")
                 .first()
             )
-            stored = record_of(best.table_id) if best is not None else None
-            if stored is not None:
-                board.replay_token = upload_store(stored.record).token
-                board.save(update_fields=["replay_token"])
+            if best is not None and record_publish(best.table_id):
+                board.best_game_id = best.table_id
+                board.save(update_fields=["best_game"])
         event.status, event.finished = Event.Status.FINISHED, timezone.now()
         event.version += 1
         event.save(update_fields=["status", "finished", "version"])
