@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,7 +21,13 @@ from social.services.notifications import notify
 
 
 def invitation_send(sender: Any, recipient: Any, table_id: int) -> Invitation:
-    """Invite `recipient` to the open table `sender` sits at."""
+    """Invite `recipient` to the open table `sender` sits at.
+
+    Locks only invitations (the pending one of the same pair and table, which a re-send
+    replaces), then reads the table: accepting locks the invitation, then the table (in
+    games' seat_take), so the two always lock in the same order. The table is the games
+    app's to lock; seat_take judges it again when the invitation is accepted.
+    """
     if recipient is None or not recipient.is_active or recipient.pk == sender.pk:
         raise ServiceError("bad_player", _("you cannot invite that player"))
     if blocked_between(sender.pk, recipient.pk):
@@ -35,14 +41,20 @@ def invitation_send(sender: Any, recipient: Any, table_id: int) -> Invitation:
             % {"count": settings.WHIST_INVITES_PENDING},
         )
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        _expire_old(sender, recipient, table_id)
+        table = Table.objects.filter(pk=table_id).first()
         _check_table(table, sender, recipient)
-        _expire_old(sender, recipient, table)
         now = timezone.now()
-        invitation = Invitation.objects.create(
-            sender=sender, recipient=recipient, table=table, created=now,
-            expires=now + timedelta(seconds=settings.WHIST_INVITE_TTL),
-        )  # fmt: skip
+        try:
+            with transaction.atomic():
+                invitation = Invitation.objects.create(
+                    sender=sender, recipient=recipient, table=table, created=now,
+                    expires=now + timedelta(seconds=settings.WHIST_INVITE_TTL),
+                )  # fmt: skip
+        except IntegrityError as exc:  # a re-send at the same moment made it first
+            raise ServiceError(
+                "already_invited", _("your invitation to this player waits for an answer")
+            ) from exc
         notify(recipient.pk, Kind.INVITATION, _data(invitation))
     return invitation
 
@@ -63,12 +75,17 @@ def _check_table(table: Table | None, sender: Any, recipient: Any) -> None:
         raise ServiceError("seat_taken", _("every seat is taken"))
 
 
-def _expire_old(sender: Any, recipient: Any, table: Table) -> None:
+def _expire_old(sender: Any, recipient: Any, table_id: int) -> None:
     """A pending invitation of the same pair to the same table is sent again: the old one
-    ends (one pending invitation per sender, recipient and table)."""
-    Invitation.objects.filter(
-        sender=sender, recipient=recipient, table=table, status=Invitation.Status.PENDING
-    ).update(status=Invitation.Status.CANCELLED, answered=timezone.now())
+    ends (one pending invitation per sender, recipient and table). Its row is locked first,
+    as accepting it does, so a send waits for an accept in progress and then sees its seat."""
+    old = Invitation.objects.select_for_update().filter(
+        sender=sender, recipient=recipient, table_id=table_id, status=Invitation.Status.PENDING
+    )
+    old_ids = list(old.values_list("pk", flat=True))
+    Invitation.objects.filter(pk__in=old_ids).update(
+        status=Invitation.Status.CANCELLED, answered=timezone.now()
+    )
 
 
 def _data(invitation: Invitation) -> dict[str, Any]:
