@@ -14,7 +14,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from accounts.models import Ban, Block, Mute
-from accounts.process_cache import cache
+from runtime.process_cache import cache
 
 BAN_CACHE_SECONDS = 60
 

@@ -71,7 +71,7 @@ from spawned import Spawned  # noqa: E402
 from bench.arguments import Parser, whole_number  # noqa: E402
 
 DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"  # the Makefile's test target
-LAYERS = ("core", "pubsub")  # WHIST_CHANNEL_LAYER (whistsite/settings.py)
+LAYERS = ("core", "pubsub")  # WHIST_CHANNEL_LAYER (whistsite/settings/)
 
 
 def _seconds(text: str) -> float:

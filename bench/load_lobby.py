@@ -36,7 +36,7 @@ from typing import Any
 import websockets
 
 HOSTILE_KINDS = ("refused", "table-resync", "lobby-resync", "lobby-ping")
-RESYNC_RATE = (5, 10.0)  # WHIST_WS_RESYNC_RATE (whistsite/settings.py): stay within it
+RESYNC_RATE = (5, 10.0)  # WHIST_WS_RESYNC_RATE (whistsite/settings/): stay within it
 PER_ADDRESS = 50  # under WHIST_MAX_SOCKETS_PER_ADDRESS (64)
 
 

@@ -198,9 +198,9 @@ async def wave(stack: Stack, room: Room, args: argparse.Namespace) -> None:
 def counted_left() -> str:
     """Presence rows and sockets still counted (games/sockets/limits.py) after every Daphne
     stopped."""
-    from accounts.process_cache import cache
     from games.models import Presence
     from games.sockets import limits
+    from runtime.process_cache import cache
 
     counted = 0
     for key in cache._cache.get_client().scan_iter("*games:sockets:*"):

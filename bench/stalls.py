@@ -11,7 +11,7 @@ longest wait of any table, and what became of the analysis requests.
 
 Modes:
 - `embedded`: one Daphne as `make run` serves (SQLite in a temporary folder, in-memory
-  channel layer, tasks in the server's own lanes: games/scheduling.py).
+  channel layer, tasks in the server's own lanes: runtime/scheduling.py).
 - `stack`: as deployed (docs/deployment.md): PostgreSQL (a database of its own, dropped at
   the end), a Redis of its own on a spare port, two Daphne processes, a Celery worker per
   lane (turns, bookkeeping, analysis at nice 10) and beat.
@@ -147,7 +147,7 @@ class Servers(Spawned):
 
 def quiet_scheduling() -> None:
     """This process only sets the tables up: it runs and queues no task of its own."""
-    from games import scheduling
+    from runtime import scheduling
 
     scheduling.run_later = lambda *args, **kwargs: None
 

@@ -20,7 +20,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from games.reads import lobby, messages, queries
-from games.scheduling import server_loop
+from runtime.scheduling import server_loop
 
 log = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"

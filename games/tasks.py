@@ -10,7 +10,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from games import services, signals
-from games.scheduling import RETRY
+from runtime.scheduling import RETRY
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True, **RETRY)

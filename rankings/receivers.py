@@ -10,12 +10,13 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
-from games import scheduling, signals
+from games import signals
 from rankings import selectors, services, tasks
+from runtime import scheduling
 
 
 def queue_bookkeeping(table_id: int) -> None:
-    """In the bookkeeping lane (games.scheduling: a Celery queue of its own, or a thread of
+    """In the bookkeeping lane (runtime.scheduling: a Celery queue of its own, or a thread of
     the embedded server's, or at once where no server runs)."""
     scheduling.run_later(tasks.bookkeeping.name, (table_id,))
 

@@ -14,10 +14,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import scheduling
 from games.engine.analysis import analyse
 from games.engine.record_check import check
 from records.models import AnalysisRow, GameRecord, RecordAnalysis, UploadAnalysis, UploadedRecord
+from runtime import scheduling
 
 log = logging.getLogger(__name__)
 STALE = timedelta(seconds=120)  # a run without progress for this long died with its worker
@@ -100,7 +100,7 @@ def _lost(row: AnalysisRow) -> bool:
 
 
 def queue(record_id: int, kind: str = GAME) -> None:
-    """Run the analysis in its own lane (games.scheduling: a Celery queue of its own, or the
+    """Run the analysis in its own lane (runtime.scheduling: a Celery queue of its own, or the
     embedded server's analysis process), by its registered name (records/tasks.py), so this
     module need not import the tasks that import it."""
     scheduling.run_later(ANALYSE_TASKS[kind], (record_id,))

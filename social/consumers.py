@@ -11,9 +11,9 @@ from typing import Any
 from channels.consumer import get_handler_name
 
 from games import broadcast
-from games.scheduling import register_loop
 from games.sockets import shutdown
 from games.sockets.frames import CLOSE_FORBIDDEN, JsonFrames
+from runtime.scheduling import register_loop
 
 
 class NoticeConsumer(JsonFrames):

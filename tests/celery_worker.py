@@ -13,7 +13,7 @@ import pytest
 
 def worker_command(queue: str) -> list[str]:
     """One task at a time (a prefork pool of one), quiet, serving the three lanes of the
-    default queue `queue` (games/scheduling.py: turns, bookkeeping, analysis) and no other."""
+    default queue `queue` (runtime/scheduling.py: turns, bookkeeping, analysis) and no other."""
     lanes = f"{queue},{queue}.bookkeeping,{queue}.analysis"
     command = [sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-Q", lanes]
     return command + [

@@ -125,13 +125,13 @@ def _fresh_cache(request: pytest.FixtureRequest) -> None:
 
 @pytest.fixture(autouse=True)
 def _lanes_stopped() -> Iterator[None]:
-    """After each test, the embedded lanes stop (games.scheduling.stop_lanes) before the
+    """After each test, the embedded lanes stop (runtime.scheduling.stop_lanes) before the
     database is emptied: a bot's move still running in a lane's thread held its table's row
     while the flush's TRUNCATE waited for it, and PostgreSQL broke the deadlock by failing
     the flush (a fresh clone's CI: 'Database test_whist_gw2 couldn't be flushed' after
     test_a_lost_bot_turn_goes_on_under_the_embedded_watchdog, whose bots played on). This
     fixture is set up after pytest-django's database fixtures, so it is torn down first."""
     yield
-    from games.scheduling import stop_lanes
+    from runtime.scheduling import stop_lanes
 
     stop_lanes()

@@ -11,8 +11,8 @@ from django.db.models import Q
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games import scheduling
 from games.signals import game_finished, watchdog
+from runtime import scheduling
 from tournaments.models import Event, Placement
 
 

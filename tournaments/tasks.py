@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.scheduling import RETRY
+from runtime.scheduling import RETRY
 from tournaments import services
 
 

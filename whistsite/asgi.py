@@ -4,9 +4,9 @@ import os
 
 from django.core.asgi import get_asgi_application
 
-from whistsite import daphne_options
+from whistsite.patches import daphne_close_frames
 
-daphne_options.install()  # over-limit frames close with 1009, not a silent drop
+daphne_close_frames.install()  # over-limit frames close with 1009, not a silent drop
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistsite.settings")
 # Set up Django before importing anything that touches models (auth, routing).
@@ -20,11 +20,11 @@ from django.conf import settings  # noqa: E402
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
 from games.routing import websocket_urlpatterns as games_routes  # noqa: E402
-from games.scheduling import register_loop  # noqa: E402
 from games.sockets.shutdown import RefuseWhileStopping  # noqa: E402
+from runtime.scheduling import register_loop  # noqa: E402
 from social.routing import websocket_urlpatterns as social_routes  # noqa: E402
-from whistsite import serving  # noqa: E402
 from whistsite.body_limit import BodyLimit, limit_daphne_bodies  # noqa: E402
+from whistsite.patches import daphne_loop as serving  # noqa: E402
 from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
 
 # A body over WHIST_MAX_BODY is refused with 413 as it arrives, by Daphne and by the app

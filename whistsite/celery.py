@@ -4,7 +4,7 @@ import os
 
 from celery import Celery
 
-from whistsite import kombu_redis
+from whistsite.patches import kombu_redis
 
 kombu_redis.install()  # a Redis restart must not stop a worker (see the module)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistsite.settings")

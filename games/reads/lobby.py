@@ -16,13 +16,13 @@ from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch
 
-from accounts.process_cache import cache
 from games.engine import State, takes_part
 from games.engine.rules import GAMES
 from games.gamestate import states_for
 from games.models import PoolEntry, Presence, Seat, Table
 from games.reads.messages import lobby_entry
 from games.reads.queries import seats_with_sockets, unfinished_tables, user_seat
+from runtime.process_cache import cache
 
 MINE_LIMIT = 50
 PAGE_ROWS = 30  # at most this many rows in one `tables` message (and the byte budget)

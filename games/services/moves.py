@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast, scheduling, signals
+from games import broadcast, signals
 from games.engine import (
     Action,
     IllegalAction,
@@ -42,6 +42,7 @@ from games.reads.messages import seat_name
 from games.reads.queries import plays_by_bot, seat_of, table_seats
 from games.services import errors, move_sql
 from games.services.errors import ServiceError, explained
+from runtime import scheduling
 
 log = logging.getLogger(__name__)
 

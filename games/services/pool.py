@@ -8,7 +8,7 @@ the lock, so a join is never missed. Its entries are locked too (`SKIP LOCKED`: 
 is deleting just now is left out), and a seated entry is deleted in the same transaction
 that seats it: nobody is seated twice, no table gets more people than seats. It runs after
 every join (in the joining socket's thread), when a waiting player's bot wait is due (a
-task at that moment, games.scheduling), and on every watchdog tick (the rating range
+task at that moment, runtime.scheduling), and on every watchdog tick (the rating range
 widens with the wait). Who sits with whom: games/pairing.py.
 """
 
@@ -26,13 +26,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.selectors import blocked_pairs
-from games import broadcast, pairing, processes, scheduling, signals
+from games import broadcast, pairing, signals
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.descriptors import fixed_players
 from games.models import PoolEntry, PoolLine, Seat, Table
 from games.services.errors import ServiceError, check_ban
 from games.services.tables import check_slots, table_create, table_start
+from runtime import processes, scheduling
 
 log = logging.getLogger(__name__)
 DEFAULT_RATING = 1000  # rankings.rating.display of a newcomer

@@ -13,13 +13,13 @@ from django.db import connection, connections, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import processes, scheduling
 from games.gamestate import state_for
 from games.models import Presence, Seat, Table
 from games.reads import rows
 from games.reads.queries import is_seated, seat_of, seat_resigned
 from games.services import errors
 from games.services.moves import commit, lock_table
+from runtime import processes, scheduling
 
 
 def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
@@ -87,7 +87,7 @@ def seat_disconnect(table_id: int, channel: str) -> None:
 
 
 def presence_sweep() -> int:
-    """Drop sockets whose server process is dead (its key expired: games/processes.py), or
+    """Drop sockets whose server process is dead (its key expired: runtime/processes.py), or
     that it has not refreshed in WHIST_PRESENCE_STALE seconds (it died without closing them);
     their seats lose them as if closed. Returns how many."""
     cutoff = timezone.now() - timedelta(seconds=settings.WHIST_PRESENCE_STALE)

@@ -20,7 +20,6 @@ from django.utils.translation import gettext as _
 from accounts.selectors import blocked_ids
 from games import broadcast, services
 from games.reads import lobby, messages, queries
-from games.scheduling import register_loop
 from games.sockets import lobby_lists, pool_messages, resync_limit, shutdown, state_cache
 from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tests)
     CLOSE_FORBIDDEN,
@@ -32,6 +31,7 @@ from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tes
 from games.sockets.languages import scope_language
 from games.sockets.message_size import in_parts
 from games.sockets.quick_refusal import quick_refusal
+from runtime.scheduling import register_loop
 
 log = logging.getLogger(__name__)
 
@@ -224,7 +224,7 @@ class TableConsumer(JsonFrames):
 
     async def layer_reconnected(self, event: dict[str, Any]) -> None:
         """Redis came back: the state and the chat lines sent meanwhile were lost for this
-        socket (whistsite/channel_layer.py); the page skips lines it has already."""
+        socket (whistsite/patches/channel_layer.py); the page skips lines it has already."""
         if self.accepted:
             await self._resend(fresh=True)
             await self._send_chat()
@@ -433,7 +433,8 @@ class LobbyConsumer(JsonFrames):
         await self._send_mine()
 
     async def layer_reconnected(self, event: dict[str, Any]) -> None:
-        """Redis came back: changes sent meanwhile were lost (whistsite/channel_layer.py)."""
+        """Redis came back: changes sent meanwhile were lost
+        (whistsite/patches/channel_layer.py)."""
         await self._send_list()
         await self._send_mine()
         await self._send_pool_counts()

@@ -30,10 +30,10 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from redis.exceptions import RedisError
 
-from accounts.process_cache import cache as process_cache
 from accounts.selectors import ban_active, ban_text
 from games.sockets import heartbeats, limits, shutdown
 from games.sockets.languages import scope_language
+from runtime.process_cache import cache as process_cache
 
 log = logging.getLogger(__name__)
 MAX_FRAME = 4096

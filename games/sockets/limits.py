@@ -1,7 +1,7 @@
 """At most WHIST_MAX_SOCKETS open sockets per user and WHIST_MAX_SOCKETS_PER_ADDRESS per
 client address (anonymous sockets too), counted in the cache all servers share: each
 socket is an entry naming its server process, and counts until it closes or its process
-dies (the process key expires within seconds: games/processes.py). No socket beats for its
+dies (the process key expires within seconds: runtime/processes.py). No socket beats for its
 count: one key per process does (a beat per socket cost an idle lobby viewer about half of
 its CPU: docs/benchmarks.md, "Idle lobby viewers"). An entry without a process (an
 older server's) counts until its own expiry. A socket whose close was lost while its
@@ -15,8 +15,8 @@ import time
 
 from django.conf import settings
 
-from accounts.process_cache import cache
-from games import processes
+from runtime import processes
+from runtime.process_cache import cache
 
 
 def _key(owner: int | str) -> str:
@@ -43,7 +43,7 @@ def _entries(stored: dict | None) -> dict[str, list]:
 
 
 def _counted(entries: dict[str, list], living: set[str], now: float) -> dict[str, list]:
-    """Those of a living process (games/processes.py), and those naming none that have not
+    """Those of a living process (runtime/processes.py), and those naming none that have not
     expired."""
     return {c: e for c, e in entries.items() if e[1] in living or (not e[1] and e[0] > now)}
 

@@ -14,7 +14,7 @@ front of Twisted's. On SIGTERM it:
    neither the database nor the cache: one per socket, at hundreds of sockets, queued
    behind each other for tens of seconds;
 3. instead drops in bulk what the process held, from the start and beside the closes: its
-   process key (its socket counts stop counting on every server: games/processes.py), then
+   process key (its socket counts stop counting on every server: runtime/processes.py), then
    its presence rows, one change per table (the other players see the seats disconnected
    at once), for at most CLEANUP_GRACE seconds (what is left, the watchdog's next sweep
    drops: the process key is gone);
@@ -37,7 +37,7 @@ import weakref
 from types import FrameType
 from typing import Any
 
-from games import processes
+from runtime import processes
 
 log = logging.getLogger(__name__)
 CLOSE_RESTART = 4012
@@ -165,7 +165,7 @@ def _cancel_queued_work(loop: asyncio.AbstractEventLoop) -> None:
     work after another."""
     from asgiref.sync import SyncToAsync
 
-    from games.scheduling import stop_lanes
+    from runtime.scheduling import stop_lanes
 
     stop_lanes(wait=0)
 

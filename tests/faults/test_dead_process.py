@@ -1,6 +1,6 @@
 """Nothing outlives a dead process: the socket counts and the presence of a
 Daphne process killed outright (SIGKILL, as an out-of-memory kill) stop counting within
-seconds (games/processes.py), and a handshake while Redis is down is closed with 4013, which
+seconds (runtime/processes.py), and a handshake while Redis is down is closed with 4013, which
 the page retries, instead of an HTTP 500."""
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ async def test_redis_restarted_mid_game_sockets_reconnect_and_bots_resume(stack,
 
     # Bot turns resume (the watchdog re-queues a task lost with Redis) and humans play on,
     # within 30 s: a state published while the server's layer was away is sent again when
-    # it is back (whistsite/channel_layer.py). Before that, the players waited for the
+    # it is back (whistsite/patches/channel_layer.py). Before that, the players waited for the
     # turn's time limit (60 s) to move the game on.
     await play_until(clients, moves_after(stack, table_id, before + 6), 30)
     numbers = move_numbers(stack.postgres.url, table_id)

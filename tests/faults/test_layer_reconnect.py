@@ -1,4 +1,4 @@
-"""The PubSub layer when Redis restarts (whistsite/channel_layer.py): Redis drops what is
+"""The PubSub layer when Redis restarts (whistsite/patches/channel_layer.py): Redis drops what is
 published while a subscriber is away, so once the layer is subscribed again each of its
 channels hears `layer.reconnected`, and group messages flow again."""
 
@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from tests.faults.stack import OwnRedis
-from whistsite.channel_layer import RECONNECTED, ReconnectingPubSubLayer, layer_host
+from whistsite.patches.channel_layer import RECONNECTED, ReconnectingPubSubLayer, layer_host
 
 # One at a time under pytest-xdist (make test): each starts a whole stack of its own and
 # times its recovery, on a machine whose other worker is busy with the rest of the suite.

@@ -38,7 +38,7 @@ print(json.dumps(made))
 )
 
 LEFT_COUNTED = """
-from accounts.process_cache import cache
+from runtime.process_cache import cache
 from games.sockets import limits
 from games.models import Presence
 

@@ -9,9 +9,9 @@ from channels.layers import channel_layers
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import scheduling
 from games.gamestate import cache_clear
 from games.sockets import lobby_lists, resync_limit, state_cache
+from runtime import scheduling
 
 # What a browser on the site sends: its Host and its page's Origin (whistsite.websocket_origin).
 HOST = (b"host", b"127.0.0.1")

@@ -1,5 +1,6 @@
 """After a restart of the embedded server (`make run`), a table whose next move was a bot's
-goes on before any player connects: the watchdog starts with Daphne (whistsite/serving.py)."""
+goes on before any player connects: the watchdog starts with Daphne
+(whistsite/patches/daphne_loop.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from games import services
 from games.models import Table
 from tests.games.helpers import play_first_legal, state
 from tests.servers import daphne
-from whistsite import serving
+from whistsite.patches import daphne_loop as serving
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

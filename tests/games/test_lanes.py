@@ -1,4 +1,4 @@
-"""Urgent work apart from bulk work (games/scheduling.py): each app's tasks run in a lane of
+"""Urgent work apart from bulk work (runtime/scheduling.py): each app's tasks run in a lane of
 their own, and with a broker each lane is a Celery queue that no other work can fill."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 import redis
 from celery import current_app
 
-from games import scheduling
+from runtime import scheduling
 from tests.games.test_celery_worker import queue  # noqa: F401
 from whistsite.celery import app
 

@@ -1,4 +1,4 @@
-"""After the server's channel layer reconnects to Redis (whistsite/channel_layer.py), each
+"""After the server's channel layer reconnects to Redis (whistsite/patches/channel_layer.py), each
 socket gets again what a lost publish may have carried: a table socket its state and the
 chat, a lobby socket the list."""
 
@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games.broadcast import LOBBY_GROUP, table_group
-from whistsite.channel_layer import RECONNECTED
+from whistsite.patches.channel_layer import RECONNECTED
 
 from .helpers import german_table
 from .test_consumers import connect, until

@@ -14,8 +14,9 @@ from channels.db import database_sync_to_async
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from games import scheduling, services, tasks
+from games import services, tasks
 from games.models import Table
+from runtime import scheduling
 from tests.games.helpers import german_table, play_first_legal, state, table
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -146,7 +146,7 @@ async def test_an_opening_that_fails_because_a_service_is_away_is_closed_with_40
     or an error of any kind while the shared cache does not answer (before, both 4011)."""
     from redis.exceptions import ConnectionError as RedisConnectionError
 
-    from accounts.process_cache import ProcessCache
+    from runtime.process_cache import ProcessCache
 
     def cache_away(self, *args, **kwargs):
         raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379.")

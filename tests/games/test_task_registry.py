@@ -44,7 +44,7 @@ def test_a_task_is_found_while_another_thread_is_discovering_tasks():
     code = (
         "import celery.loaders.base as base\n"
         "base._RACE_PROTECTION = True\n"
-        "from games import scheduling\n"
+        "from runtime import scheduling\n"
         "print(scheduling.registered('games.tasks.bot_move').name)\n"
     )
     done = _fresh(code)
@@ -56,7 +56,7 @@ def test_a_task_is_found_from_inside_a_running_event_loop():
     # The embedded watchdog's first tick runs in the server's loop: no database work there.
     code = (
         "import asyncio\n"
-        "from games import scheduling\n"
+        "from runtime import scheduling\n"
         "async def main():\n"
         "    return scheduling.registered('games.tasks.watchdog').name\n"
         "print(asyncio.run(main()))\n"

@@ -1,4 +1,4 @@
-"""A channel's inbox in the PubSub layer (whistsite/channel_layer.py `Inbox`): messages
+"""A channel's inbox in the PubSub layer (whistsite/patches/channel_layer.py `Inbox`): messages
 come out in the order they went in, a waiting receiver wakes on the next one, and a
 receiver cancelled while waiting (a socket closing) leaves the inbox usable."""
 
@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from whistsite.channel_layer import Inbox
+from whistsite.patches.channel_layer import Inbox
 
 
 async def test_messages_come_out_in_the_order_they_went_in():

@@ -19,13 +19,13 @@ PINNED = {
     ("channels.consumer", "AsyncConsumer.dispatch"): (
         "8acee1bceaa8491c", "games/sockets/frames.py: JsonFrames.dispatch copies it"),
     ("channels_redis.pubsub", "RedisPubSubLoopLayer._subscribe_to_channel"): (
-        "66626803e9165a8b", "whistsite/channel_layer.py: ReconnectingLoopLayer overrides it"),
+        "66626803e9165a8b", "whistsite/patches/channel_layer.py overrides it"),
     ("channels_redis.pubsub", "RedisPubSubChannelLayer._get_layer"): (
-        "fdbacf668626de88", "whistsite/channel_layer.py: ReconnectingPubSubLayer overrides it"),
+        "fdbacf668626de88", "whistsite/patches/channel_layer.py overrides it"),
     ("channels_redis.utils", "_wrap_close"): (
-        "a6744cf0c85d825a", "whistsite/channel_layer.py calls it"),
+        "a6744cf0c85d825a", "whistsite/patches/channel_layer.py calls it"),
     ("kombu.transport.redis", "Channel._connparams"): (
-        "d4e5bd6168ed7c92", "whistsite/kombu_redis.py wraps it"),
+        "d4e5bd6168ed7c92", "whistsite/patches/kombu_redis.py wraps it"),
     ("twisted.web.http", "Request.gotLength"): (
         "0fa22c17856a221c", "whistsite/body_limit.py wraps it on Daphne's WebRequest"),
     ("twisted.web.http", "Request.handleContentChunk"): (

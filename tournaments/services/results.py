@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games import scheduling
+from runtime import scheduling
 from tournaments import duplicate
 from tournaments.models import Entry, Event, Placement, Round
 from tournaments.scoring import placement_points, side_size

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 from django.conf import settings
 
-from accounts.process_cache import cache
+from runtime.process_cache import cache
 
 log = logging.getLogger(__name__)
 _state: dict[str, object] = {"pid": None, "id": "", "thread": None}

@@ -10,9 +10,9 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from whistsite.channel_layer import layer_host
+from whistsite.patches.channel_layer import layer_host
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parents[2]
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -234,7 +234,7 @@ if REDIS_URL:
         CHANNEL_LAYERS = {
             "default": {
                 # channels_redis' PubSub layer that tells the sockets when Redis is back.
-                "BACKEND": "whistsite.channel_layer.ReconnectingPubSubLayer",
+                "BACKEND": "whistsite.patches.channel_layer.ReconnectingPubSubLayer",
                 "CONFIG": {"hosts": [LAYER_HOST]},
             }
         }
@@ -269,7 +269,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # (bot tasks are idempotent); beat runs the watchdog that re-queues overdue turns
 # (docs/stack-notes.md §2.16).
 CELERY_TASK_ACKS_LATE = True
-# Three queues, so that no bulk work can delay a turn (games/scheduling.py;
+# Three queues, so that no bulk work can delay a turn (runtime/scheduling.py;
 # docs/deployment.md §"Queues and workers"): turns (bot moves, time limits, away checks,
 # the watchdog) on the default queue, WHIST_CELERY_QUEUE; bookkeeping and analysis on
 # `<it>.bookkeeping` and `<it>.analysis`. Tests give a worker of their own queues of its own.
@@ -291,7 +291,7 @@ WHIST_ANALYSIS_ACTIVE = int(os.environ.get("WHIST_ANALYSIS_ACTIVE", "3"))
 WHIST_ANALYSIS_HOURLY = int(os.environ.get("WHIST_ANALYSIS_HOURLY", "30"))
 # How much lower the CPU priority of the embedded server's analysis process is (nice).
 WHIST_ANALYSIS_NICE = int(os.environ.get("WHIST_ANALYSIS_NICE", "10"))
-# Threads of the embedded server's turns lane (games/scheduling.py).
+# Threads of the embedded server's turns lane (runtime/scheduling.py).
 WHIST_TURN_THREADS = 2
 CELERY_BEAT_SCHEDULE = {
     "games-watchdog": {"task": "games.tasks.watchdog", "schedule": WHIST_WATCHDOG_EVERY},
@@ -323,7 +323,7 @@ WHIST_PRESENCE_BEAT = float(os.environ.get("WHIST_PRESENCE_BEAT", "30"))
 WHIST_PRESENCE_STALE = float(os.environ.get("WHIST_PRESENCE_STALE", "90"))
 # Each server process keeps a key in the shared cache, refreshed every PROCESS_BEAT seconds
 # and gone PROCESS_TTL seconds after its last refresh: the socket counts and presence rows
-# of a process killed outright stop counting then (games/processes.py).
+# of a process killed outright stop counting then (runtime/processes.py).
 WHIST_PROCESS_BEAT = float(os.environ.get("WHIST_PROCESS_BEAT", "2"))
 WHIST_PROCESS_TTL = float(os.environ.get("WHIST_PROCESS_TTL", "6"))
 # An open table none of whose players has been at it for this many seconds is closed.
