@@ -1,0 +1,120 @@
+"""What the site is: its secrets and hosts, apps, middleware, templates, users, languages and
+static files."""
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+from whistsite.settings.environment import BASE_DIR, env_bool, env_list
+
+# Fail closed: debugging is off unless asked for, and without it the process refuses to
+# start on a missing, short or development ("django-insecure-...") key (`make run` sets both).
+DEBUG = env_bool("DJANGO_DEBUG", False)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not DEBUG and (len(SECRET_KEY) < 50 or SECRET_KEY.startswith("django-insecure")):
+    raise ImproperlyConfigured(
+        "DJANGO_SECRET_KEY is missing, shorter than 50 characters or a development key, and "
+        "DJANGO_DEBUG is off. Set DJANGO_SECRET_KEY to a long random value, e.g. the output of "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`, or run a development "
+        "setup with DJANGO_DEBUG=true (as `make run` does)."
+    )
+SECRET_KEY = SECRET_KEY or "django-insecure-dev-only-key-never-use-in-production"
+# The deal secret: a table's deck seed is HMAC(this, its stored seed) (games.models.Table
+# .deal_seed), so that the database (and any staff page) alone does not give the hands.
+# Every process must have the same value, and it must not change while games run; it is
+# separate from DJANGO_SECRET_KEY so that rotating that key leaves the games alone.
+WHIST_DEAL_SECRET = os.environ.get("WHIST_DEAL_SECRET", "")
+if not DEBUG and len(WHIST_DEAL_SECRET) < 32:
+    raise ImproperlyConfigured(
+        "WHIST_DEAL_SECRET is missing or shorter than 32 characters, and DJANGO_DEBUG is off. "
+        "Set it to a long random value, the same in every process, e.g. the output of "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(32))'`, or run a development "
+        "setup with DJANGO_DEBUG=true (as `make run` does)."
+    )
+WHIST_DEAL_SECRET = WHIST_DEAL_SECRET or "dev-only-deal-secret-never-use-in-production"
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+
+INSTALLED_APPS = [
+    # Daphne first, so that its runserver replaces Django's.
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "axes",
+    "accounts",
+    "games",
+    "records",
+    "rankings",
+    # Friend requests and friendships (FriendshipRequest, Friend): social's friends.
+    "friendship",
+    "social",
+    "tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    # The client address for security-log lines of this request (accounts/security_log.py).
+    "accounts.security_log.ClientAddressMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise: pages get the policy; static files are answered before it.
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "accounts.middleware.StaffIdleMiddleware",
+    "accounts.middleware.BanMiddleware",
+    "accounts.middleware.NoticeMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "whistsite.urls"
+WSGI_APPLICATION = "whistsite.wsgi.application"
+ASGI_APPLICATION = "whistsite.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "whistsite.context_processors.site",
+                "social.context_processors.notices",
+            ],
+        },
+    },
+]
+
+AUTH_USER_MODEL = "accounts.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("de", _("German")), ("nl", _("Dutch"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -1,0 +1,33 @@
+"""Outgoing mail: SMTP when DJANGO_EMAIL_HOST is set, else the console."""
+
+import os
+
+from whistsite.settings.environment import env_bool
+
+# Django 6.1's MAILERS replaces the deprecated EMAIL_* settings. With DJANGO_EMAIL_HOST set,
+# mail goes out by SMTP (password-reset links); otherwise to the console.
+_EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+if _EMAIL_HOST:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": _EMAIL_HOST,
+                "port": int(os.environ.get("DJANGO_EMAIL_PORT", "587")),
+                "username": os.environ.get("DJANGO_EMAIL_USER", ""),
+                "password": os.environ.get("DJANGO_EMAIL_PASSWORD", ""),
+                "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", True),
+                "use_ssl": env_bool("DJANGO_EMAIL_USE_SSL", False),
+                "timeout": float(os.environ.get("DJANGO_EMAIL_TIMEOUT", "10")),
+            },
+        }
+    }
+else:
+    MAILERS = {
+        "default": {
+            "BACKEND": os.environ.get(
+                "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+            )
+        }
+    }
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "whist@localhost")
