@@ -104,7 +104,8 @@ database: services
 # A development setup unless told otherwise: debug on and a development key (the settings
 # refuse to start without a real key when debug is off; the pages say "development setup").
 RUN_ENV := DJANGO_DEBUG=$${DJANGO_DEBUG:-true} \
-	DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-django-insecure-make-run-development-key-not-for-real-players}
+	DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-django-insecure-make-run-development-key-not-for-real-players} \
+	WHIST_SITE_URL=$${WHIST_SITE_URL:-http://$(HOST):$(PORT)}
 
 ## run: serve the site on http://127.0.0.1:8000/ (SQLite, in-memory channel layer, eager tasks)
 run: setup

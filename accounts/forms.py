@@ -7,8 +7,11 @@ from typing import Any
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm as DjangoPasswordResetForm
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts import mail
 from accounts.backends import BAN_ATTRIBUTE
 from accounts.models import Report, User
 from accounts.selectors import ban_text, name_taken
@@ -23,25 +26,29 @@ def check_name(name: str, exclude_pk: int | None = None) -> None:
         raise forms.ValidationError(_("Another player already goes by this name."))
 
 
-def clean_email_address(email: str, exclude_pk: int | None = None) -> str:
-    email = User.objects.normalize_email(email or "").strip()
-    others = User.objects.exclude(pk=exclude_pk) if exclude_pk else User.objects.all()
-    if email and others.filter(email__iexact=email).exists():
-        raise forms.ValidationError(_("Another account uses this e-mail address."))
-    return email
+def email_field(help_text: str) -> forms.EmailField:
+    """The e-mail address a player gives: never checked against other accounts here (the
+    mail to it says whether it is in use), so no page tells whose address is whose."""
+    return forms.EmailField(label=_("E-mail address"), required=False, help_text=help_text,
+                            widget=forms.EmailInput(attrs={"autocomplete": "email"}))  # fmt: skip
 
 
 class SignUpForm(UserCreationForm):
-    """A new account: username (unique whatever the case), display name, e-mail, password."""
+    """A new account: username (unique whatever the case), display name, e-mail, password.
+    The address waits for its confirmation link (accounts.email_address)."""
+
+    email = email_field(
+        _("We mail you a link to confirm it. Mail goes only to a confirmed address: password "
+          "resets, and nothing you did not ask for.")
+    )  # fmt: skip
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username", "display_name", "email")
+        fields = ("username", "display_name")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["display_name"].help_text = _("Shown at the table; your username if empty.")
-        self.fields["email"].help_text = _("Only used to reset your password.")
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"]
@@ -56,13 +63,20 @@ class SignUpForm(UserCreationForm):
             check_name(name)
         return name
 
-    def clean_email(self) -> str:
-        return clean_email_address(self.cleaned_data.get("email") or "")
+    def save(self, commit: bool = True) -> User:
+        user = super().save(commit=False)
+        user.email_pending = User.objects.normalize_email(self.cleaned_data.get("email") or "")
+        if commit:
+            user.save()
+        return user
 
 
 class ProfileForm(forms.ModelForm):
     """The parts of an account a player may change on their profile page; a new e-mail
-    address needs the current password (it is where password resets go)."""
+    address needs the current password (it is where password resets go) and is confirmed by
+    the link mailed to it (the view hands it to accounts.email_address)."""
+
+    email = email_field(_("A new address is used once you follow the link we mail to it."))
 
     current_password = forms.CharField(
         label=_("Current password"), required=False, strip=False,
@@ -72,7 +86,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ("display_name", "email", "auto_play", "hide_ratings")
+        fields = ("display_name", "auto_play", "hide_ratings")
         help_texts = {
             "auto_play": _("When you hold only one card you may play, it is played for you "
                            "after a short pause (casual tables; at rated tables you play it "
@@ -86,13 +100,22 @@ class ProfileForm(forms.ModelForm):
             check_name(name, exclude_pk=self.instance.pk)
         return name
 
-    def clean_email(self) -> str:
-        return clean_email_address(self.cleaned_data.get("email") or "", self.instance.pk)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["email"].initial = self.shown_email()
+        self.order_fields(["display_name", "email", "current_password"])
+
+    def shown_email(self) -> str:
+        """The address the form shows: the one waiting for its link, else the confirmed one."""
+        return self.instance.email_pending or self.instance.email
+
+    def email_changed(self) -> bool:
+        new = (self.cleaned_data.get("email") or "").lower()
+        return "email" in self.cleaned_data and new != self.shown_email().lower()
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        old = User.objects.filter(pk=self.instance.pk).values_list("email", flat=True).first()
-        if "email" in data and (data["email"] or "").lower() != (old or "").lower():
+        if self.email_changed():
             password = data.get("current_password") or ""
             if not self.instance.check_password(password):
                 self.add_error("current_password", _("Enter your current password to change "
@@ -120,6 +143,16 @@ class LoginForm(BanExplained, AuthenticationForm):
 
 class AdminLoginForm(BanExplained, AdminAuthenticationForm):
     """The admin's login form."""
+
+
+class PasswordResetForm(DjangoPasswordResetForm):
+    """Django's reset form; the link goes out by accounts.mail, in the player's language.
+    Django finds the account by `email`, which holds only confirmed addresses: an address
+    waiting for its link gets no reset."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        path = reverse("password_reset_confirm", args=[context["uid"], context["token"]])
+        mail.send(context["user"], "password_reset", {"link": mail.absolute_url(path)})
 
 
 class ReportForm(forms.Form):

@@ -36,6 +36,11 @@ class User(AbstractUser):
     notices = models.JSONField(_("notices"), default=list, blank=True)
     # The username as readers see it, the same way: no shown name may look like it.
     username_key = models.CharField(_("username key"), max_length=150, blank=True, db_index=True)
+    # `email` holds only a confirmed address (the one mail goes to: accounts.mail.can_mail);
+    # an address given at sign-up or on the profile waits here until its link is followed.
+    email_pending = models.EmailField(_("e-mail address to confirm"), blank=True)
+    # The language the player last chose (or signed up in): the language of their mail.
+    language = models.CharField(_("language"), max_length=8, blank=True, choices=settings.LANGUAGES)
 
     class Meta(AbstractUser.Meta):
         permissions = [("rename_user", _("Can change an offensive display name"))]

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import moderation_views, views
+from . import email_views, moderation_views, views
 
 urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
@@ -31,6 +31,8 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    path("email/confirm/<str:token>/", email_views.email_confirm, name="email_confirm"),
+    path("email/resend/", email_views.email_resend, name="email_resend"),
     path("profile/", views.my_profile, name="my_profile"),
     path("profile/edit/", views.profile_edit, name="profile_edit"),
     path("players/<str:username>/", views.profile, name="profile"),

@@ -10,10 +10,13 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
-from .forms import LoginForm, ProfileForm, SignUpForm
+from .email_address import address_change, send_confirmation
+from .email_views import address_sent_text
+from .forms import LoginForm, PasswordResetForm, ProfileForm, SignUpForm
 from .selectors import blocked_ids, blocked_users
 from .services import sessions_revoke
 from .throttle import client_address, limited
@@ -57,6 +60,8 @@ class PasswordResetView(auth_views.PasswordResetView):
     """Django's password reset, at most WHIST_RATE_RESET per client address, and per e-mail
     address *from* one client address: requests for an e-mail address from elsewhere never
     use up its owner's allowance."""
+
+    form_class = PasswordResetForm
 
     def form_valid(self, form):
         email = (form.cleaned_data.get("email") or "").strip().lower()
@@ -103,9 +108,13 @@ def signup(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST" and form.is_valid():
         if not limited(request, "signup", settings.WHIST_RATE_SIGNUP):
-            user = form.save()
+            user = form.save(commit=False)
+            user.language = translation.get_language() or ""
+            user.save()
             login(request, user, backend="accounts.backends.ModerationBackend")
             messages.success(request, _("Welcome to the card room!"))
+            if send_confirmation(user):
+                messages.info(request, address_sent_text(user.email_pending))
             return redirect(_safe_next(request) or "lobby")
         form.add_error(None, _("Too many new accounts from your network: try again later."))
         status = 429
@@ -125,6 +134,12 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, _("Your profile was saved."))
+        if form.email_changed():
+            outcome = address_change(request.user, form.cleaned_data["email"])
+            if outcome == "pending":
+                messages.info(request, address_sent_text(request.user.email_pending))
+            elif outcome == "removed":
+                messages.info(request, _("Your account has no e-mail address now."))
         return redirect("profile", username=request.user.username)
     return render(request, "accounts/profile_edit.html", {"form": form})
 

@@ -11,6 +11,9 @@ from typing import Any
 
 import pytest
 
+# The real SMTP server fixture (`mail_server`), for every test directory.
+pytest_plugins = ["tests.mail_server"]
+
 E2E_DIR = Path(__file__).parent / "e2e"
 # `make test` sets it: every test must run there, so a test that would be skipped (a service
 # missing: PostgreSQL, Redis, nginx, Chromium) fails instead, with the skip's reason.

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from accounts import email_views
 from games.pages import views as game_views
 
 urlpatterns = [
@@ -14,6 +15,8 @@ urlpatterns = [
     path("", include("rankings.urls")),
     path("", include("social.urls")),
     path("", include("tournaments.urls")),
+    # The language menu (before Django's own): a player's choice is their mail's language too.
+    path("i18n/setlang/", email_views.set_language, name="set_language"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),

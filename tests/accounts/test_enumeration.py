@@ -24,12 +24,12 @@ def test_one_address_cannot_probe_e_mail_addresses_at_sign_up_without_limit(sett
     client = Client(REMOTE_ADDR="203.0.113.5")
     pages = [
         client.post("/accounts/signup/", {"username": f"probe{n}", "email": "ann@example.org",
-                                          "password1": PASSWORD, "password2": PASSWORD})
+                                          "password1": PASSWORD, "password2": "typo"})
         for n in range(4)
     ]  # fmt: skip
 
     assert [p.status_code for p in pages] == [200, 200, 200, 429]
-    assert TAKEN not in pages[-1].content.decode()
+    assert not any(TAKEN in p.content.decode() for p in pages)
     assert "Too many sign-up attempts" in pages[-1].content.decode()
     other = Client(REMOTE_ADDR="203.0.113.6").post(
         "/accounts/signup/", {"username": "newbie", "email": "new@example.org",
@@ -38,15 +38,18 @@ def test_one_address_cannot_probe_e_mail_addresses_at_sign_up_without_limit(sett
     assert other.status_code == 302
 
 
-def test_resets_asked_from_five_addresses_do_not_block_the_owners_own(mailoutbox) -> None:
+def test_resets_asked_from_five_addresses_do_not_block_the_owners_own(
+    mailoutbox, django_capture_on_commit_callbacks
+) -> None:
     make_user("ann", email="ann@example.org")
-    for n in range(5):
-        Client(REMOTE_ADDR=f"198.51.100.{n + 1}").post(
+    with django_capture_on_commit_callbacks(execute=True):
+        for n in range(5):
+            Client(REMOTE_ADDR=f"198.51.100.{n + 1}").post(
+                "/accounts/password_reset/", {"email": "ann@example.org"}
+            )
+        own = Client(REMOTE_ADDR="192.0.2.77").post(
             "/accounts/password_reset/", {"email": "ann@example.org"}
         )
-    own = Client(REMOTE_ADDR="192.0.2.77").post(
-        "/accounts/password_reset/", {"email": "ann@example.org"}
-    )
     assert own.status_code == 302
     assert len(mailoutbox) == 6
 

@@ -22,6 +22,8 @@ WHIST_RATE_SIGNUP_ATTEMPTS = os.environ.get("WHIST_RATE_SIGNUP_ATTEMPTS", "30/h"
 WHIST_RATE_RESET = os.environ.get("WHIST_RATE_RESET", "5/h")
 # Checks of a logged-in user's current password (password change, e-mail change), per user.
 WHIST_RATE_PASSWORD_CHECKS = os.environ.get("WHIST_RATE_PASSWORD_CHECKS", "10/h")
+# Mails with an address's confirmation link a player may ask for again, per user.
+WHIST_RATE_CONFIRM_MAILS = os.environ.get("WHIST_RATE_CONFIRM_MAILS", "5/h")
 WHIST_RATE_TABLES = os.environ.get("WHIST_RATE_TABLES", "30/h")  # per user
 WHIST_RATE_TABLES_ADDRESS = os.environ.get("WHIST_RATE_TABLES_ADDRESS", "60/h")
 WHIST_RATE_REPORTS = os.environ.get("WHIST_RATE_REPORTS", "20/h")  # per user

@@ -26,8 +26,11 @@ else:
     MAILERS = {
         "default": {
             "BACKEND": os.environ.get(
-                "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+                "DJANGO_EMAIL_BACKEND", "accounts.console_mail.EmailBackend"
             )
         }
     }
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "whist@localhost")
+# Links in mail (accounts.mail.absolute_url) start with this, and mail names the site so.
+WHIST_SITE_URL = os.environ.get("WHIST_SITE_URL", "http://127.0.0.1:8000")
+WHIST_SITE_NAME = os.environ.get("WHIST_SITE_NAME", "Whist card room")

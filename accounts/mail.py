@@ -1,0 +1,89 @@
+"""Mail to players, for every app: each message worded in its reader's language, with a
+plain-text part and an HTML part made from the same template, sent after the commit by a
+Celery task; `can_mail` says whether a player may be mailed at all.
+
+A mail is a template pair under templates/mail/: `<name>.subject.txt` and `<name>.txt`
+(and `<name>.html` where plain paragraphs are not enough). The context always has `user`,
+`site_url` and `site_name`; a link is `{{ site_url }}{{ path }}` or `absolute_url(path)`.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.template import Context, TemplateDoesNotExist, engines
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.html import linebreaks, urlize
+from django.utils.safestring import mark_safe
+
+log = logging.getLogger(__name__)
+
+
+def can_mail(user: Any) -> bool:
+    """Whether the player may be mailed: an active account with a confirmed address. An
+    address not confirmed yet (or an account waiting for its deletion) receives nothing but
+    the mails about the address itself (`send(..., to=...)`)."""
+    return bool(user is not None and user.is_active and user.email)
+
+
+def language_of(user: Any) -> str:
+    """The language the player chose last (or signed up in), else the site's default."""
+    codes = {code for code, _name in settings.LANGUAGES}
+    language = getattr(user, "language", "") or ""
+    return language if language in codes else settings.LANGUAGE_CODE
+
+
+def absolute_url(path: str) -> str:
+    """`path` on the site as mail readers reach it (WHIST_SITE_URL)."""
+    return settings.WHIST_SITE_URL.rstrip("/") + path
+
+
+def render(name: str, context: dict[str, Any], language: str) -> dict[str, str]:
+    """The subject, plain text and HTML of mail `name`, worded in `language`."""
+    context = {
+        "site_url": settings.WHIST_SITE_URL.rstrip("/"),
+        "site_name": settings.WHIST_SITE_NAME,
+        **context,
+    }
+    with translation.override(language):
+        subject = " ".join(_plain(f"mail/{name}.subject.txt", context).split())
+        text = _plain(f"mail/{name}.txt", context).strip() + "\n"
+        try:
+            body = render_to_string(f"mail/{name}.html", context)
+        except TemplateDoesNotExist:  # paragraphs of the plain text
+            body = mark_safe(linebreaks(urlize(text, autoescape=True)))  # noqa: S308
+        html = render_to_string(
+            "mail/layout.html", {**context, "body": body, "subject": subject, "lang": language}
+        )
+    return {"subject": subject, "text": text, "html": html, "language": language}
+
+
+def _plain(template: str, context: dict[str, Any]) -> str:
+    """A template rendered as plain text: nothing escaped for HTML."""
+    engine = engines["django"].engine
+    return engine.get_template(template).render(Context(context, autoescape=False))
+
+
+def send(user: Any, name: str, context: dict[str, Any] | None = None, *, to: str = "") -> bool:
+    """Mail `name` to the player in their language, after the current transaction commits.
+
+    Without `to`, it goes to their confirmed address, and only if `can_mail(user)`; the
+    answer says whether a mail was queued. `to` names the address a mail is *about* (its
+    confirmation link, the notice to an address just replaced): it goes there whatever
+    `can_mail` says, so use it for nothing else.
+    """
+    address = to or (user.email if can_mail(user) else "")
+    if not address:
+        return False
+    message = render(name, {"user": user, **(context or {})}, language_of(user))
+    message["to"] = address
+    message["kind"] = name
+    from accounts import tasks  # the task module imports this one
+
+    transaction.on_commit(partial(tasks.deliver.delay, message), robust=True)
+    return True
