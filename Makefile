@@ -110,6 +110,8 @@ RUN_ENV := DJANGO_DEBUG=$${DJANGO_DEBUG:-true} \
 ## run: serve the site on http://127.0.0.1:8000/ (SQLite, in-memory channel layer, eager tasks)
 run: setup
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
+	@# One line saying where the site is, once it answers (whistsite/ready.py).
+	@$(BIN)/python -m whistsite.ready $(HOST) $(PORT) &
 	$(RUN_ENV) $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_FLAGS) whistsite.asgi:application
 
 ## test: make lint, then all tests against PostgreSQL and Redis; browser tests in a second pytest process

@@ -168,11 +168,15 @@ def house_rules(game: str, options: dict[str, Any] | None) -> list[str]:
     """Every option of a table (or a stored game) that differs from the game's default,
     named in the active language in the rules book's order: an option switched off as
     "<its label>: off", one switched on by its label, any other as "<its label>: <value>"
-    (the labels are the engine's, games/engine/rules.py). Empty for the default rules. An
-    unknown game or option is left out (what the engine does not know it cannot name)."""
+    (the labels are the engine's, games/engine/rules.py). Empty for the default rules and
+    for a preset's (the Dutch rules are a standard preset, not house rules). An unknown game
+    or option is left out (what the engine does not know it cannot name)."""
     if game not in GAMES:
         return []
     given = options or {}
+    full = {f.name: given.get(f.name, f.default) for f in option_fields(game)}
+    if full in preset_options(game).values():
+        return []
     named = []
     for f in option_fields(game):
         value = given.get(f.name, f.default)

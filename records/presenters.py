@@ -136,7 +136,9 @@ def _knockout_sheet(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
             cells.append(_knockout_cell(seat, hand, tricks[seat], outcome))
         cards = max((len(h) for h in deal["hands"]), default=0)
         trump = labels.suit_name(outcome.get("trump", "?"))
-        note = _("%(n)s cards, trump %(trump)s") % {"n": cards, "trump": trump}
+        note = ngettext("%(n)s card, trump %(trump)s", "%(n)s cards, trump %(trump)s", cards) % {
+            "n": cards, "trump": trump,
+        }  # fmt: skip
         rows.append({"label": _("Round %(n)s") % {"n": number}, "cells": cells, "note": note})
     return {"head": names, "rows": rows, "totals": None}
 
@@ -164,9 +166,12 @@ def _whist_sheet(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
                          "note": _("resigned")})  # fmt: skip
             continue
         cells = [
-            _("%(tricks)s tricks, %(points)s points, honours %(honours)s, score %(score)s")
-            % {"tricks": o["tricks"][s], "points": o["points"][s], "honours": o["honours"][s],
-               "score": o["score"][s]}
+            _("%(tricks)s, %(points)s, honours %(honours)s, score %(score)s")
+            % {"tricks": ngettext("%(n)s trick", "%(n)s tricks", o["tricks"][s])
+               % {"n": o["tricks"][s]},
+               "points": ngettext("%(n)s point", "%(n)s points", o["points"][s])
+               % {"n": o["points"][s]},
+               "honours": o["honours"][s], "score": o["score"][s]}
             for s in (0, 1)
         ]  # fmt: skip
         rows.append({"label": _("Deal %(n)s") % {"n": number}, "cells": cells, "note": ""})

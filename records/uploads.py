@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.engine.errors import Explained
 from games.engine.record import to_record
@@ -77,7 +77,7 @@ def normalised(record: dict[str, Any], replay: Replay) -> dict[str, Any]:
 def problem_message(problem: Explained) -> str:
     """A problem in the active language, its seats and cards as the table shows them ("seat
     2" for the record's seat 1, "3♠" for 3S)."""
-    return explain(problem, gettext, message_value)
+    return explain(problem, gettext, message_value, ngettext)
 
 
 __all__ = ["MAX_BYTES", "RecordProblem", "UploadProblem", "check_upload", "problem_message"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db.models import Avg, Count, F, Q
 
+from games.engine.descriptors import partner
 from rankings.selectors import GAMES, player_ratings, rating_history
 from records.models import GamePlayer
 
@@ -21,7 +22,8 @@ class HeadToHead:
     games: int  # games the two sat at together
     ahead: int  # games the player finished ahead of the viewer
     behind: int  # games the viewer finished ahead
-    level: int  # the same place
+    tied: int  # the same place as opponents (a tie)
+    partners: int = 0  # games they played as partners (Whist), one side's place
 
 
 @dataclass(frozen=True)
@@ -84,15 +86,21 @@ def head_to_head(player: Any, viewer: Any) -> dict[str, HeadToHead]:
     if viewer is None or not viewer.is_authenticated or viewer.pk == player.pk:
         return {}
     together = _counted(player).values("record_id")
-    viewer_place = dict(
-        _counted(viewer).filter(record_id__in=together).values_list("record_id", "place")
-    )
+    viewer_seat = {
+        record_id: (place, seat)
+        for record_id, place, seat in _counted(viewer)
+        .filter(record_id__in=together)
+        .values_list("record_id", "place", "seat")
+    }
     mine = _counted(player).filter(record_id__in=_counted(viewer).values("record_id"))
-    mine = mine.values_list("game", "record_id", "place")
+    mine = mine.values_list("game", "record_id", "place", "seat")
     counts: dict[str, list[int]] = {}
-    for game, record_id, place in mine:
-        c = counts.setdefault(game, [0, 0, 0, 0])
-        other = viewer_place[record_id]
+    for game, record_id, place, seat in mine:
+        c = counts.setdefault(game, [0, 0, 0, 0, 0])
+        other, other_seat = viewer_seat[record_id]
         c[0] += 1
-        c[1 if place < other else 2 if place > other else 3] += 1
+        if partner(game, seat) == other_seat:
+            c[4] += 1
+        else:
+            c[1 if place < other else 2 if place > other else 3] += 1
     return {g: HeadToHead(*c) for g, c in counts.items()}

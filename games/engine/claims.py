@@ -15,7 +15,7 @@ from .actions import Action, IllegalAction
 from .bots.exact import OutOfNodes, Search
 from .bots.two_hand_solver import OutOfTime, Solver
 from .cards import SUIT_MASK, SUIT_OF, card_str, cards_of, hand_str
-from .errors import gettext_noop
+from .errors import gettext_noop, ngettext
 from .state import PLAY, State
 from .tricks import beats
 
@@ -43,11 +43,34 @@ def check(state: State, action: Action) -> None:
     check_shape(state, action)
     if not action.conceded and not proves(state, action.seat, action.tricks):
         raise IllegalAction(
-            "claim_refused",
-            gettext_noop("claim refused: the solver cannot show that your side takes "
-                         "%(tricks)s of the %(left)s tricks left whatever the others play"),
+            "claim_refused", _refusal(state, action.seat),
             tricks=action.tricks, left=tricks_left(state),
         )  # fmt: skip
+
+
+def _refusal(state: State, seat: int) -> str:
+    """A refused claim in the claimer's words: a partnership's side against the other side,
+    a player against one opponent, or against all the others."""
+    if len(side_of(state, seat)) > 1:
+        return ngettext(
+            "claim refused: the solver cannot show that your side takes %(tricks)s of the "
+            "%(left)s trick left whatever your opponents play",
+            "claim refused: the solver cannot show that your side takes %(tricks)s of the "
+            "%(left)s tricks left whatever your opponents play", "left",
+        )  # fmt: skip
+    if len(_opponents(state, seat)) == 1:
+        return ngettext(
+            "claim refused: the solver cannot show that you take %(tricks)s of the "
+            "%(left)s trick left whatever your opponent plays",
+            "claim refused: the solver cannot show that you take %(tricks)s of the "
+            "%(left)s tricks left whatever your opponent plays", "left",
+        )  # fmt: skip
+    return ngettext(
+        "claim refused: the solver cannot show that you take %(tricks)s of the %(left)s "
+        "trick left whatever the others play",
+        "claim refused: the solver cannot show that you take %(tricks)s of the %(left)s "
+        "tricks left whatever the others play", "left",
+    )  # fmt: skip
 
 
 def check_shape(state: State, action: Action) -> None:
@@ -66,8 +89,11 @@ def check_shape(state: State, action: Action) -> None:
     left = tricks_left(state)
     if not 1 <= k <= left:
         raise IllegalAction(
-            "bad_claim", gettext_noop("claim between 1 and %(left)s tricks"), left=left
-        )
+            "bad_claim",
+            ngettext("claim 1 trick: it is the last", "claim between 1 and %(left)s tricks",
+                     "left"),
+            left=left,
+        )  # fmt: skip
     if k < left and len({side_of(state, p) for p in _opponents(state, seat)}) > 1:
         raise IllegalAction(
             "bad_claim",

@@ -15,11 +15,35 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+class Plural(str):
+    """A message template with a plural form: the singular (English) as the string, its
+    `plural`, and `count`, the name of the value that picks the form."""
+
+    __slots__ = ("count", "plural")
+
+    def __new__(cls, singular: str, plural: str, count: str) -> Plural:
+        made = super().__new__(cls, singular)
+        made.plural, made.count = plural, count
+        return made
+
+    def form(self, params: dict[str, Any]) -> str:
+        """The English form for these values."""
+        return str(self) if params.get(self.count) == 1 else self.plural
+
+
+def ngettext(singular: str, plural: str, count: str) -> Plural:
+    """Mark a message with a plural form for translation catalogues (they read the first two
+    arguments as gettext's `ngettext`); `count` names the value that picks the form."""
+    return Plural(singular, plural, count)
+
+
 class Explained(ValueError):
-    """A refusal whose message is `template % params` (%-style, named values)."""
+    """A refusal whose message is `template % params` (%-style, named values); a `Plural`
+    template picks its form by its count."""
 
     def __init__(self, template: str, **params: Any) -> None:
-        super().__init__(template % params if params else template)
+        text = template.form(params) if isinstance(template, Plural) else template
+        super().__init__(text % params if params else text)
         self.template = template
         self.params = params
 

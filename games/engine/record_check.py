@@ -16,7 +16,7 @@ from .actions import Action, IllegalAction, action_from_event
 from .cards import DECK, SUIT_OF, card_str, parse_card, suit_str
 from .deals import ScriptedSource, deck_for_hands
 from .engine import IMPLEMENTATIONS, apply, new_game
-from .errors import ActionText, CardCode, Explained, SeatNo, gettext_noop
+from .errors import ActionText, CardCode, Explained, Plural, SeatNo, gettext_noop, ngettext
 from .record import FORMAT
 from .record_shape import RecordProblem, check_deal_shapes, check_shape
 from .rules import Ruleset
@@ -124,8 +124,10 @@ def _check_deal_start(state: State, deal: dict[str, Any], d: int) -> None:
         if len(mine) != len(theirs):
             raise RecordProblem(
                 "hand_size",
-                gettext_noop("deal %(deal)s: seat %(seat)s was dealt %(recorded)s cards, the "
-                             "rules deal %(computed)s"),
+                ngettext("deal %(deal)s: seat %(seat)s was dealt %(recorded)s card, the "
+                         "rules deal %(computed)s",
+                         "deal %(deal)s: seat %(seat)s was dealt %(recorded)s cards, the "
+                         "rules deal %(computed)s", "recorded"),
                 deal=d + 1, seat=SeatNo(seat), recorded=len(theirs), computed=len(mine),
             )  # fmt: skip
     turned = card_str(state.turned) if state.turned >= 0 else None
@@ -158,8 +160,10 @@ def _play_deal(state: State, d: int, actions: list[Action], steps: list[Step]) -
     if not state.over and state.deal_no == d:
         raise RecordProblem(
             "ends_early",
-            gettext_noop("deal %(deal)s ends after %(events)s events, but the deal is not over: "
-                         "seat %(seat)s is to act"),
+            ngettext("deal %(deal)s ends after %(events)s event, but the deal is not over: "
+                     "seat %(seat)s is to act",
+                     "deal %(deal)s ends after %(events)s events, but the deal is not over: "
+                     "seat %(seat)s is to act", "events"),
             deal=d + 1, events=len(actions), seat=SeatNo(state.to_act),
         )  # fmt: skip
     return state
@@ -256,8 +260,10 @@ def _check_tricks(log: DealLog, tricks: list[Any], d: int) -> None:
     if len(tricks) != len(log.tricks):
         raise RecordProblem(
             "tricks_wrong",
-            gettext_noop("deal %(deal)s: the record lists %(recorded)s tricks, the events "
-                         "made %(computed)s"),
+            ngettext("deal %(deal)s: the record lists %(recorded)s trick, the events "
+                     "made %(computed)s",
+                     "deal %(deal)s: the record lists %(recorded)s tricks, the events "
+                     "made %(computed)s", "recorded"),
             deal=d + 1, recorded=len(tricks), computed=len(log.tricks),
         )  # fmt: skip
 
@@ -288,12 +294,20 @@ def _check_fields(
             )  # fmt: skip
 
 
-def explain(problem: Explained, translate: Any, show: Any = None) -> str:
-    """A problem's message through `translate` (a gettext), nested refusals translated too;
-    `show` turns each value into what a reader sees (a site's seat numbers and card names)."""
+def explain(problem: Explained, translate: Any, show: Any = None, plural: Any = None) -> str:
+    """A problem's message through `translate` (a gettext) and `plural` (an ngettext, for a
+    template with a plural form), nested refusals translated too; `show` turns each value
+    into what a reader sees (a site's seat numbers and card names)."""
     params = {
-        k: explain(v, translate, show) if isinstance(v, Explained) else show(v) if show else v
+        k: explain(v, translate, show, plural) if isinstance(v, Explained)
+        else show(v) if show else v
         for k, v in problem.params.items()
-    }
-    text = translate(problem.template)
+    }  # fmt: skip
+    template = problem.template
+    if isinstance(template, Plural):
+        count = problem.params.get(template.count)
+        count = count if isinstance(count, int) else 0
+        text = plural(template, template.plural, count) if plural else template.form(problem.params)
+    else:
+        text = translate(template)
     return text % params if params else text

@@ -10,7 +10,7 @@ from typing import Any
 
 from .cards import CardError, card_str, parse_card
 from .engine import IMPLEMENTATIONS
-from .errors import CardCode, Explained, SeatNo, gettext_noop
+from .errors import CardCode, Explained, SeatNo, gettext_noop, ngettext
 from .record import FORMAT
 from .rules import GAMES, PLAYERS, RulesError, Ruleset, rules_with_options
 
@@ -103,7 +103,8 @@ def _seat_count(game: str, seats: Any) -> int:
         span = f"{low}" if low == high else f"{low}-{high}"
         raise RecordProblem(
             "seats_count",
-            gettext_noop("%(game)s is for %(span)s players, the record has %(count)s seats"),
+            ngettext("%(game)s is for %(span)s players, the record has %(count)s seat",
+                     "%(game)s is for %(span)s players, the record has %(count)s seats", "count"),
             game=game, span=span, count=len(seats),
         )  # fmt: skip
     return len(seats)
@@ -197,8 +198,10 @@ def _check_pack(rules: Ruleset, deal: dict[str, Any], d: int) -> None:
     if len(seen) != 52:
         raise RecordProblem(
             "deck_incomplete",
-            gettext_noop("deal %(deal)s: the hands, turned card and stock hold %(count)s cards, "
-                         "not a whole pack of 52"),
+            ngettext("deal %(deal)s: the hands, turned card and stock hold %(count)s card, "
+                     "not a whole pack of 52",
+                     "deal %(deal)s: the hands, turned card and stock hold %(count)s cards, "
+                     "not a whole pack of 52", "count"),
             deal=d + 1, count=len(seen),
         )  # fmt: skip
 

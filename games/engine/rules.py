@@ -211,8 +211,8 @@ def _check_fit(game: str, n: int, opts: Options) -> None:
         k = opts.start_cards
         raise RulesError(
             gettext_noop(
-                "start_cards=%(cards)s with %(players)s players does not fit: "
-                "%(players)s × %(cards)s + 1 = %(needed)s > 52"
+                "%(players)s players with %(cards)s cards each (start_cards) do not fit in a "
+                "pack: %(players)s × %(cards)s + 1 = %(needed)s > 52"
             ),
             cards=k, players=n, needed=n * k + 1,
         )  # fmt: skip

@@ -49,10 +49,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
     signed_in = request.user.is_authenticated
     language = translation.get_language() or "en"
     page = json.loads(lobby_lists.build_page(flt, before, 0, language, signed_in).text)
-    tables = page["tables"]
+    mine = lobby_reads.running_tables(request.user)
+    # The player's own tables are listed once, under "Your tables" (static/js/lobby.js keeps
+    # them out of the public lists too).
+    own = {t["id"] for t in mine}
+    tables = [t for t in page["tables"] if t["id"] not in own]
     context = {
-        "mine": [lobby_rows.row_html(t, signed_in, mine=True)
-                 for t in lobby_reads.running_tables(request.user)],
+        "mine": [lobby_rows.row_html(t, signed_in, mine=True) for t in mine],
         # The rows' HTML as rendered by games/sockets/lobby_rows.py (escaped there), out of the
         # message.
         "open_tables": [mark_safe(t["html"]) for t in tables if t["status"] == "open"],  # noqa: S308

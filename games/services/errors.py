@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.text import capfirst
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from accounts.selectors import ban_active, ban_in_force, ban_text
-from games.engine.errors import Explained
+from games.engine.errors import Explained, Plural
 from games.labels import message_value
 
 
@@ -23,6 +24,7 @@ class ServiceError(Exception):
     page links (too_many_tables: the tables that hold the player's slots)."""
 
     def __init__(self, code: str, message: str, tables: Sequence[Any] = ()) -> None:
+        message = capfirst(message)  # people read it as a sentence, in every language
         super().__init__(message)
         self.code = code
         self.message = message
@@ -33,7 +35,11 @@ def explained(exc: Exception) -> str:
     """An engine refusal (RulesError, IllegalAction) in the active language."""
     if not isinstance(exc, Explained):
         return str(exc)
-    text = gettext(exc.template)
+    template = exc.template
+    if isinstance(template, Plural):
+        text = ngettext(template, template.plural, exc.params.get(template.count, 0))
+    else:
+        text = gettext(template)
     params = {k: message_value(v) for k, v in exc.params.items()}
     return text % params if params else text
 

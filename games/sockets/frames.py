@@ -27,6 +27,7 @@ from django.conf import settings
 from django.db import DatabaseError, IntegrityError, InterfaceError
 from django.utils import translation
 from django.utils.dateparse import parse_datetime
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from redis.exceptions import RedisError
 
@@ -283,7 +284,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         await self.close(CLOSE_FLOOD)
 
     async def error(self, code: str, message: str) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message})
+        await self.send_json({"type": "error", "code": code, "message": capfirst(message)})
 
     async def _admit_user(self) -> bool:
         """Every socket counts against its address's limit; a logged-in user's also against

@@ -33,7 +33,10 @@ def stage_text(game: str, stage: dict[str, Any] | None) -> str:
 
 
 def _rounds_text(stage: dict[str, Any]) -> str:
-    return _("Round %(round)s of %(rounds)s · %(left)s players in") % stage
+    return ngettext(
+        "Round %(round)s of %(rounds)s · %(left)s player in",
+        "Round %(round)s of %(rounds)s · %(left)s players in", stage["left"],
+    ) % stage  # fmt: skip
 
 
 def _deals_text(stage: dict[str, Any]) -> str:
@@ -62,12 +65,18 @@ def _preset_text(entry: dict[str, Any], options: dict[str, Any]) -> str:
 SUMMARY_TEXT: dict[str, Callable[[dict[str, Any], dict[str, Any]], list[str]]] = {
     "preset": lambda entry, options: [_preset_text(entry, options)],
     "start_cards": lambda entry, options: [
-        _("%(n)s cards to start") % {"n": options["start_cards"]}
+        ngettext("%(n)s card to start", "%(n)s cards to start", options["start_cards"])
+        % {"n": options["start_cards"]}
     ],
-    "target": lambda entry, options: [_("game to %(n)s points") % {"n": options["target"]}],
+    "target": lambda entry, options: [
+        ngettext("game to %(n)s point", "game to %(n)s points", options["target"])
+        % {"n": options["target"]}
+    ],
     "honours": lambda entry, options: [_("honours")] if options["honours"] else [],
     "rubber": lambda entry, options: [_("rubber")] if options["rubber"] else [],
-    "games": lambda entry, options: [_("%(n)s game(s)") % {"n": options["games"]}],
+    "games": lambda entry, options: [
+        ngettext("%(n)s game", "%(n)s games", options["games"]) % {"n": options["games"]}
+    ],
 }
 
 

@@ -48,7 +48,7 @@ function endOfDeal(app, before, view) {
 function dealNotice(app, view) {
   const trump = view.trump ? suitWord(view.trump) : null;
   if (app.facts.stages === "rounds") {
-    const text = fmt(gettext("Round %(round)s: %(n)s cards each."), { round: view.round, n: view.hand_size });
+    const text = fmt(ngettext("Round %(round)s: %(n)s card each.", "Round %(round)s: %(n)s cards each.", view.hand_size), { round: view.round, n: view.hand_size });
     const turned = view.turned && view.round === 1
       ? fmt(gettext("The turned card is the %(card)s, so %(suit)s are trump."), { card: cardName(view.turned), suit: trump })
       : "";

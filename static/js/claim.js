@@ -192,8 +192,10 @@ export function renderClaimShown(app) {
   box.dataset.key = key;
   const claim = view.last_outcome.claim;
   const said = claim.conceded
-    ? gettext("%(name)s claimed %(tricks)s of the %(left)s tricks left: the others accepted.")
-    : gettext("%(name)s claimed %(tricks)s of the %(left)s tricks left: the solver proved it.");
+    ? ngettext("%(name)s claimed %(tricks)s of the %(left)s trick left: the others accepted.",
+      "%(name)s claimed %(tricks)s of the %(left)s tricks left: the others accepted.", claim.left)
+    : ngettext("%(name)s claimed %(tricks)s of the %(left)s trick left: the solver proved it.",
+      "%(name)s claimed %(tricks)s of the %(left)s tricks left: the solver proved it.", claim.left);
   const title = fmt(said, { name: seatName(app, claim.seat), tricks: claim.tricks, left: claim.left });
   const rows = claim.hands.map((hand, seat) => {
     const played = claim.trick.filter(([s]) => s === seat).map(([, c]) => c);

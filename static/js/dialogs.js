@@ -34,9 +34,10 @@ function suitDialog(app, kind, title, hint) {
 
 function exchangeDialog(app, max) {
   const n = app.exchange.size;
-  const text = fmt(gettext("Pick up to %(max)s cards in your hand to swap with the stock, then confirm."), { max });
+  const text = fmt(ngettext("Pick up to %(max)s card in your hand to swap with the stock, then confirm.",
+    "Pick up to %(max)s cards in your hand to swap with the stock, then confirm.", max), { max });
   const confirm = button(
-    n ? fmt(gettext("Exchange %(n)s cards"), { n }) : gettext("Keep my hand"),
+    n ? fmt(ngettext("Exchange %(n)s card", "Exchange %(n)s cards", n), { n }) : gettext("Keep my hand"),
     "button-primary",
     () => {
       const discard = [...app.exchange];
@@ -52,7 +53,7 @@ function exchangeDialog(app, max) {
 function resignDialog(app) {
   const warning = !app.facts.resign_ends_game
     ? gettext("A bot will play your seat to the end, and you rank below everyone who did not resign.")
-    : gettext("Your side loses the match at once.");
+    : app.facts.partnerships?.length ? gettext("Your side loses the match at once.") : gettext("You lose the match at once.");
   const yes = button(gettext("Yes, resign"), "button-danger", () => {
     app.confirming = null;
     app.act({ action: "resign" });
@@ -66,17 +67,28 @@ function resignDialog(app) {
   return [node("h2", null, gettext("Resign this game?")), node("p", null, warning), actions];
 }
 
+/** Whether the seats of a place are one side of a partnership game (Whist's partners). */
+function isSide(app, group) {
+  const key = (seats) => [...seats].sort().join(",");
+  return (app.facts?.partnerships || []).some((side) => key(side) === key(group));
+}
+
 /** The places, as the game page shows them (docs/rules.md §0.6): tied seats share a place
- * and the places they fill are skipped ("1. Ann, Bob", "3. Cy"), so a tie shows. */
+ * and the places they fill are skipped ("1. Ann, Bob", "3. Cy"), so a tie shows; partners
+ * are a side, not a tie ("Winning side: Ann & Cy", "Losing side: Bob & Dee"). */
 function rankingList(app, result) {
   const list = node("ol", "result-list");
   list.dataset.testid = "ranking";
   let place = 1;
   for (const group of result.ranking || []) {
-    const li = node("li", group.length > 1 ? "tied" : "");
-    li.appendChild(node("span", "place", `${place}.`));
-    li.appendChild(document.createTextNode(` ${group.map((s) => seatName(app, s)).join(", ")}`));
-    if (group.length > 1) li.appendChild(node("span", "tag", gettext("tied")));
+    const side = group.length > 1 && isSide(app, group);
+    const tied = group.length > 1 && !side;
+    const li = node("li", tied ? "tied" : side ? "side" : "");
+    const label = !side ? `${place}.` : place === 1 ? gettext("Winning side:") : gettext("Losing side:");
+    li.appendChild(node("span", "place", label));
+    const names = group.map((s) => seatName(app, s)).join(side ? " & " : ", ");
+    li.appendChild(document.createTextNode(` ${names}`));
+    if (tied) li.appendChild(node("span", "tag", gettext("tied")));
     li.title = li.textContent;
     list.appendChild(li);
     place += group.length;

@@ -129,7 +129,7 @@ function renderTrump(app) {
     box.appendChild(node("span", "trump-name", gettext("not chosen yet")));
   }
   if (view.options && view.options.exchange) {
-    box.appendChild(node("span", null, fmt(gettext("Stock: %(n)s cards"), { n: view.stock })));
+    box.appendChild(node("span", null, fmt(ngettext("Stock: %(n)s card", "Stock: %(n)s cards", view.stock), { n: view.stock })));
   }
   // Whist: face up until the dealer's first turn; after that the dealer holds it (see panels.js).
   if (view.turned && (app.facts.stages === "rounds" || view.turned_up)) {
@@ -153,7 +153,7 @@ function renderTalon(app) {
   }
   // docs/rules.md §3.2: after 13 tricks the talon is used up; then no pile is drawn at all.
   if (view.talon > 0) box.appendChild(cardBack(ownBack(app)));
-  const text = view.talon > 0 ? fmt(gettext("%(n)s cards in the talon"), { n: view.talon }) : gettext("The talon is used up.");
+  const text = view.talon > 0 ? fmt(ngettext("%(n)s card in the talon", "%(n)s cards in the talon", view.talon), { n: view.talon }) : gettext("The talon is used up.");
   box.appendChild(node("span", null, text));
 }
 

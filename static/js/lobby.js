@@ -44,11 +44,18 @@ function markEmpty(list) {
   }
 }
 
+// The player's own tables are listed once, under "Your tables", never again among the public ones.
+function mineIds() {
+  return new Set([...document.querySelectorAll("#mine-list li.table-row")].map((r) => r.dataset.table));
+}
+
 function fill(id, tables) {
   const list = document.getElementById(id);
   if (!list) return;
-  list.replaceChildren(...tables.map((t) => rowNode(t.html)));
+  const mine = id === "mine-list" ? new Set() : mineIds();
+  list.replaceChildren(...tables.filter((t) => !mine.has(String(t.id))).map((t) => rowNode(t.html)));
   markEmpty(list);
+  if (id === "mine-list") for (const own of mineIds()) removeRow(own);
 }
 
 function shownRows() {
@@ -63,7 +70,7 @@ function removeRow(id) {
 function placeRow(id, status, html) {
   removeRow(id);
   const list = document.getElementById(lists[status]);
-  if (!list) return;
+  if (!list || mineIds().has(String(id))) return;
   const older = [...list.querySelectorAll("li.table-row")].find((r) => Number(r.dataset.table) < id);
   list.insertBefore(rowNode(html), older || null);
 }

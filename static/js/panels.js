@@ -89,7 +89,7 @@ function line(text) {
 }
 
 function knockoutInfo(app, view) {
-  const out = [line(fmt(gettext("Round %(round)s of %(rounds)s · %(n)s cards"), { round: view.round, rounds: view.rounds, n: view.hand_size }))];
+  const out = [line(fmt(ngettext("Round %(round)s of %(rounds)s · %(n)s card", "Round %(round)s of %(rounds)s · %(n)s cards", view.hand_size), { round: view.round, rounds: view.rounds, n: view.hand_size }))];
   if (view.out.length) out.push(line(`${gettext("Out")}: ${names(app, view.out)}`));
   if (view.dogs_life.length) out.push(line(`${gettext("On a dog's life")}: ${names(app, view.dogs_life)}`));
   if (view.chooser !== null && ["trump", "vote"].includes(view.phase)) out.push(line(`${gettext("Chooses trump")}: ${seatName(app, view.chooser)}`));
@@ -104,7 +104,7 @@ function knockoutInfo(app, view) {
 
 function whistInfo(app, view) {
   const out = [line(fmt(gettext("Deal %(n)s · dealer %(name)s"), { n: view.deal + 1, name: seatName(app, view.dealer) }))];
-  out.push(line(fmt(gettext("Game to %(n)s points"), { n: view.options.target })));
+  out.push(line(fmt(ngettext("Game to %(n)s point", "Game to %(n)s points", view.options.target), { n: view.options.target })));
   const turned = { name: seatName(app, view.dealer), card: view.turned ? cardName(view.turned) : "" };
   if (view.turned && view.turned_up) out.push(line(fmt(gettext("The dealer, %(name)s, turned up the %(card)s."), turned)));
   else if (view.turned) out.push(line(fmt(gettext("The dealer, %(name)s, holds the turned card, the %(card)s."), turned)));

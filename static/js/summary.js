@@ -71,7 +71,7 @@ function knockoutSummary(app, s) {
     const who = view.chooser === app.msg.seat ? gettext("you") : seatName(app, view.chooser);
     box.push(line(fmt(gettext("%(name)s chooses trump for round %(n)s."), { name: who, n: view.round }), "summary-chooser"));
   } else if (view.trump) {
-    box.push(line(fmt(gettext("Round %(n)s: %(cards)s cards each."), { n: view.round, cards: view.hand_size })));
+    box.push(line(fmt(ngettext("Round %(n)s: %(cards)s card each.", "Round %(n)s: %(cards)s cards each.", view.hand_size), { n: view.round, cards: view.hand_size })));
   }
   return box;
 }
@@ -90,7 +90,7 @@ function whistSummary(app, s) {
   } else if (view.games.length) {
     box.push(line(fmt(gettext("Games won: %(a)s – %(b)s"), { a: view.wins[0], b: view.wins[1] }), "summary-games"));
   }
-  box.push(line(fmt(gettext("Game to %(n)s points"), { n: view.options.target })));
+  box.push(line(fmt(ngettext("Game to %(n)s point", "Game to %(n)s points", view.options.target), { n: view.options.target })));
   return box;
 }
 

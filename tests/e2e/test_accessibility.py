@@ -9,6 +9,7 @@ from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page
 
+from social.services.friends import friend_accept, friend_request
 from tests.e2e.helpers import PASSWORD, log_in
 from tests.e2e.table_steps import create_table
 
@@ -31,7 +32,9 @@ def serious_violations(page: Page) -> list[str]:
 def test_the_pages_have_no_serious_accessibility_violations(
     page: Page, site_url: str, viewport: dict
 ) -> None:
-    get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    bob = get_user_model().objects.create_user("bob", password=PASSWORD, display_name="Bob")
+    friend_accept(bob, friend_request(ann, bob).pk)  # a friend's profile: "Remove from friends"
     page.set_viewport_size(viewport)
     script_errors: list[str] = []
     page.on("pageerror", lambda exc: script_errors.append(f"{page.url}: {exc}"))
@@ -44,8 +47,8 @@ def test_the_pages_have_no_serious_accessibility_violations(
     found["home (visitor)"] = serious_violations(page)
     log_in(page, site_url, "ann")
     found["lobby"] = serious_violations(page)
-    pages = ("/", "/accounts/players/ann/", "/leaderboards/knockout/", "/my/games/",
-             "/games/upload/", "/rules/knockout/", "/learn/whist/")  # fmt: skip
+    pages = ("/", "/accounts/players/ann/", "/accounts/players/bob/", "/leaderboards/knockout/",
+             "/my/games/", "/games/upload/", "/rules/knockout/", "/learn/whist/")  # fmt: skip
     for path in pages:
         page.goto(f"{site_url}{path}")
         found[path] = serious_violations(page)

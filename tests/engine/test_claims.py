@@ -75,9 +75,17 @@ def test_claim_accepted_exactly_when_the_solver_proves_it(game, players, seed) -
             assert refusal(state, claim(seat, k)) == expected, (seat, k, value)
 
 
+WORDING = {  # issue 45 item 6: two players have no "side" and no "others"
+    "whist": "that your side takes %s of the %s tricks left whatever your opponents play",
+    "german": "that you take %s of the %s tricks left whatever your opponent plays",
+    "knockout": "that you take %s of the %s tricks left whatever your opponent plays",
+}
+
+
 @pytest.mark.parametrize(("game", "players"), [("whist", 4), ("german", 2), ("knockout", 2)])
 def test_claim_one_trick_too_many_is_refused(game, players) -> None:
-    """A claim of the exact value stands; one trick more is refused, the game unchanged."""
+    """A claim of the exact value stands; one trick more is refused, the game unchanged, in
+    words that fit the claimer (a side, or one player against one opponent)."""
     for seed in range(40):
         state = position(game, players, seed, left=5)
         seat = state.to_act
@@ -90,7 +98,8 @@ def test_claim_one_trick_too_many_is_refused(game, players) -> None:
     with pytest.raises(IllegalAction) as refused:
         apply(state, claim(seat, value + 1))
     assert refused.value.code == "claim_refused"
-    assert "whatever the others play" in str(refused.value)
+    left = claims.tricks_left(state)
+    assert WORDING[game] % (value + 1, left) in str(refused.value)
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -73,7 +73,9 @@ def test_a_service_refusal_is_in_the_active_language(make_user):
     ann = make_user("ann")
     with translation.override("nl"), pytest.raises(ServiceError) as refused:
         services.table_create(ann, "knockout", 7, options={"start_cards": 8})
-    assert refused.value.message == ("start_cards=8 met 7 spelers past niet: 7 × 8 + 1 = 57 > 52")
+    assert refused.value.message == (
+        "7 spelers met elk 8 kaarten (start_cards) passen niet in één spel: 7 × 8 + 1 = 57 > 52"
+    )
     with translation.override("de"), pytest.raises(ServiceError) as refused:
         services.table_create(ann, "german", time_limit=3)
     assert "Sekunden pro Zug" in refused.value.message

@@ -48,7 +48,7 @@ async def test_a_muted_players_chat_is_refused_naming_the_end_until_it_ends(make
     await ws.send_json_to({"type": "chat", "text": "hello"})
     refusal = await until(ws, "error")
     assert refusal["code"] == "muted"
-    assert refusal["message"] == f"you are muted until {when(end)}: cool down"
+    assert refusal["message"] == f"You are muted until {when(end)}: cool down"
     assert str(end.year) in refusal["message"]
     await db(Mute.objects.filter(pk=mute.pk).update)(until=timezone.now() - timedelta(seconds=1))
     await ws.send_json_to({"type": "chat", "text": "hello again"})

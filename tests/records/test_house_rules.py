@@ -74,3 +74,11 @@ def test_the_template_tag_names_a_tables_house_rules_for_other_pages() -> None:
     )
     assert 'data-testid="house-rules"' in html and "<li>Honours count</li>" in html
     assert Template("{% load house_rules %}{% house_rules 'whist' None %}").render(Context()) == ""
+
+
+def test_a_standard_preset_is_not_called_house_rules() -> None:
+    """Issue 45 item 6: the Dutch rules were named both a standard preset ("Dutch rules")
+    and, option by option, "house rules"."""
+    dutch = labels.preset_options("knockout")["dutch"]
+    assert labels.house_rules("knockout", dutch) == []
+    assert labels.house_rules("knockout", {**dutch, "start_cards": 1}) != []

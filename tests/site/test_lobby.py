@@ -32,6 +32,16 @@ def test_my_running_tables_come_first_private_ones_too(client: Client, ann) -> N
     assert "Back to the table" in mine
 
 
+def test_my_own_public_tables_are_listed_once(client: Client, ann) -> None:
+    """Issue 45 item 6: a player's public table was listed under "Your tables" and again
+    among the open tables."""
+    waiting = services.table_create(ann, "whist", 4, {}, None, None, False, 60)
+    playing = services.table_play_now(ann, "knockout", 4, "beginner")
+    body = client.get("/lobby/").content.decode()
+    for table in (waiting, playing):
+        assert body.count(f'data-table="{table.pk}"') == 1
+
+
 def test_running_tables_say_whose_turn_it_is(ann) -> None:
     table = services.table_play_now(ann, "german", 2, "beginner")
     (entry,) = lobby.running_tables(ann)

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 def recount(user: Any, viewer: Any = None) -> dict[str, dict[str, Any]]:
     """Per game, from the stored records and the tables' move logs alone: games, wins, summed
     places, games resigned or left (a stand-in made most of the seat's decisions), and
-    against `viewer`: together, ahead, behind."""
+    against `viewer`: together, ahead, behind, as partners."""
     out: dict[str, dict[str, Any]] = defaultdict(lambda: defaultdict(int))
     for record in GameRecord.objects.filter(annulled=False):
         seats = [s["user"] for s in record.seats]
@@ -44,8 +44,12 @@ def recount(user: Any, viewer: Any = None) -> dict[str, dict[str, Any]]:
         own = sum(b == Move.By.HUMAN for b in by)
         c["unfinished"] += seat in resigned or own < len(by) - own
         if viewer is not None and viewer.pk in seats:
-            other = place[seats.index(viewer.pk)]
+            theirs = seats.index(viewer.pk)
+            other = place[theirs]
             c["together"] += 1
+            if record.game == "whist" and seat % 2 == theirs % 2:  # partners sit opposite
+                c["partners"] += 1
+                continue
             c["ahead"] += place[seat] < other
             c["behind"] += place[seat] > other
     return out
@@ -95,8 +99,9 @@ def test_every_figure_equals_a_recount_of_the_records(history):
             assert s.completed == c["games"] - c["unfinished"]
             if c["together"]:
                 h = s.head_to_head
-                assert (h.games, h.ahead, h.behind) == (c["together"], c["ahead"], c["behind"])
-                assert h.level == c["together"] - c["ahead"] - c["behind"]
+                assert (h.games, h.ahead, h.behind, h.partners) == (
+                    c["together"], c["ahead"], c["behind"], c["partners"])  # fmt: skip
+                assert h.tied == c["together"] - c["ahead"] - c["behind"] - c["partners"]
             else:
                 assert s.head_to_head is None
     # The recount sees the resignation and leaves out the annulled game.
@@ -127,10 +132,12 @@ def test_the_players_page_shows_the_figures_and_head_to_head(history):
     assert 'data-testid="stats-german"' in page
     assert f'<td data-stat="games">{s.games}</td>' in page
     assert f'<td data-stat="wins">{s.wins}</td>' in page
-    assert f"{s.head_to_head.games} together" in page
+    assert f"{s.head_to_head.games} games together" in page
     game_page = client.get("/players/ann/german/")
     assert game_page.status_code == 200
     assert f'<dd data-stat="games">{s.games}</dd>' in game_page.content.decode()
+    # Issue 45 item 6: "level 0" meant no ties; ties are named only when there are some.
+    assert "level" not in game_page.content.decode().split('data-stat="h2h">')[1].split("</dd>")[0]
     assert client.get("/players/ann/poker/").status_code == 404
 
 
