@@ -6,9 +6,13 @@ from django.views.i18n import JavaScriptCatalog
 
 from accounts import email_views
 from games.pages import views as game_views
+from whistsite import webapp
 
 urlpatterns = [
     path("", game_views.home, name="home"),
+    path("manifest.webmanifest", webapp.manifest, name="webapp_manifest"),
+    path("sw.js", webapp.service_worker, name="service_worker"),
+    path("offline/", webapp.offline, name="offline"),
     path("", include("games.urls")),
     path("", include("records.urls")),
     path("accounts/", include("accounts.urls")),

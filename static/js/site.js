@@ -1,5 +1,10 @@
 // Every page: the language menu changes the language as soon as a language is picked; on
-// narrow screens the header's links are in a menu the Menu button opens (site.css).
+// narrow screens the header's links are in a menu the Menu button opens (site.css); the
+// service worker (whistsite/webapp.py) makes the site an app to install.
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+}
 
 const select = document.getElementById("language-select");
 if (select) select.addEventListener("change", () => select.form.submit());

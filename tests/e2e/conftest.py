@@ -44,6 +44,14 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "args": CHROMIUM_ARGS}  # fmt: skip
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """The site's service worker (whistsite/webapp.py) only where a test is about it
+    (tests/e2e/test_webapp.py): elsewhere each new context would fetch the whole static shell
+    to cache it, and its fetch handler would stand between the page and the server."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 @pytest.fixture(autouse=True)
 def _close_pages(browser) -> Iterator[None]:
     """Each test's pages close with it. Left open, every earlier test's table page keeps
