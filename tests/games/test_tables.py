@@ -22,7 +22,7 @@ def test_create_refuses_a_combination_the_rules_refuse_with_the_rules_message(ma
         services.table_create(ann, "knockout", 7, options={"start_cards": 8})
 
     assert refused.value.code == "bad_rules"
-    assert "does not fit" in refused.value.message
+    assert "do not fit in a pack" in refused.value.message
 
 
 def test_create_refuses_an_unknown_bot_level_and_a_silly_time_limit(make_user):
