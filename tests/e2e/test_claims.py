@@ -63,7 +63,7 @@ def test_a_claim_refused_then_accepted_is_shown_to_both_players(browser: Browser
     deal = page.evaluate("() => window.whistTable.msg.view.deal")
 
     claim(page, value + 1)  # one trick too many: refused, play goes on
-    expect(page.get_by_test_id("turn")).to_contain_text("claim refused")
+    expect(page.get_by_test_id("turn")).to_contain_text("Claim refused")
     assert page.evaluate("() => window.whistTable.msg.view.deal") == deal
     expect(page.get_by_test_id("claim-box")).to_be_hidden()
     offer = page.get_by_test_id("claim-offerable")  # a casual table: offer it instead?
