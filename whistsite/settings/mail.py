@@ -25,9 +25,7 @@ if _EMAIL_HOST:
 else:
     MAILERS = {
         "default": {
-            "BACKEND": os.environ.get(
-                "DJANGO_EMAIL_BACKEND", "accounts.console_mail.EmailBackend"
-            )
+            "BACKEND": os.environ.get("DJANGO_EMAIL_BACKEND", "accounts.console_mail.EmailBackend")
         }
     }
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "whist@localhost")
