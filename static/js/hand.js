@@ -5,6 +5,7 @@ import { silentFace, sortHand } from "./cards.js";
 import { button, fmt, node } from "./dom.js";
 import { CARD_KEYS } from "./keys.js";
 import { canPreselect, togglePreselect } from "./premove.js";
+import { playCard } from "./twotap.js";
 
 function legalCards(view) {
   return new Set(view.legal.filter((a) => a.action === "play").map((a) => a.card));
@@ -34,7 +35,10 @@ function cardButton(app, code, mode, legal, number) {
       b.setAttribute("aria-label", fmt(gettext("%(card)s (key %(key)s)"), { card: cardLabel(code), key }));
       b.setAttribute("aria-keyshortcuts", key);
     }
-    b.addEventListener("click", () => app.act({ action: "play", card: code }));
+    const lifted = app.lifted === code;
+    b.classList.toggle("lifted", lifted);
+    if (lifted) b.setAttribute("aria-description", gettext("Lifted: tap it again to play it"));
+    b.addEventListener("click", (event) => playCard(app, code, event));
   } else if (mode === "wait" && canPreselect(app)) {
     // Pre-select a card while another seat is to act (premove.js)
     b.classList.add("preselectable");

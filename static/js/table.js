@@ -17,6 +17,7 @@ import { afterState, renderPreselect } from "./premove.js";
 import { FINAL, FIRST_MS, jittered, nextDelay } from "./reconnect.js";
 import { renderSeatControl } from "./seatcontrol.js";
 import { alertSound, setupSound, titleAlert } from "./sound.js";
+import { initTwoTaps } from "./twotap.js";
 import { ROUND_PAUSE_MS, SUMMARY_MS, summaryOf } from "./summary.js";
 
 const root = document.getElementById("table-app");
@@ -38,6 +39,7 @@ const app = {
   summary: null, // what the round (deal, half) that just ended decided, shown after the hold
   lastTrickKey: null,
   exchange: new Set(), // cards picked for an exchange
+  lifted: null, // a card lifted by a first tap, played by a second (twotap.js)
   confirming: null, // a confirmation dialog that is open ("resign")
   lastResync: 0,
   awards: null, // what the finished game brought this player (docs/protocol.md `awards`)
@@ -112,6 +114,8 @@ function onState(msg) {
     setTimeout(() => drawMoving(app.msg && app.msg.view), pause + 20);
   }
   if (seatChanged || !msg.view || !app.msg || app.msg.view?.deal !== msg.view.deal) app.exchange.clear();
+  const legal = (msg.view?.legal || []).filter((a) => a.action === "play").map((a) => a.card);
+  if (!legal.includes(app.lifted) || previous?.view?.trick?.length !== msg.view?.trick?.length) app.lifted = null;
   app.msg = msg;
   app.version = msg.version;
   app.pending = false;
@@ -300,6 +304,7 @@ setFront(root.dataset.front);
 setupSound(app);
 setupPanels(app);
 setupKeys(app);
+initTwoTaps(app);
 setupGuide(app);
 watchUnread();
 const initial = JSON.parse(document.getElementById("initial-state").textContent);
