@@ -14,6 +14,7 @@ from accounts.admin_audit import AuditedAdmin
 from accounts.models import AuditEntry
 from accounts.services import audit_record
 from games.models import ChatMessage, Move, Seat, Table
+from games.reads.sight import cards_open
 from games.services import chat_hide
 
 
@@ -51,6 +52,15 @@ class TableAdmin(AuditedAdmin):
     def audit_target(self, obj: Table) -> tuple[Any, str]:
         return None, f"table {obj.pk}"
 
+    def get_exclude(self, request: Any, obj: Any = None) -> list[str]:
+        """A held board's record stays hidden (games.reads.sight)."""
+        hidden = [] if obj is None or cards_open(obj, request.user) else ["record"]
+        return [*self.exclude, *hidden]
+
+    def get_readonly_fields(self, request: Any, obj: Any = None) -> list[str]:
+        shown = obj is None or cards_open(obj, request.user)
+        return [f for f in self.readonly_fields if shown or f != "record"]
+
     def has_change_permission(self, request: Any, obj: Any = None) -> bool:
         return not in_play(obj) and super().has_change_permission(request, obj)
 
@@ -85,18 +95,35 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class MoveAdmin(ReadOnlyAdmin):
     """The move log: replaying it rebuilds every game, so it is read-only for everyone."""
 
-    list_display = ["table", "number", "seat", "by", "shown_event", "created"]
     list_filter = ["by"]
     list_select_related = ["table"]
-    fields = ["table", "number", "seat", "by", "shown_event", "created"]
-    readonly_fields = fields
+
+    def get_list_display(self, request: HttpRequest) -> list[Any]:
+        return self.get_fields(request)
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        # One column per request: the form's fields and its read-only ones are the same.
+        if not hasattr(request, "move_event_column"):
+            request.move_event_column = shown_event(request.user)
+        return ["table", "number", "seat", "by", request.move_event_column, "created"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        return self.get_fields(request, obj)
+
+
+def shown_event(user: Any) -> Any:
+    """The move log's event column for `user`: a move of a game in play stays hidden (an
+    exchange names cards nobody else saw), and so does a held board's (games.reads.sight)."""
 
     @admin.display(description=_("event"))
-    def shown_event(self, obj: Move) -> Any:
-        """A move of a game in play stays hidden (an exchange names cards nobody else saw)."""
+    def event(obj: Move) -> Any:
         if obj.table.status != Table.Status.FINISHED:
             return _("hidden until the game is over")
+        if not cards_open(obj.table, user):
+            return _("hidden until the round ends")
         return obj.event
+
+    return event
 
 
 @admin.register(ChatMessage)

@@ -56,6 +56,10 @@ class Table(models.Model):
     # table, not one per turn: a timer that finds the deadline moved later sets itself again.
     timer_due = models.DateTimeField(_("timeout timer due"), null=True, blank=True)
     record = models.JSONField(_("record"), null=True, blank=True)
+    # One of a duplicate board's tables (dealt the board's seed): nothing of its cards is
+    # shown beyond each seat's own view until the event releases the board, once every
+    # table of it has finished (games.reads.sight.cards_open).
+    board_held = models.BooleanField(_("board held"), default=False)
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
@@ -67,6 +71,9 @@ class Table(models.Model):
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         indexes = [models.Index(fields=["status", "turn_deadline"])]
+        permissions = [
+            ("see_held_board", _("Fair play: see a duplicate board's cards before it ends"))
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk} ({self.status})"

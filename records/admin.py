@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
+from games.reads.sight import cards_open
 from records.forms import AnnulForm
 from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadedRecord
 from records.services import game_annul
@@ -50,6 +51,10 @@ class GameRecordAdmin(ReadOnlyAdmin):
     inlines = [GamePlayerInline]
     actions = ["annul"]
 
+    def get_exclude(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        """A held board's record stays hidden (games.reads.sight)."""
+        return [] if obj is None or cards_open(obj.table, request.user) else ["record"]
+
     def has_annul_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("records.annul_gamerecord")
 
@@ -76,6 +81,10 @@ class GameRecordAdmin(ReadOnlyAdmin):
 class RecordAnalysisAdmin(ReadOnlyAdmin):
     list_display = ("record", "status", "done", "total", "requested", "finished")
     list_filter = ("status",)
+
+    def get_exclude(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        """A held board's analysis (it names every hand) stays hidden (games.reads.sight)."""
+        return [] if obj is None or cards_open(obj.record.table, request.user) else ["result"]
 
 
 @admin.register(UploadedRecord)

@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 
 from games.models import Table
 from games.reads.queries import can_watch, unfinished_tables
+from games.reads.sight import cards_open, open_tables
 from rankings import selectors as rankings_selectors
 from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadAnalysis, UploadedRecord
 
@@ -59,8 +60,13 @@ def running_tables(user: Any) -> list[Table]:
 
 
 def record_get(table_id: int) -> GameRecord | None:
-    """A stored game with its record, or None."""
-    return GameRecord.objects.filter(pk=table_id).first()
+    """A stored game with its record (and its table's row, whose board may be held), or None."""
+    return (
+        GameRecord.objects.filter(pk=table_id)
+        .select_related("table")
+        .defer("table__record")
+        .first()
+    )
 
 
 def table_state(table_id: int) -> Table | None:
@@ -81,10 +87,17 @@ def table_viewable(table: Table, user: Any, session: Any) -> bool:
     return can_watch(table, user, session)
 
 
+def cards_shown(stored: GameRecord, user: Any) -> bool:
+    """Whether `user` may see the stored game's cards now (games.reads.sight: a duplicate
+    board's games stay closed until every table of the board has finished)."""
+    return cards_open(stored.table, user)
+
+
 def own_records(player: Any) -> QuerySet:
-    """Every stored game the player sat in, oldest first, for the bulk export."""
+    """Every stored game the player sat in whose cards may be shown, oldest first, for the
+    bulk export."""
     return (
-        GameRecord.objects.filter(seat_rows__user=player)
+        GameRecord.objects.filter(open_tables("table__"), seat_rows__user=player)
         .order_by("finished", "pk")
         .values_list("record", flat=True)
     )

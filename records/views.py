@@ -82,6 +82,9 @@ def stored_or_refuse(request: HttpRequest, table_id: int) -> GameRecord | HttpRe
     if stored is not None:
         if not selectors.can_view(stored, request.user):
             raise Http404(_("No such game."))
+        if not selectors.cards_shown(stored, request.user):
+            context = {"stored": stored, "game_name": presenters.game_name(stored.game)}
+            return render(request, "records/held.html", context, status=403)
         return stored
     table = selectors.table_state(table_id)
     if table is None or table.status not in (Table.Status.OPEN, Table.Status.PLAYING):
@@ -95,7 +98,7 @@ def game(request: HttpRequest, table_id: int) -> HttpResponse:
     """One finished game: result, score sheet, players, replay and download."""
     found = stored_or_refuse(request, table_id)
     if isinstance(found, HttpResponse):
-        found.status_code = 200  # the game page of a running table says "in play"
+        found.status_code = 200  # the game page of a running or held game says so
         return found
     analysis = selectors.analysis_get(found.pk)
     changes = selectors.seat_changes(found.pk)

@@ -18,6 +18,7 @@ from accounts import signals as accounts_signals
 from accounts.selectors import blocked_ids
 from games import signals as games_signals
 from games.models import Table
+from games.reads.sight import cards_open
 from rankings.models import GameScore, SeatResult
 from social.models import Invitation, Kind
 from social.selectors import friend_ids
@@ -26,9 +27,10 @@ from social.services import invitations_expire, notify
 
 @receiver(games_signals.game_started, dispatch_uid="social_game_started")
 def game_started(sender: Any, table_id: int, user_ids: list[int], **kwargs: Any) -> None:
-    """Each player's friends hear that a public game of theirs started (to watch it)."""
-    table = Table.objects.filter(pk=table_id).only("game", "private").first()
-    if table is None or table.private:
+    """Each player's friends hear that a public game of theirs started (to watch it), unless
+    it is a held board's table, which nobody watches (games.reads.sight)."""
+    table = Table.objects.filter(pk=table_id).only("game", "private", "board_held").first()
+    if table is None or table.private or not cards_open(table, None):
         return
     names = _names(user_ids)
     with transaction.atomic():

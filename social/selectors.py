@@ -14,6 +14,7 @@ from friendship.models import Friend, FriendshipRequest
 from accounts.models import Block
 from accounts.text import name_key
 from games.models import Seat, Table
+from games.reads.sight import cards_open
 from games.sockets.limits import online
 from social.models import Invitation, Notification, SocialSettings
 
@@ -63,12 +64,14 @@ def friends_of(user: Any) -> list[FriendRow]:
     at: dict[int, Table] = {}
     for seat in seats.order_by("table__created"):
         at[seat.user_id] = seat.table
+    # A private table, or a held board's (games.reads.sight), is not linked.
+    shown = {k: t for k, t in at.items() if not t.private and cards_open(t, user)}
     rows = [
         FriendRow(
             user=u,
             online=u.pk in here,
-            table=at[u.pk] if u.pk in at and not at[u.pk].private else None,
-            private_table=u.pk in at and at[u.pk].private,
+            table=shown.get(u.pk),
+            private_table=u.pk in at and u.pk not in shown,
         )  # fmt: skip
         for u in users
     ]

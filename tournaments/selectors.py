@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from games.reads.sight import cards_open
 from records.models import GamePlayer, GameRecord
 from tournaments.models import STANDING_ORDER, Entry, Event, Placement, Round
 
@@ -81,15 +82,17 @@ def standings(event: Event) -> list[Entry]:
     return list(rows)
 
 
-def rounds_of(event: Event) -> list[dict[str, Any]]:
+def rounds_of(event: Event, viewer: Any = None) -> list[dict[str, Any]]:
     """Each round with its tables: each table's seats (name, points, absent), whether it has
-    ended, and the stored game's id once it has (for its record and replay)."""
+    ended, the stored game's id once it has (for its record and replay), and whether
+    `viewer` may open it or watch it now (`shown`: not while its board is held,
+    games.reads.sight)."""
     placements = (
         Placement.objects.filter(round__event=event)
         .select_related("round", "entry__user", "table")
         .only("round__number", "round__finished", "number", "seat", "absent", "points",
               "place", "matchpoints", "entry__user__username", "entry__user__display_name",
-              "table__status", "table__id")
+              "table__status", "table__id", "table__board_held")
         .order_by("round__number", "number", "seat")
     )  # fmt: skip
     rounds: dict[int, dict[str, Any]] = {}
@@ -99,7 +102,8 @@ def rounds_of(event: Event) -> list[dict[str, Any]]:
         )
         t = r["tables"].setdefault(
             p.number, {"number": p.number, "table_id": p.table_id,
-                       "over": p.table.status in ("finished", "aborted"), "seats": []}
+                       "over": p.table.status in ("finished", "aborted"), "seats": [],
+                       "shown": cards_open(p.table, viewer)}
         )  # fmt: skip
         t["seats"].append(p)
     stored = set(

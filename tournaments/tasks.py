@@ -10,8 +10,9 @@ from tournaments import services
 
 @shared_task(ignore_result=True, **RETRY)
 def tick() -> int:
-    """Start the events and rounds that are due, end finished events (the watchdog's beat)."""
-    return services.event_tick()
+    """Start the events and rounds that are due, end finished events and closed days (the
+    watchdog's beat)."""
+    return services.event_tick() + services.days_close()
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True, **RETRY)

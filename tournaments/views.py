@@ -62,7 +62,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         )
     return {
         "event": event, "entry": entry, "standings": selectors.standings(event),
-        "rounds": selectors.rounds_of(event), "my_table": selectors.my_table(event, user),
+        "rounds": selectors.rounds_of(event, user), "my_table": selectors.my_table(event, user),
         "invite_link": invite, "invite": request.GET.get("invite", ""),
         "next_round_due": _next_due(event),
     }  # fmt: skip

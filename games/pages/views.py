@@ -26,6 +26,7 @@ from games.pages.forms import QuickPlayForm, SeatForm, TableForm
 from games.reads import lobby as lobby_reads
 from games.reads import queries
 from games.reads.messages import table_payload
+from games.reads.sight import cards_open
 from games.sockets import lobby_lists, lobby_rows, pool_messages
 
 QUICK_PLAY_PLAYERS = {"knockout": 4}  # the other games have a fixed number of players
@@ -149,6 +150,10 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if found is None:
         raise Http404(_("No such table."))
     if not queries.can_watch(found, request.user, request.session):
+        if not cards_open(found, request.user):
+            raise PermissionDenied(_("This table plays a duplicate board that other tables are "
+                                     "still playing: it can be watched by nobody until the "
+                                     "round ends."))  # fmt: skip
         raise PermissionDenied(_("This table is private: you need its invite link."))
     payload = table_payload(found, request.user, request.session)
     context = {

@@ -22,6 +22,7 @@ from games.gamestate import states_for
 from games.models import PoolEntry, Presence, Seat, Table
 from games.reads.messages import lobby_entry
 from games.reads.queries import seats_with_sockets, unfinished_tables, user_seat
+from games.reads.sight import cards_open, open_tables
 from runtime.process_cache import cache
 
 MINE_LIMIT = 50
@@ -116,8 +117,8 @@ def with_stages(tables: list[Table], states: dict[int, State]) -> list[dict[str,
 def lobby_tables_query(flt: ListFilter) -> Any:
     """The public tables open or in play that `flt` picks (a queryset, unordered)."""
     tables = Table.objects.filter(
-        private=False, status__in=[Table.Status.OPEN, Table.Status.PLAYING]
-    )
+        open_tables(), private=False, status__in=[Table.Status.OPEN, Table.Status.PLAYING]
+    )  # a held board's tables are watched by nobody (games.reads.sight)
     if flt.game is not None:
         tables = tables.filter(game=flt.game)
     if flt.rated:
@@ -157,8 +158,10 @@ def page_tables(
 
 def lobby_entry_of(table: Table) -> dict[str, Any] | None:
     """`table`'s entry in the lobby (with its stage), or None if the lobby does not list it
-    (private, or neither open nor in play)."""
+    (private, a held board's, or neither open nor in play)."""
     if table.private or table.status not in (Table.Status.OPEN, Table.Status.PLAYING):
+        return None
+    if not cards_open(table, None):
         return None
     return with_stages([table], states_for(_playing([table])))[0]
 

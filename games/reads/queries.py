@@ -15,6 +15,7 @@ from accounts.models import Ban
 from games.engine import State
 from games.models import Presence, Seat, Table
 from games.reads import rows
+from games.reads.sight import cards_open
 
 INVITES_SESSION_KEY = "games_invites"
 
@@ -107,9 +108,15 @@ def has_invite(table: Table, session: Any) -> bool:
 
 
 def can_watch(table: Table, user: Any, session: Any = None) -> bool:
-    """Public tables for anyone; private ones for their players, creator and invitees."""
-    if not table.private or user_seat(table, user) is not None:
+    """Public tables for anyone; private ones for their players, creator and invitees; a
+    held board's table (games.reads.sight) for its own players alone."""
+    shown = cards_open(table, user)
+    if shown and not table.private:
         return True
+    if user_seat(table, user) is not None:
+        return True
+    if not shown:
+        return False
     if user is not None and user.is_authenticated and table.created_by_id == user.pk:
         return True
     return has_invite(table, session)

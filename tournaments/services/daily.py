@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Table
-from games.services.arranged import table_arrange
+from games.services.arranged import boards_release, table_arrange, tables_end
 from records.services import record_publish
 from tournaments.models import Entry, Event, Placement, Round
 from tournaments.services.events import EventError
@@ -39,12 +39,16 @@ def daily_get(game: str, day: date | None = None) -> Event:
 
 
 def _close_day(event_id: int) -> None:
-    """The day is over: the challenge is finished, and each board's best game (most
-    matchpoints at seat 0, the earliest of equals) is published for everyone to replay."""
+    """The day is over: its boards close first (a table still in play ends there and does not
+    count), then the day's games open and each board's best game (most matchpoints at seat
+    0, the earliest of equals) opens for everyone to replay (docs/rules.md §5.7)."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         if event.status == Event.Status.FINISHED:
             return
+        tables = set(Placement.objects.filter(round__event=event).values_list("table", flat=True))
+        tables_end(tables)
+        boards_release(tables)
         for board in event.round_set.all():
             best = (
                 board.placements.filter(seat=0, matchpoints__isnull=False)
@@ -113,3 +117,13 @@ def days_back(game: str, days: int = 1) -> Event | None:
     day = timezone.now().date() - timedelta(days=days)
     event = Event.objects.filter(kind=Event.Kind.DAILY, game=game, day=day).first()
     return daily_get(game, day) if event is not None else None
+
+
+def days_close() -> int:
+    """Close every day's challenge whose UTC day is over (the watchdog's tick); how many."""
+    today = timezone.now().date()
+    due = Event.objects.filter(kind=Event.Kind.DAILY, day__lt=today)
+    due = list(due.exclude(status=Event.Status.FINISHED).values_list("pk", flat=True))
+    for event_id in due:
+        _close_day(event_id)
+    return len(due)

@@ -3,9 +3,12 @@ standings recounted and the round closed when its last table is done."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import connection, transaction
 from django.utils import timezone
 
+from games.services.arranged import boards_release
 from runtime import scheduling
 from tournaments import duplicate
 from tournaments.models import Entry, Event, Placement, Round
@@ -25,7 +28,9 @@ def table_done(table_id: int) -> bool:
         return False
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
-        seats = list(Placement.objects.filter(table_id=table_id).select_related("round"))
+        seats = list(Placement.objects.filter(table_id=table_id).select_related("round", "table"))
+        if _after_close(event, seats[0].table):
+            return False
         places = places_of(table_id)
         if not places or all(p.points is not None for p in seats):
             return False
@@ -97,7 +102,16 @@ def _write_standings(changed: list[tuple]) -> None:
         cursor.execute(sql, params)
 
 
+def _after_close(event: Event, table: Any) -> bool:
+    """A daily board finished after its day closed does not count (docs/rules.md §5.7)."""
+    closed = event.kind == Event.Kind.DAILY and event.status == Event.Status.FINISHED
+    return closed and (table.finished is None or table.finished > event.finished)
+
+
 def _close_round(board: Round) -> None:
+    """The round's last table is scored: the round ends and its board's cards open
+    (docs/rules.md §5.7)."""
     if board.finished is None and not board.placements.filter(points__isnull=True).exists():
         board.finished = timezone.now()
         board.save(update_fields=["finished"])
+        boards_release(board.placements.values_list("table", flat=True))
