@@ -31,10 +31,12 @@ from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import SyncToAsync, sync_to_async
+from asgiref.sync import sync_to_async
 from celery import current_app
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections
+
+from whistsite.patches.asgiref_loop import caller_loop
 
 log = logging.getLogger(__name__)
 TASKS = "games.tasks."  # the registered names of games/tasks.py's tasks start so
@@ -109,7 +111,8 @@ def registered(name: str) -> Any:
 
 
 def register_loop(loop: asyncio.AbstractEventLoop) -> None:
-    """Remember the server's loop (consumers call this) and start the embedded watchdog on it."""
+    """Remember the server's loop (whistsite/asgi.py calls this); start the embedded watchdog
+    on it."""
     global _registered
     _registered = loop
     if settings.CELERY_TASK_ALWAYS_EAGER and id(loop) not in _watched:
@@ -120,7 +123,7 @@ def register_loop(loop: asyncio.AbstractEventLoop) -> None:
 
 def server_loop() -> asyncio.AbstractEventLoop | None:
     """The running event loop this thread's sync code was called from, else the registered one."""
-    for loop in (getattr(SyncToAsync.threadlocal, "main_event_loop", None), _registered):
+    for loop in (caller_loop(), _registered):
         if loop is not None and loop.is_running() and not loop.is_closed():
             return loop
     return None

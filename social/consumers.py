@@ -5,7 +5,6 @@ table's and the lobby's sockets carry them on their pages, so a tab never has tw
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -13,7 +12,6 @@ from channels.consumer import get_handler_name
 from games import broadcast
 from games.sockets import shutdown
 from games.sockets.frames import CLOSE_FORBIDDEN, JsonFrames
-from runtime.scheduling import register_loop
 
 
 class NoticeConsumer(JsonFrames):
@@ -22,7 +20,6 @@ class NoticeConsumer(JsonFrames):
     handlers = {"ping": "on_ping"}
 
     async def connect(self) -> None:
-        register_loop(asyncio.get_running_loop())
         await self.accept()
         if self.closing:
             return

@@ -31,7 +31,6 @@ from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tes
 from games.sockets.languages import scope_language
 from games.sockets.message_size import in_parts
 from games.sockets.quick_refusal import quick_refusal
-from runtime.scheduling import register_loop
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +48,6 @@ class TableConsumer(JsonFrames):
     }  # fmt: skip
 
     async def connect(self) -> None:
-        register_loop(asyncio.get_running_loop())
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.user = self.scope.get("user")
         self.user_id = self.user.pk if self.user and self.user.is_authenticated else None
@@ -275,7 +273,6 @@ class LobbyConsumer(JsonFrames):
     mine: str | None = None  # the `mine` message last built for this socket
 
     async def connect(self) -> None:
-        register_loop(asyncio.get_running_loop())
         await self.accept()
         if self.closing:  # the server is stopping
             return

@@ -38,6 +38,7 @@ from types import FrameType
 from typing import Any
 
 from runtime import processes
+from whistsite.patches.asgiref_loop import queued_work_executors
 
 log = logging.getLogger(__name__)
 CLOSE_RESTART = 4012
@@ -163,16 +164,11 @@ def _cancel_queued_work(loop: asyncio.AbstractEventLoop) -> None:
     """Drop the work queued in the thread pools and the embedded lanes (their running items
     finish): at exit Python would otherwise run every queued item, one disconnect's database
     work after another."""
-    from asgiref.sync import SyncToAsync
-
     from runtime.scheduling import stop_lanes
 
     stop_lanes(wait=0)
-
-    for executor in (getattr(loop, "_default_executor", None),
-                     SyncToAsync.single_thread_executor):  # fmt: skip
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+    for executor in queued_work_executors(loop):
+        executor.shutdown(wait=False, cancel_futures=True)
 
 
 def _hand_over(previous: Any, signum: int, frame: FrameType | None) -> None:

@@ -1,6 +1,7 @@
-"""Library internals the site relies on, pinned: each is used in one module of ours,
-and each test here fails when the library's code under it changes, naming what to review.
-Read the library's new code, check ours still holds, then put the new fingerprint here.
+"""Library internals the site relies on, pinned: every patch module (whistsite/patches/) names
+the library code it relies on in `PINNED`, and each test here fails when that code changes,
+naming the patch to review. Read the library's new code, check the patch still holds, then
+put the new fingerprint in the patch's `PINNED`.
 
 The fingerprints are of the library's source as its files hold it (parsed, not imported), so
 our own patches, applied in this process, do not hide a change."""
@@ -9,44 +10,60 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import importlib
 import importlib.util
+import pkgutil
 from pathlib import Path
 
 import pytest
 
-# (library module, qualified name there): (fingerprint, our module that relies on it)
-PINNED = {
+import whistsite.patches
+
+# Library code copied outside the patches (an override in a subclass, patching nothing).
+COPIED = {
     ("channels.consumer", "AsyncConsumer.dispatch"): (
         "8acee1bceaa8491c", "games/sockets/frames.py: JsonFrames.dispatch copies it"),
-    ("channels_redis.pubsub", "RedisPubSubLoopLayer._subscribe_to_channel"): (
-        "66626803e9165a8b", "whistsite/patches/channel_layer.py overrides it"),
-    ("channels_redis.pubsub", "RedisPubSubChannelLayer._get_layer"): (
-        "fdbacf668626de88", "whistsite/patches/channel_layer.py overrides it"),
-    ("channels_redis.utils", "_wrap_close"): (
-        "a6744cf0c85d825a", "whistsite/patches/channel_layer.py calls it"),
-    ("kombu.transport.redis", "Channel._connparams"): (
-        "d4e5bd6168ed7c92", "whistsite/patches/kombu_redis.py wraps it"),
-    ("twisted.web.http", "Request.gotLength"): (
-        "0fa22c17856a221c", "whistsite/body_limit.py wraps it on Daphne's WebRequest"),
-    ("twisted.web.http", "Request.handleContentChunk"): (
-        "7231aa98dddfd6b0", "whistsite/body_limit.py wraps it on Daphne's WebRequest"),
 }  # fmt: skip
 
 
+def patch_modules() -> list[str]:
+    return [
+        f"whistsite.patches.{info.name}"
+        for info in pkgutil.iter_modules(whistsite.patches.__path__)
+    ]
+
+
+def pinned() -> dict[tuple[str, str], tuple[str, str]]:
+    """(library module, qualified name there): (fingerprint, what relies on it)."""
+    found = dict(COPIED)
+    for name in patch_modules():
+        for key, value in importlib.import_module(name).PINNED.items():
+            found[key] = (value, name.replace(".", "/") + ".py")
+    return found
+
+
 def library_source(module: str, qualname: str) -> str:
-    """The source of `qualname` (a function, or a class's method) in the library's file."""
+    """The source of `qualname` (a function, a class's method, or a module-level name's
+    assignment) in the library's file."""
     spec = importlib.util.find_spec(module)
     assert spec is not None and spec.origin, f"{module} is not installed"
     text = Path(spec.origin).read_text()
     body: list[ast.stmt] = ast.parse(text).body
     node: ast.AST | None = None
     for part in qualname.split("."):
-        node = next((n for n in body if getattr(n, "name", None) == part), None)
+        node = next((n for n in body if _names(n) and part in _names(n)), None)
         assert node is not None, f"{module} has no {qualname} any more"
         body = getattr(node, "body", [])
     segment = ast.get_source_segment(text, node)
     assert segment is not None
     return segment
+
+
+def _names(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Assign):
+        return {t.id for t in node.targets if isinstance(t, ast.Name)}
+    name = getattr(node, "name", None)
+    return {name} if name else set()
 
 
 def fingerprint(source: str) -> str:
@@ -58,10 +75,39 @@ def test_a_fingerprint_changes_with_the_source():
     assert fingerprint(source) != fingerprint(source.replace("handler", "handle"))
 
 
-@pytest.mark.parametrize(("module", "qualname"), sorted(PINNED))
+@pytest.mark.parametrize("module", patch_modules())
+def test_every_patch_pins_the_library_code_it_relies_on(module):
+    assert importlib.import_module(module).PINNED, f"{module} pins nothing"
+
+
+@pytest.mark.parametrize(("module", "qualname"), sorted(pinned()))
 def test_the_library_code_we_rely_on_is_the_one_we_read(module, qualname):
-    expected, ours = PINNED[module, qualname]
+    expected, ours = pinned()[module, qualname]
     found = fingerprint(library_source(module, qualname))
     assert found == expected, (
         f"{module}.{qualname} changed (fingerprint {found}): review {ours}, then pin it"
     )
+
+
+def test_the_auth_patch_stops_the_process_when_get_user_has_no_func(monkeypatch):
+    import channels.auth
+
+    from whistsite.patches import channels_auth
+
+    monkeypatch.setattr(channels.auth, "get_user", lambda scope: None)
+    with pytest.raises(RuntimeError, match="get_user has no .func"):
+        importlib.reload(channels_auth)
+    monkeypatch.undo()
+    importlib.reload(channels_auth)
+
+
+def test_the_loop_patch_stops_the_process_when_asgiref_has_no_threadlocal(monkeypatch):
+    from asgiref.sync import SyncToAsync
+
+    from whistsite.patches import asgiref_loop
+
+    monkeypatch.delattr(SyncToAsync, "threadlocal")
+    with pytest.raises(RuntimeError, match="SyncToAsync has no threadlocal"):
+        importlib.reload(asgiref_loop)
+    monkeypatch.undo()
+    importlib.reload(asgiref_loop)

@@ -22,6 +22,12 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+PINNED = {
+    ("channels_redis.pubsub", "RedisPubSubLoopLayer._subscribe_to_channel"): "66626803e9165a8b",
+    ("channels_redis.pubsub", "RedisPubSubChannelLayer._get_layer"): "fdbacf668626de88",
+    ("channels_redis.utils", "_wrap_close"): "a6744cf0c85d825a",
+}  # the first two overridden, the third called
+
 RECONNECTED = {"type": "layer.reconnected"}
 
 

@@ -12,6 +12,13 @@ from typing import Any
 
 from daphne.ws_protocol import WebSocketFactory
 
+PINNED = {
+    (
+        "autobahn.websocket.protocol",
+        "WebSocketServerFactory.resetProtocolOptions",
+    ): "b10d37271d140190",
+}  # wrapped on Daphne's WebSocketFactory
+
 
 def install() -> None:
     """Make Daphne's WebSocket factories fail connections with a close frame (idempotent)."""

@@ -13,6 +13,8 @@ import asyncio
 import sys
 from collections.abc import Callable
 
+PINNED = {("daphne.server", "twisted_loop"): "14334b159f76189f"}  # the loop Daphne serves on
+
 
 def daphne_loop() -> asyncio.AbstractEventLoop | None:
     """The event loop Daphne will serve on, if this process is a Daphne server."""

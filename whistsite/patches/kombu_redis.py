@@ -19,6 +19,8 @@ from typing import Any
 from kombu.transport import redis as kombu_redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+PINNED = {("kombu.transport.redis", "Channel._connparams"): "d4e5bd6168ed7c92"}  # wrapped
+
 _connparams = kombu_redis.Channel._connparams
 
 

@@ -1,0 +1,35 @@
+"""Channels' AuthMiddleware, but on PostgreSQL the session and user are read in any thread of
+the pool (as games.sockets.frames.db_call does), not in the one shared thread: in a reconnect
+wave hundreds of handshakes queued there, each behind the others' reads, until autobahn's
+handshake timeout dropped them (bench/load_reconnect.py).
+
+It calls the function under channels' `get_user` (`.func`, which `database_sync_to_async`
+keeps) and fills the scope's lazy user as channels' own `resolve_scope` does (`_wrapped`);
+both are checked when this module is imported.
+"""
+
+from __future__ import annotations
+
+from channels.auth import AuthMiddleware, UserLazyObject, get_user
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.utils.functional import LazyObject
+
+PINNED = {
+    ("channels.auth", "get_user"): "1cacf457a63a088f",
+    ("channels.auth", "AuthMiddleware.resolve_scope"): "925d8b771467e8da",
+}
+
+if not callable(getattr(get_user, "func", None)) or not issubclass(UserLazyObject, LazyObject):
+    raise RuntimeError(
+        "channels.auth.get_user has no .func, or its UserLazyObject is no LazyObject, any "
+        "more: re-read channels' auth.py and whistsite/patches/channels_auth.py"
+    )
+
+
+class PooledAuthMiddleware(AuthMiddleware):
+    """AuthMiddleware whose user read runs in the pool when WHIST_DB_THREADS is on."""
+
+    async def resolve_scope(self, scope: dict) -> None:
+        read = database_sync_to_async(get_user.func, thread_sensitive=not settings.WHIST_DB_THREADS)
+        scope["user"]._wrapped = await read(scope)
