@@ -6,6 +6,7 @@ One module per concept, each reading its own variables; a module that needs anot
 from whistsite.settings.core import *  # noqa: F403
 from whistsite.settings.database import *  # noqa: F403
 from whistsite.settings.environment import *  # noqa: F403
+from whistsite.settings.environment import stop_on_problems  # noqa: E402
 from whistsite.settings.limits import *  # noqa: F403
 from whistsite.settings.logs import *  # noqa: F403
 from whistsite.settings.mail import *  # noqa: F403
@@ -13,3 +14,5 @@ from whistsite.settings.play import *  # noqa: F403
 from whistsite.settings.security import *  # noqa: F403
 from whistsite.settings.shared import *  # noqa: F403
 from whistsite.settings.tasks import *  # noqa: F403
+
+stop_on_problems()  # one line per unusable setting, then exit status 2

@@ -1,36 +1,33 @@
 """What the site is: its secrets and hosts, apps, middleware, templates, users, languages and
 static files."""
 
-import os
-
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from whistsite.settings.environment import BASE_DIR, env_bool, env_list
+from whistsite.settings.environment import BASE_DIR, PROBLEMS, env_bool, env_list, env_str
 
 # Fail closed: debugging is off unless asked for, and without it the process refuses to
 # start on a missing, short or development ("django-insecure-...") key (`make run` sets both).
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+SECRET_KEY = env_str("DJANGO_SECRET_KEY", "")
 if not DEBUG and (len(SECRET_KEY) < 50 or SECRET_KEY.startswith("django-insecure")):
-    raise ImproperlyConfigured(
+    PROBLEMS.append(
         "DJANGO_SECRET_KEY is missing, shorter than 50 characters or a development key, and "
-        "DJANGO_DEBUG is off. Set DJANGO_SECRET_KEY to a long random value, e.g. the output of "
+        "DJANGO_DEBUG is off: set it to a long random value, e.g. the output of "
         "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`, or run a development "
-        "setup with DJANGO_DEBUG=true (as `make run` does)."
+        "setup with DJANGO_DEBUG=true (as `make run` does)"
     )
 SECRET_KEY = SECRET_KEY or "django-insecure-dev-only-key-never-use-in-production"
 # The deal secret: a table's deck seed is HMAC(this, its stored seed) (games.models.Table
 # .deal_seed), so that the database (and any staff page) alone does not give the hands.
 # Every process must have the same value, and it must not change while games run; it is
 # separate from DJANGO_SECRET_KEY so that rotating that key leaves the games alone.
-WHIST_DEAL_SECRET = os.environ.get("WHIST_DEAL_SECRET", "")
+WHIST_DEAL_SECRET = env_str("WHIST_DEAL_SECRET", "")
 if not DEBUG and len(WHIST_DEAL_SECRET) < 32:
-    raise ImproperlyConfigured(
-        "WHIST_DEAL_SECRET is missing or shorter than 32 characters, and DJANGO_DEBUG is off. "
-        "Set it to a long random value, the same in every process, e.g. the output of "
+    PROBLEMS.append(
+        "WHIST_DEAL_SECRET is missing or shorter than 32 characters, and DJANGO_DEBUG is off: "
+        "set it to a long random value, the same in every process, e.g. the output of "
         "`python -c 'import secrets; print(secrets.token_urlsafe(32))'`, or run a development "
-        "setup with DJANGO_DEBUG=true (as `make run` does)."
+        "setup with DJANGO_DEBUG=true (as `make run` does)"
     )
 WHIST_DEAL_SECRET = WHIST_DEAL_SECRET or "dev-only-deal-secret-never-use-in-production"
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")

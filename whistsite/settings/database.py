@@ -1,21 +1,26 @@
-"""The database: PostgreSQL from DATABASE_URL, else the embedded SQLite file of `make run`."""
+"""The database: PostgreSQL (or SQLite) from DATABASE_URL, else the embedded SQLite file of
+`make run`."""
 
-import os
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 
-from whistsite.settings.environment import BASE_DIR
+from whistsite.settings.environment import BASE_DIR, env_bool, env_int, env_str, env_url
 
-# DATABASE_URL (PostgreSQL) if set, else the embedded SQLite file for `make run`.
-DATABASE_URL = os.environ.get("DATABASE_URL")
-if DATABASE_URL:
+_POSTGRES = ("postgres", "postgresql", "pgsql")
+DATABASE_URL = env_url(
+    "DATABASE_URL", (*_POSTGRES, "sqlite"), "postgres://whist:PASSWORD@db.internal:5432/whist"
+)
+_ON_POSTGRES = bool(DATABASE_URL) and urlsplit(DATABASE_URL).scheme in _POSTGRES
+if _ON_POSTGRES:
     # Persistent connections (one per server thread, checked before reuse): a new
     # PostgreSQL connection per call cost Daphne about a tenth of its time (issue 14).
     # Channels' database_sync_to_async closes only connections older than this.
     DATABASES = {
         "default": dj_database_url.parse(
             DATABASE_URL,
-            conn_max_age=int(os.environ.get("WHIST_DB_CONN_MAX_AGE", "600")),
+            conn_max_age=env_int("WHIST_DB_CONN_MAX_AGE", 600),
             conn_health_checks=True,
         )
     }
@@ -23,18 +28,23 @@ if DATABASE_URL:
     # on its connection from its fifth use, so PostgreSQL parses and plans each of the few
     # statements a move makes once per connection, not once per move. WHIST_DB_PREPARED=0
     # turns it off, for a pooler in transaction mode (docs/deployment.md, "Capacity").
-    if os.environ.get("WHIST_DB_PREPARED", "1") != "0":
+    if env_bool("WHIST_DB_PREPARED", True):
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=True, prepare_threshold=5
         )
 else:
-    # Set up for concurrent use (issue 26): WAL lets readers go on beside the writer; a
-    # write transaction takes the lock when it begins (IMMEDIATE), so a second writer waits
-    # (up to `timeout` seconds) instead of failing at once with "database is locked".
+    # SQLite, set up for concurrent use (issue 26): WAL lets readers go on beside the writer;
+    # a write transaction takes the lock when it begins (IMMEDIATE), so a second writer waits
+    # (up to `timeout` seconds) instead of failing at once with "database is locked". A
+    # DATABASE_URL of sqlite:///path names the file, as WHIST_SQLITE_PATH does.
+    _sqlite_file = dj_database_url.parse(DATABASE_URL)["NAME"] if DATABASE_URL else None
+    _sqlite_file = _sqlite_file or env_str("WHIST_SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": os.environ.get("WHIST_SQLITE_PATH", BASE_DIR / "db.sqlite3"),
+            "NAME": Path(
+                _sqlite_file or env_str("WHIST_SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
+            ),
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
@@ -45,11 +55,11 @@ else:
 # On PostgreSQL, sockets' database work and each change's views run in any thread of a
 # pool, not all in one (games/sockets/frames.py db_call, games/broadcast.py); not with SQLite,
 # whose writer would lock the other threads out.
-WHIST_DB_THREADS = bool(DATABASE_URL)
+WHIST_DB_THREADS = _ON_POSTGRES
 # Named explicitly: ChannelsLiveServerTestCase under pytest-django otherwise connects to
 # "test_test_<name>" (docs/stack-notes.md §2.3, django/channels#2176).
 DATABASES["default"]["TEST"] = {
     "NAME": (
-        f"test_{DATABASES['default']['NAME']}" if DATABASE_URL else BASE_DIR / "test_db.sqlite3"
+        f"test_{DATABASES['default']['NAME']}" if _ON_POSTGRES else BASE_DIR / "test_db.sqlite3"
     )
 }

@@ -2,14 +2,20 @@
 
 import os
 
+from whistsite.settings.environment import env_str, problem
+
 # Logs on standard error (and DJANGO_LOG_FILE if set): requests that failed (4xx, 5xx),
 # security events, failed logins and lockouts (axes), moderator actions (accounts.audit),
 # and the security log (accounts.security: one key=value line per login, failure, lockout,
 # logout, refused ban and moderator action; accounts/security_log.py).
 # The key of the security log's address hashes (default: derived from DJANGO_SECRET_KEY;
 # set it to keep hashes comparable across a change of the secret key).
-WHIST_LOG_KEY = os.environ.get("WHIST_LOG_KEY", "")
-_LOG_HANDLERS = ["console"] + (["file"] if os.environ.get("DJANGO_LOG_FILE") else [])
+WHIST_LOG_KEY = env_str("WHIST_LOG_KEY", "")
+_LOG_FILE = env_str("DJANGO_LOG_FILE", "")
+if _LOG_FILE and not os.path.isdir(os.path.dirname(os.path.abspath(_LOG_FILE))):
+    problem("DJANGO_LOG_FILE", _LOG_FILE, "its folder does not exist")
+    _LOG_FILE = ""
+_LOG_HANDLERS = ["console"] + (["file"] if _LOG_FILE else [])
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -20,7 +26,7 @@ LOGGING = {
             {
                 "file": {
                     "class": "logging.handlers.WatchedFileHandler",
-                    "filename": os.environ["DJANGO_LOG_FILE"],
+                    "filename": _LOG_FILE,
                     "formatter": "plain",
                 }
             }

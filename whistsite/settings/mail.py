@@ -2,7 +2,7 @@
 
 import os
 
-from whistsite.settings.environment import env_bool
+from whistsite.settings.environment import env_bool, env_float, env_int
 
 # Django 6.1's MAILERS replaces the deprecated EMAIL_* settings. With DJANGO_EMAIL_HOST set,
 # mail goes out by SMTP (password-reset links); otherwise to the console.
@@ -13,12 +13,12 @@ if _EMAIL_HOST:
             "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
             "OPTIONS": {
                 "host": _EMAIL_HOST,
-                "port": int(os.environ.get("DJANGO_EMAIL_PORT", "587")),
+                "port": env_int("DJANGO_EMAIL_PORT", 587, minimum=1),
                 "username": os.environ.get("DJANGO_EMAIL_USER", ""),
                 "password": os.environ.get("DJANGO_EMAIL_PASSWORD", ""),
                 "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", True),
                 "use_ssl": env_bool("DJANGO_EMAIL_USE_SSL", False),
-                "timeout": float(os.environ.get("DJANGO_EMAIL_TIMEOUT", "10")),
+                "timeout": env_float("DJANGO_EMAIL_TIMEOUT", 10),
             },
         }
     }

@@ -1,12 +1,11 @@
 """Security: HTTPS, cookies, trusted proxies, the content policy and the login throttle."""
 
-import os
 from datetime import timedelta
 
 from django.utils.csp import CSP
 
 from whistsite.settings.core import DEBUG
-from whistsite.settings.environment import env_bool, env_list
+from whistsite.settings.environment import env_bool, env_float, env_int, env_networks
 
 # --- Security: HTTPS, cookies, CSP, the shared cache, login throttle, limits, logging. ---
 # Every value comes from the environment; the defaults are safe whenever DEBUG is off.
@@ -19,9 +18,9 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True
 # A staff member's session ends after this many seconds without a request (players keep
 # Django's two weeks): accounts.middleware.StaffIdleMiddleware.
-WHIST_STAFF_IDLE = int(os.environ.get("WHIST_STAFF_IDLE", "3600"))
+WHIST_STAFF_IDLE = env_int("WHIST_STAFF_IDLE", 3600)
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", not DEBUG)
-SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEBUG else 31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", not DEBUG)
 # The reverse proxies (addresses or networks, comma-separated) whose X-Forwarded-For and
@@ -29,7 +28,7 @@ SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", not DEBUG)
 # them are those it names (uvicorn's ProxyHeadersMiddleware, in whistsite/asgi.py); from any
 # other peer the headers mean nothing. Daphne's own --proxy-headers believes any peer and is
 # not used.
-WHIST_TRUSTED_PROXIES = env_list("WHIST_TRUSTED_PROXIES", "")
+WHIST_TRUSTED_PROXIES = env_networks("WHIST_TRUSTED_PROXIES")
 # Only behind a proxy that sets X-Forwarded-Proto itself (and drops a client's own), where
 # WHIST_TRUSTED_PROXIES cannot be used: Django believes this header from any peer.
 if env_bool("DJANGO_TRUST_PROXY_SSL_HEADER", False):
@@ -56,8 +55,8 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
-AXES_FAILURE_LIMIT = int(os.environ.get("WHIST_LOGIN_FAILURES", "10"))
-AXES_COOLOFF_TIME = timedelta(seconds=float(os.environ.get("WHIST_LOGIN_COOLOFF", "900")))
+AXES_FAILURE_LIMIT = env_int("WHIST_LOGIN_FAILURES", 10)
+AXES_COOLOFF_TIME = timedelta(seconds=env_float("WHIST_LOGIN_COOLOFF", 900))
 # A lockout ends a cool-off after the last failure; attempts while locked out still count
 # (against the address too: a locked account does not shield the addresses that attack it).
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True

@@ -1,21 +1,19 @@
 """What the processes share through Redis (REDIS_URL): the channel layer, Celery's broker and
 the cache; without it, one process's memory and tasks in-process."""
 
-import os
-
 from django.core.exceptions import ImproperlyConfigured
 
 from whistsite.patches.channel_layer import layer_host
-from whistsite.settings.environment import redis_db_url
+from whistsite.settings.environment import env_choice, env_url, redis_db_url
 
 # REDIS_URL: channel layer on Redis database 1, Celery's broker on database 0
 # (docs/stack-notes.md §2.11).
 # Without it: in-process channel layer and Celery tasks run eagerly, in the request.
-REDIS_URL = os.environ.get("REDIS_URL")
+REDIS_URL = env_url("REDIS_URL", ("redis", "rediss", "unix"), "redis://redis.internal:6379")
 if REDIS_URL:
     # WHIST_CHANNEL_LAYER: "core" (channels_redis' lists, one per socket) or "pubsub"
     # (one Redis publish per group message, relayed by each server to its own sockets).
-    WHIST_CHANNEL_LAYER = os.environ.get("WHIST_CHANNEL_LAYER", "pubsub")
+    WHIST_CHANNEL_LAYER = env_choice("WHIST_CHANNEL_LAYER", "pubsub", ("pubsub", "core"))
     # Its connections: no idle timeout, a pool of 1,000, a dropped connection retried.
     LAYER_HOST = layer_host(redis_db_url(REDIS_URL, 1))
     if WHIST_CHANNEL_LAYER == "pubsub":

@@ -1,8 +1,7 @@
 """Background work: Celery's queues and routes, the watchdog's beat, the analysis lane."""
 
-import os
-
 from whistsite.settings.core import TIME_ZONE
+from whistsite.settings.environment import env_float, env_int, env_str
 
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
@@ -16,7 +15,7 @@ CELERY_TASK_ACKS_LATE = True
 # docs/deployment.md §"Queues and workers"): turns (bot moves, time limits, away checks,
 # the watchdog) on the default queue, WHIST_CELERY_QUEUE; bookkeeping and analysis on
 # `<it>.bookkeeping` and `<it>.analysis`. Tests give a worker of their own queues of its own.
-CELERY_TASK_DEFAULT_QUEUE = os.environ.get("WHIST_CELERY_QUEUE", "celery")
+CELERY_TASK_DEFAULT_QUEUE = env_str("WHIST_CELERY_QUEUE", "celery")
 CELERY_TASK_ROUTES = {
     "games.tasks.*": {"queue": CELERY_TASK_DEFAULT_QUEUE},
     "rankings.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
@@ -28,13 +27,13 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # The watchdog's period (beat's, and the embedded server's own timer): a lost turn is
 # played again within about this plus WHIST_WATCHDOG_SLACK seconds.
-WHIST_WATCHDOG_EVERY = float(os.environ.get("WHIST_WATCHDOG_EVERY", "5"))
+WHIST_WATCHDOG_EVERY = env_float("WHIST_WATCHDOG_EVERY", 5)
 # A player's analyses: at most this many in the line or running at once, and this many
 # asked for an hour (records.analysis_service).
-WHIST_ANALYSIS_ACTIVE = int(os.environ.get("WHIST_ANALYSIS_ACTIVE", "3"))
-WHIST_ANALYSIS_HOURLY = int(os.environ.get("WHIST_ANALYSIS_HOURLY", "30"))
+WHIST_ANALYSIS_ACTIVE = env_int("WHIST_ANALYSIS_ACTIVE", 3)
+WHIST_ANALYSIS_HOURLY = env_int("WHIST_ANALYSIS_HOURLY", 30)
 # How much lower the CPU priority of the embedded server's analysis process is (nice).
-WHIST_ANALYSIS_NICE = int(os.environ.get("WHIST_ANALYSIS_NICE", "10"))
+WHIST_ANALYSIS_NICE = env_int("WHIST_ANALYSIS_NICE", 10)
 # Threads of the embedded server's turns lane (runtime/scheduling.py).
 WHIST_TURN_THREADS = 2
 CELERY_BEAT_SCHEDULE = {
