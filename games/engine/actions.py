@@ -46,6 +46,7 @@ class Action:
     discard: tuple[int, ...] = ()
     tricks: int = -1
     conceded: bool = False  # a claim the others accepted without the solver's proof
+    refused: bool = False  # a claim the solver refused: recorded, it costs (claims.refuse)
 
     def to_event(self) -> dict[str, Any]:
         event: dict[str, Any] = {"seat": self.seat, "action": str(self.kind)}
@@ -59,6 +60,8 @@ class Action:
             event["tricks"] = self.tricks
             if self.conceded:
                 event["conceded"] = True
+            if self.refused:
+                event["refused"] = True
         return event
 
     def __str__(self) -> str:
@@ -81,12 +84,14 @@ def action_from_event(event: dict[str, Any]) -> Action:
             return Action(EXCHANGE, seat, discard=discard)
         if kind == CLAIM:
             tricks = event["tricks"]
-            conceded = event.get("conceded", False)
+            conceded, refused = event.get("conceded", False), event.get("refused", False)
             if not isinstance(tricks, int) or isinstance(tricks, bool):
                 raise ValueError
-            if not isinstance(conceded, bool):
+            if not isinstance(conceded, bool) or not isinstance(refused, bool):
                 raise ValueError
-            return Action(CLAIM, seat, tricks=tricks, conceded=conceded)
+            if conceded and refused:
+                raise ValueError
+            return Action(CLAIM, seat, tricks=tricks, conceded=conceded, refused=refused)
         return Action(kind, seat)
     except (KeyError, TypeError, ValueError, CardError, AttributeError) as exc:
         raise IllegalAction(

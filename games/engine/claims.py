@@ -42,10 +42,15 @@ def check(state: State, action: Action) -> None:
     conceded (`action.conceded`: they accepted it at a casual table, docs/rules.md §0.7)."""
     check_shape(state, action)
     if not action.conceded and not proves(state, action.seat, action.tricks):
-        raise IllegalAction(
-            "claim_refused", _refusal(state, action.seat),
-            tricks=action.tricks, left=tricks_left(state),
-        )  # fmt: skip
+        raise refused_error(state, action)
+
+
+def refused_error(state: State, action: Action) -> IllegalAction:
+    """The refusal of a claim the solver does not prove, in the claimer's words."""
+    return IllegalAction(
+        "claim_refused", _refusal(state, action.seat),
+        tricks=action.tricks, left=tricks_left(state),
+    )  # fmt: skip
 
 
 def _refusal(state: State, seat: int) -> str:
@@ -86,6 +91,11 @@ def check_shape(state: State, action: Action) -> None:
         )  # fmt: skip
     if not _holds_cards(state, seat):
         raise IllegalAction("cannot_claim", gettext_noop("you have no cards left to claim with"))
+    if not action.conceded and waiting(state, seat) is not None:  # the others may agree
+        raise IllegalAction(
+            "claim_wait",
+            gettext_noop("a claim was refused in this trick: claim again once it is complete"),
+        )
     left = tricks_left(state)
     if not 1 <= k <= left:
         raise IllegalAction(
@@ -101,6 +111,31 @@ def check_shape(state: State, action: Action) -> None:
                          "(%(left)s): the rest would not say who takes them"),
             left=left,
         )  # fmt: skip
+
+
+def waiting(state: State, seat: int) -> int | None:
+    """The tricks of the claim refused to `seat`'s side in the trick in play, if any: the side
+    claims again only once that trick is complete (docs/rules.md §0.7)."""
+    side, now = side_of(state, seat), (state.deal_no, len(state.trick_log))
+    for s, deal, done in state.claim_wait:
+        if s in side and (deal, done) == now:
+            return _refused_tricks(state, s)
+    return None
+
+
+def _refused_tricks(state: State, seat: int) -> int:
+    return next(a.tricks for a in reversed(state.events) if a.kind == "claim" and a.seat == seat)
+
+
+def refuse(state: State, action: Action) -> State:
+    """A claim the solver refused, as the site records it: logged among the deal's events
+    (docs/game-record.md §4), and the side claims again only once the trick in play is
+    complete, so refused claims cannot probe the hidden hands card by card."""
+    check_shape(state, action)
+    new = state.clone()
+    new.event_log = (state.event_log, action)
+    new.claim_wait = (*state.claim_wait, (action.seat, state.deal_no, len(state.trick_log)))
+    return new
 
 
 def proves(state: State, seat: int, k: int) -> bool:

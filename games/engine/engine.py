@@ -132,7 +132,10 @@ def _resign(state: State, action: Action) -> State:
 
 def _claim(state: State, action: Action) -> State:
     """docs/rules.md §0.7: a claim the solver proves ends the deal (any seat, any moment of
-    play: it is not a turn)."""
+    play: it is not a turn); a refused one, as the site records it, costs the side its
+    claims until the trick in play is complete."""
+    if action.refused:
+        return claims.refuse(state, action)
     claims.check(state, action)
     new = state.clone()
     new.event_log = (state.event_log, action)

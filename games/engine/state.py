@@ -84,6 +84,9 @@ class State:
     trick_log: tuple[TrickLog, ...]
     history: tuple[DealLog, ...]  # finished deals
     resigned: tuple[int, ...]  # seats in the order they resigned
+    # Refused claims as (seat, deal_no, tricks completed): that side claims again only once
+    # the trick then in play is complete (docs/rules.md §0.7; games.engine.claims.refuse).
+    claim_wait: tuple[tuple[int, int, int], ...]
     result: dict[str, Any] | None
 
     def __init__(self, game: Game, rules: Ruleset, source: Source, dealer: int) -> None:
@@ -96,7 +99,7 @@ class State:
             "dealer": dealer, "deal_no": 0, "hands": (0,) * n, "trump": -1, "trick": (),
             "pending": (), "tricks": (0,) * n, "last_trick": None, "deal_hands": ((),) * n,
             "turned": -1, "deal_stock": (), "stock": (), "cuts": None, "event_log": (),
-            "trick_log": (), "history": (), "resigned": (), "result": None,
+            "trick_log": (), "history": (), "resigned": (), "result": None, "claim_wait": (),
         }  # fmt: skip
 
     def clone(self) -> Self:

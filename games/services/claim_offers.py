@@ -5,6 +5,7 @@ take only claims the solver proves: the others' consent could be traded there.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
@@ -31,23 +32,26 @@ def claim_offer(table_id: int, tricks: Any, version: Any, *, user: Any) -> None:
         state = _playing_state(table)
         _check_version(table, version)
         action = Action(CLAIM, seat.index, tricks=tricks)
-        try:
-            claim_rules.check_shape(state, action)
-        except IllegalAction as exc:
-            raise ServiceError(exc.code, explained(exc)) from exc
-        if claim_rules.proves(state, seat.index, tricks):
-            commit(table, seats, action=action, by=Move.By.HUMAN)
+        # The claim refused to the player in this trick may be offered: nothing new is asked.
+        offered = claim_rules.waiting(state, seat.index) == tricks
+        if not offered:
+            try:
+                claim_rules.check_shape(state, action)
+            except IllegalAction as exc:
+                raise ServiceError(exc.code, explained(exc)) from exc
+            if claim_rules.proves(state, seat.index, tricks):
+                commit(table, seats, action=action, by=Move.By.HUMAN)
+                return
+        refusal = _offer_refusal(table, state, seats, seat.index)
+        if refusal is None:
+            table.claim_offer = {
+                "seat": seat.index, "tricks": tricks, "moves": table.moves, "accepted": [],
+            }  # fmt: skip
+            commit(table, seats)
             return
-        if table.rated:
-            raise ServiceError(
-                "claim_refused",
-                _("at a rated table only claims the solver proves are taken; play on"),
-            )
-        _check_opponents(state, seats, seat.index)
-        table.claim_offer = {
-            "seat": seat.index, "tricks": tricks, "moves": table.moves, "accepted": [],
-        }  # fmt: skip
-        commit(table, seats)
+        if not offered:  # refused at once: recorded, and it costs as any refused claim
+            commit(table, seats, action=replace(action, refused=True), by=Move.By.HUMAN)
+    raise refusal
 
 
 def claim_answer(table_id: int, accept: Any, *, user: Any) -> None:
@@ -77,11 +81,17 @@ def claim_answer(table_id: int, accept: Any, *, user: Any) -> None:
         commit(table, seats, action=action, by=Move.By.HUMAN)
 
 
-def _check_opponents(state: State, seats: list[Seat], claimer: int) -> None:
-    """Every opponent must be a player at the table to answer: a bot never concedes."""
+def _offer_refusal(table: Any, state: State, seats: list[Seat], claimer: int) -> Any:
+    """Why a claim the solver cannot prove may not be offered, or None: rated tables take only
+    proved claims, and every opponent must be a player at the table (a bot never concedes)."""
+    if table.rated:
+        return ServiceError(
+            "claim_refused", _("at a rated table only claims the solver proves are taken; play on")
+        )
     for index in claim_rules.opponents(state, claimer):
         if plays_by_bot(seats[index], state):
-            raise ServiceError(
+            return ServiceError(
                 "claim_refused",
                 _("claim refused: the solver cannot prove it, and a bot does not concede one"),
             )
+    return None

@@ -14,6 +14,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from accounts.selectors import ban_active, ban_in_force, ban_text
+from games.engine import claims as claim_rules
 from games.engine.errors import Explained, Plural
 from games.labels import message_value
 
@@ -78,3 +79,13 @@ def refuse_banned(user: Any) -> None:
     ban = ban_in_force(user.pk)
     if ban is not None:
         raise ServiceError("banned", ban_text(ban))
+
+
+def claim_refused(state: Any, action: Any) -> ServiceError:
+    """A claim the solver refused, recorded in the game (docs/rules.md §0.7): why, and what
+    it cost."""
+    refusal = explained(claim_rules.refused_error(state, action))
+    return ServiceError(
+        "claim_refused",
+        _("%(refusal)s. You may claim again once this trick is complete.") % {"refusal": refusal},
+    )

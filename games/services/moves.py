@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -32,6 +33,7 @@ from games.engine import (
     apply_by_player,
     legal_actions,
 )
+from games.engine.actions import CLAIM
 from games.engine.bots import choose_action
 from games.engine.record import to_record
 from games.engine.views import seat_view
@@ -65,12 +67,15 @@ def move_play(table_id: int, event: Any, version: int | None = None, *, user: An
             errors.refuse_banned(user)
         _playing_state(table)  # refused unless the table is in play
         _check_version(table, version)
-        # A conceded claim comes only from claim_offers.claim_answer, never from a client.
-        action = _action(
-            {**{k: v for k, v in event.items() if k != "conceded"}, "seat": seat.index}
-        )
+        # A conceded claim comes only from claim_offers.claim_answer, a refused one from the
+        # solver (_apply), never from a client.
+        sent = {k: v for k, v in event.items() if k not in ("conceded", "refused")}
+        action = _action({**sent, "seat": seat.index})
         back = {seat.index: False} if seat.away else {}
-        return commit(table, seats, action=action, by=Move.By.HUMAN, away=back)
+        state = commit(table, seats, action=action, by=Move.By.HUMAN, away=back)
+    if action.kind == CLAIM and state.event_log and state.event_log[1].refused:
+        raise errors.claim_refused(state, action)
+    return state
 
 
 def bot_play(table_id: int, expected_moves: int) -> bool:
@@ -259,7 +264,12 @@ def _apply(table: Table, state: State | None, action: Action, by: str) -> tuple[
     try:
         new = engine_apply(state, action)
     except IllegalAction as exc:
-        raise ServiceError(exc.code, explained(exc)) from exc
+        if exc.code != "claim_refused" or by != Move.By.HUMAN:
+            raise ServiceError(exc.code, explained(exc)) from exc
+        # docs/rules.md §0.7: a refused claim is recorded and costs the side its claims
+        # until the trick is complete; move_play answers it with its refusal.
+        action = replace(action, refused=True)
+        new = engine_apply(state, action)
     row = Move(table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by)
     table.moves += 1
     transaction.on_commit(partial(cache_put, table.pk, table.seed, table.moves, new))

@@ -49,7 +49,7 @@ export function claimRefused(app) {
 
 /** Where the play is: the offer outlives a state that moved no card (someone joining, a
  *  seat going away), as the server does (it takes any version since the last move). */
-function playKey(view) {
+export function playKey(view) {
   return view ? `${view.deal}:${view.half}:${view.deal_tricks.length}:${view.trick.length}` : null;
 }
 

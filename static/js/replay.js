@@ -57,7 +57,9 @@ function eventText(frame) {
     vote: () => fmt(gettext("%(name)s votes for %(suit)s"), { ...who, suit: suitName(e.suit) }),
     exchange: () => fmt(gettext("%(name)s discards %(cards)s"), { ...who, cards: e.discard.map(cardText).join(" ") || gettext("nothing") }),
     resign: () => fmt(gettext("%(name)s resigns"), who),
-    claim: () => fmt(gettext("%(name)s claims %(tricks)s of the tricks left, and the solver proves it"), { ...who, tricks: e.tricks }),
+    claim: () => e.refused
+      ? fmt(gettext("%(name)s claims %(tricks)s of the tricks left; the solver refuses it"), { ...who, tricks: e.tricks })
+      : fmt(gettext("%(name)s claims %(tricks)s of the tricks left, and the solver proves it"), { ...who, tricks: e.tricks }),
   }[e.action]();
   if (frame.drawn.length) {
     const drawn = frame.drawn.map(([s, c]) => fmt(gettext("%(name)s draws %(card)s"), { name: name(s), card: cardText(c) }));

@@ -3,7 +3,7 @@
 import { loadAwards } from "./awards.js";
 import { announce, announceStatus, watchUnread } from "./announce.js";
 import { setFront } from "./cards.js";
-import { claimRefused, renderClaimButton, renderClaimShown } from "./claim.js";
+import { claimRefused, playKey, renderClaimButton, renderClaimShown } from "./claim.js";
 import { renderChat, chatAllowed, chatHidden, setupChat } from "./chat.js";
 import { renderDialog } from "./dialogs.js";
 import { renderFelt } from "./felt.js";
@@ -84,7 +84,7 @@ function act(action) {
 /** An error in the status line until FLASH_MS pass, the next act or a newer state (the
  *  status line is drawn again every second for the clock: it keeps the text meanwhile). */
 function flash(text) {
-  app.flashed = { text, until: Date.now() + FLASH_MS };
+  app.flashed = { text, until: Date.now() + FLASH_MS, key: playKey(app.msg?.view) };
   document.getElementById("status-turn").textContent = text;
 }
 
@@ -97,7 +97,8 @@ function trickFinished(view) {
 
 function onState(msg) {
   if (msg.version < app.version) return; // older than what we show
-  if (msg.version > app.version) app.flashed = null;
+  // A refusal stays over a newer state that played no card (a refused claim is recorded).
+  if (msg.version > app.version && app.flashed?.key !== playKey(msg.view)) app.flashed = null;
   if (app.version >= 0 && msg.version > app.version + 1) requestResync();
   const previous = app.msg;
   const seatChanged = !app.msg || app.msg.seat !== msg.seat;

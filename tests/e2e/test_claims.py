@@ -1,7 +1,8 @@
 """Claims in real browsers (docs/rules.md §0.7): a German Whist player in the second half
-claims one trick too many and is refused (play goes on), then claims what the solver proves;
-both players see the claim with every hand face up, and the next deal begins. At this casual
-table a refused claim may also be offered, and the opponent accepts it."""
+claims one trick too many and is refused (play goes on, and no claim of theirs until the
+trick is complete), then the opponent claims what the solver proves; both players see the
+claim with every hand face up, and the next deal begins. At this casual table a refused
+claim may also be offered, and the opponent accepts it."""
 
 from __future__ import annotations
 
@@ -70,11 +71,14 @@ def test_a_claim_refused_then_accepted_is_shown_to_both_players(browser: Browser
     expect(offer).to_contain_text(f"Offer your claim of {value + 1}")
     offer.get_by_role("button", name="Cancel").click()
 
-    claim(page, value)
+    claim(page, value)  # docs/rules.md §0.7: after a refusal, not before the trick is complete
+    expect(page.get_by_test_id("turn")).to_contain_text("claim again once")
+    assert page.evaluate("() => window.whistTable.msg.view.deal") == deal
+    claim(watcher, left - value)  # the other side may: what the claimer cannot stop
     for seen in (page, watcher):
         box = seen.get_by_test_id("claim-box")
         expect(box).to_be_visible()
-        expect(box).to_contain_text(f"claimed {value} of the {left} tricks left")
+        expect(box).to_contain_text(f"claimed {left - value} of the {left} tricks left")
         assert box.locator(".claim-card").count() >= left * 2 - 1
         assert seen.evaluate("() => window.whistTable.msg.view.deal") == deal + 1
     page.screenshot(path=f"{SHOTS}-accepted.png")

@@ -50,7 +50,11 @@ def test_a_proved_claim_ends_the_game_and_is_logged(make_user):
     assert table(table_id).version == before.version + 1
 
 
-def test_a_claim_one_trick_too_many_is_refused_and_nothing_changes(make_user):
+def test_a_refused_claim_is_recorded_and_costs_the_side_its_claims_until_the_trick_ends(
+    make_user,
+):
+    """docs/rules.md §0.7: the refusal is a move of the log (and of the record), play goes on,
+    and the claimer may not claim again in that trick: ten claims cannot probe the hands."""
     table_id, users, seat, value = second_half(make_user("ann"), make_user("bob"))
     if value == claims.tricks_left(state(table_id)):
         seat, value = 1 - seat, 0
@@ -59,8 +63,29 @@ def test_a_claim_one_trick_too_many_is_refused_and_nothing_changes(make_user):
         services.move_play(
             table_id, {"action": "claim", "tricks": value + 1}, before.version, user=users[seat]
         )
-    assert refused.value.code == "claim_refused"
-    assert table(table_id).moves == before.moves and table(table_id).version == before.version
+    assert refused.value.code == "claim_refused" and "once this trick" in refused.value.message
+    assert table(table_id).moves == before.moves + 1
+    assert Move.objects.filter(table_id=table_id).last().event == {
+        "seat": seat, "action": "claim", "tricks": value + 1, "refused": True,
+    }  # fmt: skip
+    for tricks in (value, 1):  # even a claim the solver would prove waits for the trick's end
+        with pytest.raises(ServiceError) as waiting:
+            services.move_play(
+                table_id, {"action": "claim", "tricks": tricks}, None, user=users[seat]
+            )
+        assert waiting.value.code == "claim_wait"
+    assert table(table_id).moves == before.moves + 1
+
+
+def test_a_client_cannot_send_a_refused_claim(make_user):
+    """Only the solver refuses: a client's "refused" is ignored, so it cannot block itself or
+    write a refusal the solver did not make."""
+    table_id, users, seat, value = second_half(make_user("ann"), make_user("bob"))
+    if value == 0:
+        seat, value = 1 - seat, claims.tricks_left(state(table_id))
+    event = {"action": "claim", "tricks": value, "refused": True}
+    services.move_play(table_id, event, None, user=users[seat])
+    assert state(table_id).history[0].outcome["claim"]["tricks"] == value
 
 
 async def test_a_bad_claim_on_the_socket_gets_an_error_and_the_socket_stays(make_user):
@@ -76,11 +101,15 @@ async def test_a_bad_claim_on_the_socket_gets_an_error_and_the_socket_stays(make
         await ws.send_json_to({"type": "act", "version": shown["version"], "action": action})
         error = await until(ws, "error")
         assert error["code"] == code and error["message"]
-    if value < left:
+    if value < left:  # refused, then (docs/rules.md §0.7) no claim until the trick ends
         action = {"action": "claim", "tricks": value + 1}
         await ws.send_json_to({"type": "act", "version": shown["version"], "action": action})
         assert (await until(ws, "error"))["code"] == "claim_refused"
-    if value:
+        shown = await until(ws, "state")
+        action = {"action": "claim", "tricks": max(value, 1)}
+        await ws.send_json_to({"type": "act", "version": shown["version"], "action": action})
+        assert (await until(ws, "error"))["code"] == "claim_wait"
+    elif value:
         action = {"action": "claim", "tricks": value}
         await ws.send_json_to({"type": "act", "version": shown["version"], "action": action})
         claimed = (await until(ws, "state"))["view"]["last_outcome"]["claim"]

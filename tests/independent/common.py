@@ -194,12 +194,23 @@ def _event_ok(event: object, n: int) -> bool:
     if not isinstance(event, dict) or not seat_int(event.get("seat"), n):
         return False
     action = event.get("action")
+    if _refused_claim(event):
+        return True
     if not isinstance(action, str) or action not in ACTIONS:
         return False
     key = ACTIONS[action]
     if key == "discard":
         return isinstance(event.get(key), list) and all(isinstance(c, str) for c in event[key])
     return key is None or isinstance(event.get(key), str)
+
+
+def _refused_claim(event: dict) -> bool:
+    """A claim the solver refused: it changes nothing of the play (docs/game-record.md §4)."""
+    tricks = event.get("tricks")
+    return (
+        event.get("action") == "claim" and event.get("refused") is True
+        and isinstance(tricks, int) and not isinstance(tricks, bool) and tricks >= 1
+    )  # fmt: skip
 
 
 @dataclass
@@ -224,6 +235,8 @@ class Events:
                 self.report.stop(self.deal, f"events[{k}]", show(event), "a well-formed event")
             if event["action"] == "resign":
                 self.on_resign(event["seat"], k)
+                continue
+            if _refused_claim(event):  # docs/rules.md §0.7: play goes on as if not made
                 continue
             return k, event
         return None
