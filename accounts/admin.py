@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import moderation_admin  # noqa: F401  (registers bans, mutes, reports, the audit log)
 from .admin_audit import AuditedAdmin
+from .deletion import deletion_schedule
 from .forms import AdminLoginForm, RenameForm
 from .models import User
 from .services import ModerationError, display_name_set, sessions_revoke
@@ -30,7 +31,22 @@ class UserAdmin(AuditedAdmin, BaseUserAdmin):
     fieldsets = (*BaseUserAdmin.fieldsets, (_("Profile"), {"fields": ("display_name",)}))
     list_display = ("username", "display_name", "email", "is_staff", "is_active")
     search_fields = ("username", "display_name", "email")
-    actions = ["rename"]
+    actions = ["rename", "schedule_deletion"]
+
+    @admin.action(
+        description=_("Delete the account (after the grace period; the player may log in "
+                      "to keep it)"),
+        permissions=["delete"],
+    )  # fmt: skip
+    def schedule_deletion(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        """A player's deletion asked for by staff (by mail, say): as the player's own, audited
+        with the staff member's name."""
+        count = 0
+        for user in queryset.filter(deletion_due__isnull=True).exclude(pk=request.user.pk):
+            deletion_schedule(user, actor=request.user, reason="asked for in the admin")
+            count += 1
+        self.message_user(request, _("Accounts closed, to be deleted: %(count)d.") % {
+            "count": count})  # fmt: skip
 
     def audit_target(self, obj: User) -> tuple[Any, str]:
         return obj, f"player {obj.username}"

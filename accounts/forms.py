@@ -9,6 +9,7 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.forms import PasswordResetForm as DjangoPasswordResetForm
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from accounts import mail
@@ -42,6 +43,11 @@ class SignUpForm(UserCreationForm):
           "resets, and nothing you did not ask for.")
     )  # fmt: skip
 
+    accept_terms = forms.BooleanField(
+        label=_("I accept the terms of use and the rules of conduct."),
+        error_messages={"required": _("Please accept the terms to create an account.")},
+    )
+
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "display_name")
@@ -49,6 +55,13 @@ class SignUpForm(UserCreationForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["display_name"].help_text = _("Shown at the table; your username if empty.")
+        # The legal pages' routes (the legal app records the acceptance with its version).
+        self.fields["accept_terms"].help_text = format_html(
+            _('Read the <a href="{terms}">terms and rules of conduct</a> and the '
+              '<a href="{privacy}">privacy notice</a>.'),
+            terms=reverse("terms"), privacy=reverse("privacy"),
+        )  # fmt: skip
+        self.order_fields(["username", "display_name", "email", "password1", "password2"])
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"]

@@ -1,6 +1,7 @@
 """Mail to players, for every app: each message worded in its reader's language, with a
 plain-text part and an HTML part made from the same template, sent after the commit by a
-Celery task; `can_mail` says whether a player may be mailed at all.
+background task (accounts.tasks.deliver, in the bookkeeping lane); `can_mail` says whether
+a player may be mailed at all.
 
 A mail is a template pair under templates/mail/: `<name>.subject.txt` and `<name>.txt`
 (and `<name>.html` where plain paragraphs are not enough). The context always has `user`,
@@ -20,6 +21,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import linebreaks, urlize
 from django.utils.safestring import mark_safe
+
+from runtime.scheduling import run_later
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +86,5 @@ def send(user: Any, name: str, context: dict[str, Any] | None = None, *, to: str
     message = render(name, {"user": user, **(context or {})}, language_of(user))
     message["to"] = address
     message["kind"] = name
-    from accounts import tasks  # the task module imports this one
-
-    transaction.on_commit(partial(tasks.deliver.delay, message), robust=True)
+    transaction.on_commit(partial(run_later, "accounts.tasks.deliver", (message,)), robust=True)
     return True

@@ -1,6 +1,9 @@
 """The custom user model of the card room, and moderation: bans, mutes, reports, block lists
 and the audit log of every moderator action."""
 
+import hashlib
+import hmac
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
@@ -41,6 +44,9 @@ class User(AbstractUser):
     email_pending = models.EmailField(_("e-mail address to confirm"), blank=True)
     # The language the player last chose (or signed up in): the language of their mail.
     language = models.CharField(_("language"), max_length=8, blank=True, choices=settings.LANGUAGES)
+    # The player asked to delete the account (or staff did, audited): it is closed, and its
+    # data erased at this time (privacy.erasure) unless the player logs in before.
+    deletion_due = models.DateTimeField(_("to be deleted at"), null=True, blank=True)
 
     class Meta(AbstractUser.Meta):
         permissions = [("rename_user", _("Can change an offensive display name"))]
@@ -210,6 +216,14 @@ class AuditEntry(models.Model):
         CHANGED = "changed", _("changed in the admin")
         DELETED = "deleted", _("deleted in the admin")
         VIEWED = "viewed", _("running table viewed")
+        # An account's life (accounts.deletion, privacy.erasure).
+        DELETION = "deletion", _("account deletion asked for")
+        RESTORED = "restored", _("account restored")
+        HELD = "held", _("deletion held back")
+        ERASED = "erased", _("account erased")
+        # Staff security (accounts.two_factor, accounts.admin_lookups).
+        SECOND_FACTOR = "second_factor", _("one-time-password app set up")
+        LOOKUP_REFUSED = "lookup_refused", _("list lookup on a hidden field refused")
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+",
@@ -258,3 +272,46 @@ class Block(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner_id} blocks {self.blocked_id}"
+
+
+class ReservedName(models.Model):
+    """A deleted account's username or display name: nobody may take a name that looks like
+    it until `until`. Only a keyed hash of its name key (accounts.text.name_key) is kept,
+    which tells whether a new name looks like it and nothing else (`reserved_key`)."""
+
+    key = models.CharField(_("name key (hashed)"), max_length=64, db_index=True)
+    until = models.DateTimeField(_("reserved until"), db_index=True)
+
+    class Meta:
+        verbose_name = _("reserved name")
+        verbose_name_plural = _("reserved names")
+
+    def __str__(self) -> str:
+        return f"reserved name {self.pk}"
+
+    @staticmethod
+    def reserved_key(name_key: str) -> str:
+        secret = settings.SECRET_KEY.encode()
+        return hmac.new(secret, f"reserved-name:{name_key}".encode(), hashlib.sha256).hexdigest()
+
+
+class SessionInfo(models.Model):
+    """What a player sees of one of their sessions (accounts.sessions): the device, the
+    place its network address points to if known (the address is not kept), last seen."""
+
+    session_key = models.CharField(_("session"), max_length=40, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="session_infos"
+    )
+    device = models.CharField(_("device"), max_length=120, blank=True)
+    place = models.CharField(_("place"), max_length=120, blank=True)
+    created = models.DateTimeField(_("logged in"), default=timezone.now)
+    last_seen = models.DateTimeField(_("last seen"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        ordering = ["-last_seen"]
+
+    def __str__(self) -> str:
+        return f"session of {self.user_id}"

@@ -13,7 +13,7 @@ from django.utils import formats, timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from accounts.models import Ban, Block, Mute
+from accounts.models import Ban, Block, Mute, ReservedName
 from runtime.process_cache import cache
 
 BAN_CACHE_SECONDS = 60
@@ -92,7 +92,11 @@ def blocked_users(user: Any) -> list[Any]:
 
 
 def name_taken(key: str, exclude_pk: int | None = None) -> bool:
-    """Whether another player's username or shown name reads as `key` (accounts.text)."""
+    """Whether another player's username or shown name reads as `key` (accounts.text), or a
+    deleted account's did not long ago (accounts.models.ReservedName)."""
     others = get_user_model().objects.exclude(pk=exclude_pk) if exclude_pk else None
     others = others if others is not None else get_user_model().objects.all()
-    return others.filter(Q(name_key=key) | Q(username_key=key)).exists()
+    if others.filter(Q(name_key=key) | Q(username_key=key)).exists():
+        return True
+    hashed = ReservedName.reserved_key(key)
+    return ReservedName.objects.filter(key=hashed, until__gt=timezone.now()).exists()

@@ -13,3 +13,9 @@ blocks_changed = Signal()
 notice_added = Signal()
 # After the commit of a report closed by a moderator: `report`.
 report_closed = Signal()
+# After a new account was created on the sign-up page: `user`, `request`. The legal pages
+# record the player's acceptance of the terms (the form's required box) with its version.
+user_signed_up = Signal()
+# After the commit of an account's closing (accounts.deletion): `user`. Its sockets close
+# and its seats go to bots (games.receivers), as after a ban.
+account_closed = Signal()

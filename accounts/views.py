@@ -8,17 +8,21 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
+from .backends import RESTORED_ATTRIBUTE
 from .email_address import address_change, send_confirmation
 from .email_views import address_sent_text
 from .forms import LoginForm, PasswordResetForm, ProfileForm, SignUpForm
 from .selectors import blocked_ids, blocked_users
 from .services import sessions_revoke
+from .sessions import sessions_end
+from .signals import user_signed_up
 from .throttle import client_address, limited
 
 
@@ -27,6 +31,13 @@ class LoginView(auth_views.LoginView):
 
     authentication_form = LoginForm
     next_page = "lobby"
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        if getattr(self.request, RESTORED_ATTRIBUTE, False):
+            messages.success(self.request, _("Welcome back: your account is no longer going "
+                                             "to be deleted."))  # fmt: skip
+        return response
 
 
 def password_checks_limited(request: HttpRequest) -> bool:
@@ -41,8 +52,8 @@ def _too_many_checks(request: HttpRequest) -> None:
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
-    """Django's password change (throttled per user); the user's other sessions lose their
-    open sockets."""
+    """Django's password change (throttled per user); the user's other sessions end, and
+    their open sockets close."""
 
     def post(self, request, *args, **kwargs):
         if password_checks_limited(request):
@@ -52,6 +63,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def form_valid(self, form):
         response = super().form_valid(form)
+        sessions_end(form.user, keep=self.request.session.session_key)
         sessions_revoke(form.user)
         return response
 
@@ -76,10 +88,11 @@ class PasswordResetView(auth_views.PasswordResetView):
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
-    """Django's reset link; the new password closes every open socket of the user."""
+    """Django's reset link; the new password ends every session of the user."""
 
     def form_valid(self, form):
         response = super().form_valid(form)
+        sessions_end(form.user)
         sessions_revoke(form.user)
         return response
 
@@ -108,9 +121,11 @@ def signup(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST" and form.is_valid():
         if not limited(request, "signup", settings.WHIST_RATE_SIGNUP):
-            user = form.save(commit=False)
-            user.language = translation.get_language() or ""
-            user.save()
+            with transaction.atomic():
+                user = form.save(commit=False)
+                user.language = translation.get_language() or ""
+                user.save()
+                user_signed_up.send(sender=type(user), user=user, request=request)
             login(request, user, backend="accounts.backends.ModerationBackend")
             messages.success(request, _("Welcome to the card room!"))
             if send_confirmation(user):

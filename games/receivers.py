@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.auth.signals import user_logged_out
 from django.dispatch import receiver
 
-from accounts.signals import blocks_changed, sessions_revoked, user_banned
+from accounts.signals import account_closed, blocks_changed, sessions_revoked, user_banned
 from games import services
 from games.broadcast import user_blocks, user_revoke
 
@@ -23,6 +23,13 @@ def ban_player(sender: Any, user: Any, ban: Any, **kwargs: Any) -> None:
     """Sockets first (they close within a moment on every server), then the seats."""
     until = ban.until.isoformat() if ban.until else None
     user_revoke(user.pk, "banned", {"reason": ban.reason, "until": until})
+    services.seats_to_bots(user)
+
+
+@receiver(account_closed, dispatch_uid="games_account_closed")
+def close_account(sender: Any, user: Any, **kwargs: Any) -> None:
+    """A closed account (its deletion asked for) leaves as a banned player does."""
+    user_revoke(user.pk, "closed")
     services.seats_to_bots(user)
 
 

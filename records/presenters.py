@@ -25,10 +25,17 @@ def rules_name(stored: Any) -> str:
     return _("Standard rules") if is_standard(rules) else _("Custom rules")
 
 
+# The name a deleted account's seats keep in stored games (privacy.erasure writes it).
+DELETED_PLAYER = "deleted player"
+
+
 def seat_label(seat: dict[str, Any]) -> str:
-    """A seat as the pages name it: the player's name, or the bot's level."""
+    """A seat as the pages name it: the player's name, or the bot's level; a deleted
+    account's seat (privacy.erasure) is "deleted player" in the reader's language."""
     if seat.get("bot") and not seat.get("user"):
         return labels.bot_name(seat["bot"])
+    if seat.get("name") == DELETED_PLAYER and not seat.get("user"):
+        return _("deleted player")
     return seat.get("name") or "?"
 
 

@@ -16,6 +16,8 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("records.urls")),
     path("accounts/", include("accounts.urls")),
+    path("accounts/", include("privacy.urls")),
+    path("", include("legal.urls")),
     path("", include("rankings.urls")),
     path("", include("social.urls")),
     path("", include("tournaments.urls")),

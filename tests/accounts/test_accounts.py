@@ -24,7 +24,7 @@ def make_user(username: str = "ann", **extra: str):
 
 def test_sign_up_creates_the_account_and_logs_in(client: Client) -> None:
     data = {"username": "ann", "display_name": "Ann", "email": "ann@example.org",
-            "password1": PASSWORD, "password2": PASSWORD}  # fmt: skip
+            "password1": PASSWORD, "password2": PASSWORD, "accept_terms": "on"}  # fmt: skip
     response = client.post("/accounts/signup/", data)
 
     assert response.status_code == 302

@@ -33,7 +33,8 @@ def test_one_address_cannot_probe_e_mail_addresses_at_sign_up_without_limit(sett
     assert "Too many sign-up attempts" in pages[-1].content.decode()
     other = Client(REMOTE_ADDR="203.0.113.6").post(
         "/accounts/signup/", {"username": "newbie", "email": "new@example.org",
-                              "password1": PASSWORD, "password2": PASSWORD},
+                              "password1": PASSWORD, "password2": PASSWORD,
+                              "accept_terms": "on"},
     )  # fmt: skip
     assert other.status_code == 302
 

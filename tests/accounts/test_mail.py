@@ -26,7 +26,8 @@ def make_user(username: str, **extra: str):
 
 
 def sign_up(client: Client, username: str, email: str, language: str = "en"):
-    data = {"username": username, "email": email, "password1": PASSWORD, "password2": PASSWORD}
+    data = {"username": username, "email": email, "password1": PASSWORD, "password2": PASSWORD,
+            "accept_terms": "on"}  # fmt: skip
     return client.post("/accounts/signup/", data, HTTP_ACCEPT_LANGUAGE=language, follow=True)
 
 

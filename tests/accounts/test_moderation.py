@@ -239,7 +239,8 @@ def test_sign_up_refuses_a_username_that_reads_as_another_players_name():
     make_user("zed", display_name="Annie")
     data = {"username": "annie", "password1": PASSWORD, "password2": PASSWORD}
     assert Client().post("/accounts/signup/", data).status_code == 200
-    data = {"username": "botty_mc", "password1": PASSWORD, "password2": PASSWORD}
+    data = {"username": "botty_mc", "password1": PASSWORD, "password2": PASSWORD,
+            "accept_terms": "on"}  # fmt: skip
     assert Client().post("/accounts/signup/", data).status_code == 302  # "botty" is not "bot"
 
 
@@ -277,7 +278,7 @@ def test_changing_the_e_mail_address_needs_the_current_password():
 def test_e_mail_addresses_are_unique_whatever_the_case():
     make_user("ann", email="Ann@Example.org")
     data = {"username": "bob", "email": "ann@example.ORG", "password1": PASSWORD,
-            "password2": PASSWORD}  # fmt: skip
+            "password2": PASSWORD, "accept_terms": "on"}  # fmt: skip
     response = Client().post("/accounts/signup/", data)
     assert response.status_code == 302  # the page does not say it (accounts.email_address)
     assert get_user_model().objects.get(username="bob").email == ""

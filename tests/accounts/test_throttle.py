@@ -155,10 +155,12 @@ def test_sign_ups_are_limited_per_address(settings) -> None:
     settings.WHIST_RATE_SIGNUP = "2/h"
     codes = []
     for n in range(3):
-        data = {"username": f"new{n}", "password1": PASSWORD, "password2": PASSWORD}
+        data = {"username": f"new{n}", "password1": PASSWORD, "password2": PASSWORD,
+                "accept_terms": "on"}  # fmt: skip
         codes.append(Client(REMOTE_ADDR="192.0.2.1").post("/accounts/signup/", data).status_code)
     other = Client(REMOTE_ADDR="192.0.2.2").post(
-        "/accounts/signup/", {"username": "new9", "password1": PASSWORD, "password2": PASSWORD}
+        "/accounts/signup/",
+        {"username": "new9", "password1": PASSWORD, "password2": PASSWORD, "accept_terms": "on"},
     )
 
     assert codes == [302, 302, 429]

@@ -153,7 +153,7 @@ def sign_up(port: int, name: str, source: str, forwarded_for: str) -> int:
     cookie = re.search(r"csrftoken=([^;]+)", page.getheader("Set-Cookie")).group(1)
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
     form = (f"csrfmiddlewaretoken={token}&username={name}&display_name={name}"
-            f"&password1={PASSWORD}&password2={PASSWORD}")  # fmt: skip
+            f"&password1={PASSWORD}&password2={PASSWORD}&accept_terms=on")  # fmt: skip
     origin = f"https://127.0.0.1:{port}"
     headers = {"Cookie": f"csrftoken={cookie}", "Origin": origin, "Referer": f"{origin}/",
                "Content-Type": "application/x-www-form-urlencoded",

@@ -23,6 +23,7 @@ def sign_up(page: Page, base: str, username: str, display_name: str) -> None:
     page.fill("#id_display_name", display_name)
     page.fill("#id_password1", PASSWORD)
     page.fill("#id_password2", PASSWORD)
+    page.check("#id_accept_terms")
     page.click("form.stack-form button[type=submit]")
     page.wait_for_url(f"{base}/lobby/")
 

@@ -199,11 +199,17 @@ def test_bad_input_on_every_page_is_never_a_server_error(table_and_player, value
                                           "display_name": value, "password1": value}),
         (anonymous, "/accounts/password_reset/", {"email": value}),
         (anonymous, "/i18n/setlang/", {"language": value, "next": value}),
+        (client, "/accounts/email/resend/", {"x": value}),
+        (anonymous, f"/accounts/email/confirm/{value or 'x'}/", {}),
+        (client, "/accounts/sessions/end/", {"session": value, "all": value}),
+        (client, "/accounts/data/export/", {"x": value}),
+        (client, "/accounts/delete/", {"password": value}),
     ]  # fmt: skip
     gets = [
         f"/tables/{value}/", f"/tables/{t}/invite/{value or 'x'}/", f"/rules/{value}/",
         f"/accounts/players/{value}/", f"/accounts/reset/{value or 'x'}/{value or 'y'}/",
         f"/tables/{t}/chat/{value}/report/", f"/lobby/?page={value}",
+        f"/accounts/email/confirm/{value or 'x'}/", f"/accounts/data/export/{value or 'x'}/",
     ]  # fmt: skip
     for who, url, data in posts:
         assert who.post(url, data).status_code < 500, url

@@ -11,6 +11,7 @@ from whistsite.settings.limits import *  # noqa: F403
 from whistsite.settings.logs import *  # noqa: F403
 from whistsite.settings.mail import *  # noqa: F403
 from whistsite.settings.play import *  # noqa: F403
+from whistsite.settings.privacy import *  # noqa: F403
 from whistsite.settings.security import *  # noqa: F403
 from whistsite.settings.shared import *  # noqa: F403
 from whistsite.settings.tasks import *  # noqa: F403

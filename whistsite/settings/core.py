@@ -52,6 +52,9 @@ INSTALLED_APPS = [
     "friendship",
     "social",
     "tournaments",
+    # The legal pages (imprint, privacy notice, terms) and players' data (export, deletion).
+    "legal",
+    "privacy",
 ]
 
 MIDDLEWARE = [
@@ -66,6 +69,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Each logged-in session's device, place and last sight (accounts/sessions.py).
+    "accounts.sessions.SessionInfoMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "accounts.middleware.StaffIdleMiddleware",
     "accounts.middleware.BanMiddleware",

@@ -1,0 +1,48 @@
+"""`manage.py legal_import DIR`: load the operator's texts of the legal pages from files
+named `<page>.<language>.txt` (page: imprint, privacy or terms; language: en, de or nl), in
+the format of legal/text.py; a changed text moves its page's version on."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from legal.models import Kind
+from legal.services import text_set
+
+NAME = re.compile(r"^(?P<kind>[a-z]+)\.(?P<language>[a-z]{2})\.txt$")
+
+
+class Command(BaseCommand):
+    help = "Load the legal pages' texts from files named <page>.<language>.txt in DIR."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("directory")
+
+    def handle(self, directory: str, **options) -> None:
+        folder = Path(directory)
+        if not folder.is_dir():
+            raise CommandError(f"{directory}: no such directory", returncode=2)
+        languages = {code for code, _name in settings.LANGUAGES}
+        files = sorted(p for p in folder.iterdir() if p.suffix == ".txt")
+        if not files:
+            raise CommandError(f"{directory}: no <page>.<language>.txt files", returncode=2)
+        plan = []
+        for path in files:
+            match = NAME.match(path.name)
+            if not match or match["kind"] not in Kind.values or match["language"] not in languages:
+                raise CommandError(
+                    f"{path.name}: expected <page>.<language>.txt with page one of "
+                    f"{', '.join(Kind.values)} and language one of {', '.join(sorted(languages))}",
+                    returncode=2,
+                )
+            try:
+                plan.append((match["kind"], match["language"], path.read_text(encoding="utf-8")))
+            except UnicodeDecodeError:
+                raise CommandError(f"{path.name}: not UTF-8 text", returncode=2) from None
+        for kind, language, body in plan:
+            changed = text_set(kind, language, body)
+            self.stdout.write(f"{kind}.{language}: {'changed' if changed else 'unchanged'}")

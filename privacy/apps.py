@@ -1,0 +1,12 @@
+"""App configuration of a player's data: its export, and the deletion of an account."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PrivacyConfig(AppConfig):
+    name = "privacy"
+    verbose_name = _("Players' data")
+
+    def ready(self) -> None:
+        from privacy import receivers, tasks  # noqa: F401  (the sweep's receiver, the tasks)

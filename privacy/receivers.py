@@ -1,0 +1,22 @@
+"""The hourly sweep of players' data rides on the card room's watchdog (beat's in
+production, the server's own timer under `make run`): the first tick of each hour queues it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.dispatch import receiver
+
+from games.signals import watchdog
+from runtime.scheduling import run_later
+
+SWEEP_EVERY = 3600  # seconds
+
+
+@receiver(watchdog, dispatch_uid="privacy_sweep")
+def sweep_hourly(sender: Any, **kwargs: Any) -> int:
+    if not cache.add("privacy-sweep", 1, SWEEP_EVERY):
+        return 0
+    run_later("privacy.tasks.sweep", ())
+    return 0  # nothing overdue: routine work
