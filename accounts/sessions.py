@@ -11,9 +11,11 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
 from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.db import transaction
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from ua_parser import parse as parse_agent
@@ -63,23 +65,36 @@ def place_of(address: str) -> str:
 
 
 def session_seen(request: HttpRequest) -> None:
-    """Note the request's session: made at its first request, its last-seen time kept to
-    within a minute."""
+    """Note the request's session (made at login: `session_started`): its last-seen time kept
+    to within a minute, one UPDATE a minute at most."""
     key = request.session.session_key
-    if not key or cache.get(f"session-seen:{key}"):
+    if not key or not cache.add(f"session-seen:{key}", 1, SEEN_EVERY):
         return
-    cache.set(f"session-seen:{key}", 1, SEEN_EVERY)
     now = timezone.now()
-    updated = SessionInfo.objects.filter(session_key=key, user=request.user).update(last_seen=now)
-    if not updated:
-        SessionInfo.objects.update_or_create(
-            session_key=key,
-            defaults={
-                "user": request.user, "last_seen": now,
-                "device": device_of(request.headers.get("User-Agent", "")),
-                "place": place_of(client_address(request)),
-            },
-        )  # fmt: skip
+    if not SessionInfo.objects.filter(session_key=key, user=request.user).update(last_seen=now):
+        _session_make(request, key, request.user)
+
+
+def _session_make(request: HttpRequest, key: str, user: Any) -> None:
+    SessionInfo.objects.update_or_create(
+        session_key=key,
+        defaults={
+            "user": user, "last_seen": timezone.now(),
+            "device": device_of(request.headers.get("User-Agent", "")),
+            "place": place_of(client_address(request)),
+        },
+    )  # fmt: skip
+
+
+@receiver(user_logged_in, dispatch_uid="accounts_session_started")
+def session_started(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+    """A login makes its session's row (with the key the login gave the session)."""
+    if request is None or not hasattr(request, "session"):
+        return
+    if request.session.session_key is None:
+        request.session.save()
+    _session_make(request, request.session.session_key, user)
+    cache.set(f"session-seen:{request.session.session_key}", 1, SEEN_EVERY)
 
 
 class SessionInfoMiddleware:
