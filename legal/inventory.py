@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 
 @dataclass(frozen=True)
@@ -20,8 +21,13 @@ class Item:
     fields: tuple[str, ...] = ()  # of accounts.User
 
 
-UNTIL_DELETED = _("Until you delete your account (then erased after a grace period of "
-                  "%(grace)s days in which logging in restores it).")  # fmt: skip
+UNTIL_DELETED = ngettext_lazy(
+    "Until you delete your account (then erased after a grace period of %(grace)s day in "
+    "which logging in restores it).",
+    "Until you delete your account (then erased after a grace period of %(grace)s days in "
+    "which logging in restores it).",
+    "grace",
+)
 
 ITEMS: tuple[Item, ...] = (
     Item(
@@ -75,7 +81,11 @@ ITEMS: tuple[Item, ...] = (
             "address points to (the address itself is not kept), when you were last seen"
         ),
         _("To keep you logged in, and to let you see and end your sessions."),
-        _("Until you log out or end the session, at most %(session)s days after its last use."),
+        ngettext_lazy(
+            "Until you log out or end the session, at most %(session)s day after its last use.",
+            "Until you log out or end the session, at most %(session)s days after its last use.",
+            "session",
+        ),
         models=("sessions.Session", "accounts.SessionInfo"),
     ),
     Item(
@@ -160,13 +170,18 @@ ITEMS: tuple[Item, ...] = (
     Item(
         _("Copies of your data you asked for (the export)"),
         _("To let you download everything we hold about you."),
-        _("%(export)s days after it was made."),
+        ngettext_lazy(
+            "%(export)s day after it was made.", "%(export)s days after it was made.", "export"
+        ),
         models=("privacy.Export",),
     ),
     Item(
         _("A deleted account's name, in a form that only tells whether a new name looks like it"),
         _("So that nobody can take the name of a player who just left."),
-        _("%(reserved)s days after the deletion."),
+        ngettext_lazy(
+            "%(reserved)s day after the deletion.", "%(reserved)s days after the deletion.",
+            "reserved",
+        ),
         models=("accounts.ReservedName",),
     ),
     Item(
@@ -211,4 +226,5 @@ COOKIES: tuple[tuple[str, Promise, Promise], ...] = (
 # Kept in the browser only (never sent to the site).
 BROWSER_STORAGE: tuple[tuple[str, Promise], ...] = (
     ("whist-sound-muted:*", _("Whether you turned the table sounds off.")),
+    ("whist-two-taps", _("Whether a card is played with one tap or two on a touch screen.")),
 )

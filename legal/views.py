@@ -3,6 +3,8 @@ and for how long, and its cookies), terms and rules of conduct."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -24,6 +26,11 @@ def retention_values() -> dict[str, int]:
     }
 
 
+def _kept(text: Any, values: dict[str, int]) -> str:
+    """The item's "how long", its number filled in (and its plural chosen)."""
+    return text % values if "%(" in str(text) else str(text)
+
+
 def legal_page(request: HttpRequest, kind: str) -> HttpResponse:
     if kind not in Kind.values:
         raise Http404(kind)
@@ -32,7 +39,7 @@ def legal_page(request: HttpRequest, kind: str) -> HttpResponse:
     if kind == Kind.PRIVACY:
         values = retention_values()
         context["items"] = [
-            {"what": i.what, "why": i.why, "kept": str(i.kept) % values}
+            {"what": i.what, "why": i.why, "kept": _kept(i.kept, values)}
             for i in inventory.ITEMS
         ]  # fmt: skip
         context["cookies"] = inventory.COOKIES
