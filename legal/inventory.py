@@ -179,7 +179,8 @@ ITEMS: tuple[Item, ...] = (
         _("A deleted account's name, in a form that only tells whether a new name looks like it"),
         _("So that nobody can take the name of a player who just left."),
         ngettext_lazy(
-            "%(reserved)s day after the deletion.", "%(reserved)s days after the deletion.",
+            "%(reserved)s day after the deletion.",
+            "%(reserved)s days after the deletion.",
             "reserved",
         ),
         models=("accounts.ReservedName",),
