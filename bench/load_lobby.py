@@ -35,7 +35,7 @@ from typing import Any
 
 import websockets
 
-HOSTILE_KINDS = ("refused", "table-resync", "lobby-resync", "lobby-ping")
+HOSTILE_KINDS = ("refused", "table-resync", "lobby-resync", "lobby-ping", "frame-flood")
 RESYNC_RATE = (5, 10.0)  # WHIST_WS_RESYNC_RATE (whistsite/settings/): stay within it
 PER_ADDRESS = 50  # under WHIST_MAX_SOCKETS_PER_ADDRESS (64)
 
@@ -198,6 +198,7 @@ class Flood:
                                         stdout=subprocess.PIPE, text=True)  # fmt: skip
         self._say({"sockets": sockets})
         self.cpu = 0.0
+        self.cuts: dict[str, Any] = {}
 
     def _say(self, message: dict[str, Any]) -> None:
         assert self.process.stdin is not None
@@ -221,31 +222,46 @@ class Flood:
             elif key != "answer":
                 stats.errors[key] += count
         self.cpu = counts["cpu"]
+        self.cuts = counts["cuts"]
 
 
 PAIRS = 3  # quiet and flood windows, alternating
 SETTLE = 1.0  # seconds after each switch not counted in either
 
 
-async def alternate(flood: Flood, stats: Any, seconds: float) -> dict[str, Any]:
+async def alternate(flood: Flood, stats: Any, seconds: float, resident: Any) -> dict[str, Any]:
     """Measure `seconds` as PAIRS of a quiet window then a flood window, so that what drifts
     over a run (the tables further into their games, the processes' heaps) falls on both
     alike. A quiet window has the hostile sockets open and silent: what differs is only
-    what they ask. The moves' latencies of each kind, and the flood's windows."""
+    what they ask. The moves' latencies of each kind, the flood's windows, the moves made
+    in each flood window, and the servers' resident memory (`resident()`, bytes): at the
+    start, its peak in the flood windows, and at the end of each quiet window after one."""
     quiet: list[float] = []
     hot: list[float] = []
     windows: list[tuple[float, float]] = []
-    for i in range(2 * PAIRS):
+    memory = {"base": resident(), "peak": 0, "after": []}
+    per_window = []
+    for i in range(2 * PAIRS + 1):  # a last quiet window: does the memory come back?
         on = i % 2 == 1
         flood.set(on)
         await asyncio.sleep(SETTLE)
         start, begun = len(stats.latencies), time.monotonic()
-        await asyncio.sleep(seconds / (2 * PAIRS) - SETTLE)
-        (hot if on else quiet).extend(stats.latencies[start:])
-        if on:
-            windows.append((begun, time.monotonic()))
+        end = begun + seconds / (2 * PAIRS) - SETTLE
+        while time.monotonic() < end:
+            await asyncio.sleep(min(0.25, max(end - time.monotonic(), 0)))
+            if on:
+                memory["peak"] = max(memory["peak"], resident())
+        moves = stats.latencies[start:]
+        if i < 2 * PAIRS:
+            (hot if on else quiet).extend(moves)
+        if on:  # what the flooders got is counted from the switch, settling included
+            windows.append((begun - SETTLE, time.monotonic()))
+            per_window.append(len(moves))
+        elif i:
+            memory["after"].append(resident())
     flood.set(False)
-    return {"quiet": quiet, "hot": hot, "windows": windows}
+    return {"quiet": quiet, "hot": hot, "windows": windows, "memory": memory,
+            "moves": per_window}  # fmt: skip
 
 
 def start_resync_flood(args: argparse.Namespace, ports: list[int], users: list, attacks: list,
@@ -259,22 +275,26 @@ def start_resync_flood(args: argparse.Namespace, ports: list[int], users: list, 
         else:
             url, lobby = f"ws://127.0.0.1:{port}/ws/table/{attacks[i % len(attacks)][0]}/", False
         sockets.append({"url": url, "cookie": cookie, "lobby": lobby, "address": address,
-                        "ping": args.hostile_kind == "lobby-ping"})  # fmt: skip
+                        "ping": args.hostile_kind == "lobby-ping",
+                        "frames": args.hostile_kind == "frame-flood"})  # fmt: skip
     return Flood(sockets)
 
 
 async def _flood(sockets: list[dict[str, Any]]) -> None:
     """The flood process: the flooders, on and off as standard input says, until it gives
     the flood's windows; then what they got within them, as one line of JSON."""
-    rng, seen, flooding = random.Random(7), [], asyncio.Event()
+    from load_flood import cut_report, frame_flooder
+
+    rng, seen, flooding, cuts = random.Random(7), [], asyncio.Event(), []
 
     def record(key: str) -> None:
         seen.append((time.monotonic(), key))
 
     tasks = [
-        asyncio.create_task(resync_flooder(
-            s["url"], s["cookie"], record, s["lobby"], rng, s["address"], s["ping"], flooding
-        )) for s in sockets
+        asyncio.create_task(frame_flooder(s, record, flooding, cuts) if s["frames"] else
+                            resync_flooder(s["url"], s["cookie"], record, s["lobby"], rng,
+                                           s["address"], s["ping"], flooding))
+        for s in sockets
     ]  # fmt: skip
     while True:
         command = json.loads(await asyncio.to_thread(sys.stdin.readline))
@@ -291,12 +311,12 @@ async def _flood(sockets: list[dict[str, Any]]) -> None:
     keys = Counter(key for at, key in seen if key.startswith("closed ")
                    or any(start <= at <= end for start, end in windows))  # fmt: skip
     times = os.times()
-    print(json.dumps({"answer": keys["answer"], "keys": keys, "cpu": times.user + times.system}),
-          flush=True)  # fmt: skip
+    print(json.dumps({"answer": keys["answer"], "keys": keys, "cpu": times.user + times.system,
+                      "cuts": cut_report(cuts, windows)}), flush=True)  # fmt: skip
 
 
 def report_flood(args: argparse.Namespace, stats: Any, flood: dict[str, Any] | None,
-                 flood_cpu: float | None) -> None:  # fmt: skip
+                 flood_cpu: float | None, cuts: dict[str, Any] | None = None) -> None:  # fmt: skip
     from load_report import ms
 
     from games.engine.arena import percentile
@@ -305,23 +325,38 @@ def report_flood(args: argparse.Namespace, stats: Any, flood: dict[str, Any] | N
         return
     calm, hot = flood["quiet"], flood["hot"]
     seconds = sum(end - start for start, end in flood["windows"])
-    watched = "the tables no hostile socket watches" if args.hostile_kind == "table-resync" \
-        else "every table"  # fmt: skip
-    print(f"\n{args.hostile} hostile sockets, {args.hostile_kind} at 95% of the resync limit "
-          f"({RESYNC_RATE[0]} per {RESYNC_RATE[1]:g} s), {watched}; {PAIRS} quiet and {PAIRS} "
+    watched = "every table" if args.hostile_kind.startswith("lobby") \
+        else "the tables no hostile socket watches"  # fmt: skip
+    what = ("frames as fast as the network takes them, reconnecting at once when cut"
+            if args.hostile_kind == "frame-flood" else
+            f"{args.hostile_kind} at 95% of the resync limit ({RESYNC_RATE[0]} per "
+            f"{RESYNC_RATE[1]:g} s)")  # fmt: skip
+    print(f"\n{args.hostile} hostile sockets, {what}; {watched}; {PAIRS} quiet and {PAIRS} "
           f"flood windows, alternating:")  # fmt: skip
     print(f"  quiet:   {len(calm)} moves, p50 {ms(calm, 0.5)}, p95 {ms(calm, 0.95)}, "
           f"p99 {ms(calm, 0.99)} ms")  # fmt: skip
-    print(f"  flood:   {len(hot)} moves, p50 {ms(hot, 0.5)}, p95 {ms(hot, 0.95)}, "
-          f"p99 {ms(hot, 0.99)} ms; {stats.refused} frames to the hostile sockets other than "
-          f"errors (lists, mine, current, states, pongs, and the lobby's rows of real changes: "
-          f"{stats.refused / max(seconds, 1e-9):.1f}/s)")  # fmt: skip
+    print(f"  flood:   {len(hot)} moves ({', '.join(map(str, flood['moves']))} per window), "
+          f"p50 {ms(hot, 0.5)}, p95 {ms(hot, 0.95)}, p99 {ms(hot, 0.99)} ms; {stats.refused} "
+          f"frames to the hostile sockets other than errors "
+          f"({stats.refused / max(seconds, 1e-9):.1f}/s)")  # fmt: skip
     if flood_cpu is not None:
         print(f"  the flooders ran in a process of their own: {flood_cpu:.1f} s of CPU in all")
     if calm and hot:
         for q in (0.95, 0.99):
             ratio = percentile(hot, q) / max(percentile(calm, q), 1e-9)
             print(f"  p{round(q * 100)} flood / quiet: {ratio:.2f}x")
+    memory = flood["memory"]
+    after = ", ".join(f"{m / 2**20:.0f}" for m in memory["after"])
+    print(f"  Daphne resident memory: {memory['base'] / 2**20:.0f} MB before, peak "
+          f"{memory['peak'] / 2**20:.0f} MB in the flood windows, {after} MB at the end of "
+          f"each quiet window after one")  # fmt: skip
+    if cuts and cuts.get("cuts"):
+        print(f"  sockets cut for flooding in the flood windows: {cuts['cuts']}; seconds from a "
+              f"socket's first frame to its cut: p50 {cuts['cut_p50']:.2f}, max "
+              f"{cuts['cut_max']:.2f}; frames it had written by then: p50 {cuts['frames_p50']}, "
+              f"max {cuts['frames_max']}")  # fmt: skip
+    elif cuts is not None and args.hostile_kind == "frame-flood":
+        print("  no socket was cut for flooding within the flood windows")
 
 
 if __name__ == "__main__":  # the flood's own process (Flood)

@@ -41,7 +41,8 @@ import websockets
 BENCH = Path(__file__).resolve().parent
 sys.path[:0] = [str(BENCH), str(BENCH.parent)]
 
-from load import Room, Stack, cpu, household, own_cpu, postgres_processes, wait_port  # noqa: E402
+from load import Room  # noqa: E402
+from load_stack import Stack, cpu, household, own_cpu, postgres_processes, wait_port  # noqa: E402
 
 from bench.arguments import Parser, whole_number  # noqa: E402
 from games.engine.arena import percentile  # noqa: E402

@@ -46,7 +46,7 @@ ROOT = BENCH.parent
 sys.path[:0] = [str(BENCH), str(ROOT)]
 
 from capacity import database_url, drop_database, ensure_database  # noqa: E402
-from load import free_port, wait_port  # noqa: E402
+from load_stack import free_port, wait_port  # noqa: E402
 from spawned import Spawned  # noqa: E402
 
 from bench.arguments import Parser, whole_number  # noqa: E402
