@@ -455,3 +455,7 @@ class NoRouteConsumer(AsyncJsonWebsocketConsumer):
 
     async def layer_reconnected(self, event: dict[str, Any]) -> None:
         """The layer tells every channel of the process; this socket is closing anyway."""
+
+    async def websocket_flood(self, message: dict[str, Any]) -> None:
+        """Daphne's protocol cut the socket for flooding (whistsite/frame_guard.py); it is
+        closed already."""

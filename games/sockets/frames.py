@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from redis.exceptions import RedisError
 
 from accounts.selectors import ban_active, ban_text
-from games.sockets import heartbeats, limits, shutdown
+from games.sockets import floods, heartbeats, limits, shutdown
 from games.sockets.languages import scope_language
 from runtime.process_cache import cache as process_cache
 
@@ -50,9 +50,8 @@ CLOSE_SERVER_ERROR = 4011
 # Something the socket needs (Redis, the database) cannot be reached just now: try again
 # later (RFC 6455's 1013, likewise shifted). The page reconnects with backoff.
 CLOSE_TRY_LATER = 4013
-# A flood: the socket went on sending past its rate for a whole grace of refused frames
-# (RFC 6455's 1008, policy violation, shifted). The page reconnects with backoff.
-CLOSE_FLOOD = 4008
+# A flood (games/sockets/floods.py): RFC 6455's 1008, policy violation, shifted.
+CLOSE_FLOOD = floods.CLOSE_FLOOD
 # Frames refused or dropped by this process, by reason (logged with each cut-off socket,
 # never a line or a traceback per frame).
 refusals: Counter[str] = Counter()
@@ -276,10 +275,20 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         if refused <= frames:
             await self.error("rate_limited", _("too many messages: slow down"))
             return
+        await self._cut_off(f"{refused} frames refused in {seconds:g} s")
+
+    async def websocket_flood(self, message: dict[str, Any]) -> None:
+        """Daphne's protocol cut the socket as its frames came (whistsite/frame_guard.py): it
+        reads no more of them; say why and close."""
+        await self._cut_off("cut by the protocol as its frames came")
+
+    async def _cut_off(self, why: str) -> None:
+        """Close a flooding socket with the `flood` error and 4008; its address is kept out
+        for a while (games/sockets/floods.py)."""
         refusals["cut_off"] += 1
-        log.warning("socket %s cut off for flooding (%d frames refused in %s s); this process "
-                    "so far: %s", self.channel_name, refused, seconds,
-                    dict(refusals))  # fmt: skip
+        floods.cool((self.scope.get("client") or [None])[0])
+        log.warning("socket %s cut off for flooding (%s); this process so far: %s",
+                    self.channel_name, why, dict(refusals))  # fmt: skip
         await self.error("flood", _("too many messages: this connection is closed"))
         await self.close(CLOSE_FLOOD)
 

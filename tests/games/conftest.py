@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games.gamestate import cache_clear
-from games.sockets import lobby_lists, resync_limit, state_cache
+from games.sockets import floods, lobby_lists, resync_limit, state_cache
 from runtime import scheduling
 
 # What a browser on the site sends: its Host and its page's Origin (whistsite.websocket_origin).
@@ -28,6 +28,7 @@ def _live_play_settings(settings: Any) -> None:
     cache_clear()
     state_cache.clear()
     resync_limit.clear()
+    floods.clear()
     lobby_lists.pages_clear()
     # A Redis layer keeps asyncio locks bound to the loop that made them; each test has its own.
     channel_layers.backends.clear()
