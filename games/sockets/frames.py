@@ -65,6 +65,11 @@ def db_call(fn: Any) -> Any:
     return database_sync_to_async(fn, thread_sensitive=not settings.WHIST_DB_THREADS)
 
 
+def counts(fn: Any) -> Any:
+    """`fn` of games/sockets/limits.py as a coroutine function, in any thread of the pool."""
+    return sync_to_async(fn, thread_sensitive=False)
+
+
 class JsonFrames(AsyncJsonWebsocketConsumer):
     """Decode frames ourselves: oversized, malformed or too frequent ones get an error message;
     a failing handler is logged and answered; the heartbeat ends with the consumer."""
@@ -299,14 +304,11 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         """Every socket counts against its address's limit; a logged-in user's also against
         theirs, and is refused while they are banned (closed with the reason). False if
         it was closed."""
-        # The counts are read, changed and written back (games/sockets/limits.py): in the one
-        # shared thread (sync_to_async's default), so a process's sockets never race there
-        # (in a pool, 260 sockets opening at once from one address lost 9 of their entries).
-        # The handshakes' session reads no longer queue there (whistsite/asgi.py).
+        # Each count is one atomic step in Redis (games/sockets/limits.py): in any thread.
         client = self.scope.get("client") or [None]
         self.address = client[0]
         if self.address is not None:
-            if not await sync_to_async(limits.address_open)(self.address, self.channel_name):
+            if not await counts(limits.address_open)(self.address, self.channel_name):
                 await self._too_many()
                 return False
             self.address_counted = True
@@ -319,7 +321,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
                 await self.error("banned", ban_text(ban))
             await self.close(CLOSE_REVOKED)
             return False
-        if not await sync_to_async(limits.socket_open)(self.user_id, self.channel_name):
+        if not await counts(limits.socket_open)(self.user_id, self.channel_name):
             await self._too_many()
             return False
         self.counted = True
@@ -353,9 +355,9 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         if shutdown.stopping():
             return
         if self.address_counted:
-            await sync_to_async(limits.address_close)(self.address, self.channel_name)
+            await counts(limits.address_close)(self.address, self.channel_name)
         if self.counted:
-            await sync_to_async(limits.socket_close)(self.user_id, self.channel_name)
+            await counts(limits.socket_close)(self.user_id, self.channel_name)
 
     async def user_notice(self, event: dict[str, Any]) -> None:
         """A message for this socket's user from an app above the card room (social's

@@ -1,73 +1,133 @@
 """At most WHIST_MAX_SOCKETS open sockets per user and WHIST_MAX_SOCKETS_PER_ADDRESS per
-client address (anonymous sockets too), counted in the cache all servers share: each
-socket is an entry naming its server process, and counts until it closes or its process
-dies (the process key expires within seconds: runtime/processes.py). No socket beats for its
-count: one key per process does (a beat per socket cost an idle lobby viewer about half of
-its CPU: docs/benchmarks.md, "Idle lobby viewers"). An entry without a process (an
-older server's) counts until its own expiry. A socket whose close was lost while its
-process lives counts until that process stops. A soft limit: two sockets opening at the
-same instant may both pass. Behind a reverse proxy the address is the one the trusted proxy
-sends (WHIST_TRUSTED_PROXIES), else every socket would share the proxy's."""
+client address (anonymous sockets too), counted across every server process.
+
+On Redis each owner (a user, an address) has a hash of its open sockets, channel name to
+server process. A socket is counted by one script that drops the entries of dead processes,
+counts the rest and adds the new one only if there is room, all in one step on the server:
+two sockets opening at once on two processes cannot both take the last place, and a close
+is one HDEL, so closes at the same moment cannot lose each other's updates (the count was
+a value read, changed and written back). A socket's entry counts until it closes or its
+process dies; nothing beats for it: its process's key stands for it (runtime/processes.py).
+
+A process killed outright leaves its entries behind; its key lives on for up to
+WHIST_PROCESS_TTL seconds. When a socket would be refused while entries of another process
+count, that process's own connection to Redis is looked for (each process names one:
+runtime/processes.py); one gone means the process is: its key is dropped and its entries with
+it, so a page that reconnects at once after a kill is not refused by what the dead process
+left (docs/protocol.md). Without Redis (`make run`: one process) the counts are this
+process's own, in memory. Behind a reverse proxy the address is the one the trusted proxy
+sends (WHIST_TRUSTED_PROXIES), else every socket would share the proxy's.
+"""
 
 from __future__ import annotations
 
-import time
+import threading
+from typing import Any
 
 from django.conf import settings
 
 from runtime import processes
 from runtime.process_cache import cache
 
+# An owner's hash lives a day after its last change (longer than a page stays open); the
+# entries of dead processes go at the next count.
+KEY_TTL = 24 * 3600
 
-def _key(owner: int | str) -> str:
-    return f"games:sockets:{owner}"
+# KEYS[1]: the owner's hash; ARGV: channel, process, most, ttl, the process keys' prefix.
+# 1 if counted, 0 if the owner has `most` sockets of living processes already.
+OPEN = """
+local entries = redis.call('HGETALL', KEYS[1])
+local alive, count = {}, 0
+for i = 1, #entries, 2 do
+  local process = entries[i + 1]
+  if alive[process] == nil then
+    alive[process] = process == ARGV[2] or redis.call('EXISTS', ARGV[5] .. process) == 1
+  end
+  if not alive[process] then
+    redis.call('HDEL', KEYS[1], entries[i])
+  elseif entries[i] ~= ARGV[1] then
+    count = count + 1
+  end
+end
+if count >= tonumber(ARGV[3]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+return 1
+"""
+
+_memory: dict[str, dict[str, str]] = {}  # without Redis: owner -> {channel: process}
+_lock = threading.Lock()
+
+
+def _owner(owner: int | str) -> str:
+    return f"games:socks:{owner}"
 
 
 def _address(address: str) -> str:
     return f"addr:{address}"
 
 
-# How long an owner's entries stay in the cache after the last socket opened or closed: a
-# day, longer than a page stays open; the process rule drops them sooner.
-KEY_TTL = 24 * 3600.0
-
-
-def _ttl() -> float:
-    return max(settings.WHIST_PRESENCE_STALE, 2 * settings.WHIST_PRESENCE_BEAT)
-
-
-def _entries(stored: dict | None) -> dict[str, list]:
-    """An owner's stored sockets as {channel: [expiry, process]} (an older server stored
-    the expiry alone)."""
-    return {c: e if isinstance(e, list) else [e, ""] for c, e in (stored or {}).items()}
-
-
-def _counted(entries: dict[str, list], living: set[str], now: float) -> dict[str, list]:
-    """Those of a living process (runtime/processes.py), and those naming none that have not
-    expired."""
-    return {c: e for c, e in entries.items() if e[1] in living or (not e[1] and e[0] > now)}
-
-
-def _live(owner: int | str) -> dict[str, list]:
-    """The owner's counted sockets, {channel: [expiry, process]}."""
-    entries = _entries(cache.get(_key(owner)))
-    return _counted(entries, processes.alive(e[1] for e in entries.values()), time.time())
+def _redis() -> Any | None:
+    """The raw client of the shared cache if it is Redis, else None."""
+    backend = getattr(cache, "_cache", None)
+    return backend.get_client(write=True) if hasattr(backend, "get_client") else None
 
 
 def _open(owner: int | str, channel: str, most: int) -> bool:
     process = processes.current()
-    sockets = _live(owner)
-    if channel not in sockets and len(sockets) >= most:
-        return False
-    sockets[channel] = [time.time() + _ttl(), process]
-    cache.set(_key(owner), sockets, KEY_TTL)
-    return True
+    client = _redis()
+    if client is None:
+        with _lock:
+            sockets = _memory.setdefault(str(owner), {})
+            if channel not in sockets and len(sockets) >= most:
+                return False
+            sockets[channel] = process
+            return True
+    key = cache.make_and_validate_key(_owner(owner))
+    script = client.register_script(OPEN)
+    args = [channel, process, most, KEY_TTL, processes.key_prefix()]
+    if script(keys=[key], args=args):
+        return True
+    # Full: are the other processes that hold its places alive (a kill leaves its key
+    # for seconds)? If one is not, its places go, and the socket is counted again.
+    others = {p.decode() for p in client.hvals(key)} - {process}
+    if others and processes.drop_dead(others):
+        return bool(script(keys=[key], args=args))
+    return False
 
 
 def _close(owner: int | str, channel: str) -> None:
-    sockets = _live(owner)
-    if sockets.pop(channel, None) is not None:
-        cache.set(_key(owner), sockets, KEY_TTL)
+    client = _redis()
+    if client is None:
+        with _lock:
+            sockets = _memory.get(str(owner), {})
+            sockets.pop(channel, None)
+            if not sockets:
+                _memory.pop(str(owner), None)
+        return
+    client.hdel(cache.make_and_validate_key(_owner(owner)), channel)
+
+
+def _held(owners: list[int | str]) -> dict[str, dict[str, str]]:
+    """Each owner's entries, channel -> process, living processes or not."""
+    client = _redis()
+    if client is None:
+        with _lock:
+            return {str(o): dict(_memory.get(str(o), {})) for o in owners}
+    pipe = client.pipeline(transaction=False)
+    for owner in owners:
+        pipe.hgetall(cache.make_and_validate_key(_owner(owner)))
+    return {
+        str(owner): {c.decode(): p.decode() for c, p in entries.items()}
+        for owner, entries in zip(owners, pipe.execute(), strict=True)
+    }
+
+
+def counted(owner: int | str) -> dict[str, str]:
+    """The owner's sockets that count now (of living processes): channel -> process."""
+    entries = _held([owner])[str(owner)]
+    living = processes.alive(set(entries.values()))
+    return {c: p for c, p in entries.items() if p in living}
 
 
 def _seen(user_id: int) -> str:
@@ -80,11 +140,13 @@ def online(user_ids: list[int]) -> set[int]:
     user_ids = list(user_ids)
     if not user_ids:
         return set()
-    found = cache.get_many([_seen(u) for u in user_ids] + [_key(u) for u in user_ids])
-    entries = {u: _entries(found.get(_key(u))) for u in user_ids}
-    living = processes.alive(e[1] for sockets in entries.values() for e in sockets.values())
-    now = time.time()
-    return {u for u in user_ids if _seen(u) in found or _counted(entries[u], living, now)}
+    seen = cache.get_many([_seen(u) for u in user_ids])
+    held = _held(user_ids)
+    living = processes.alive({p for entries in held.values() for p in entries.values()})
+    return {
+        u for u in user_ids
+        if _seen(u) in seen or any(p in living for p in held[str(u)].values())
+    }  # fmt: skip
 
 
 def socket_open(user_id: int, channel: str) -> bool:

@@ -16,7 +16,7 @@ import websockets
 from tests.faults.stack import Stack, seat_players
 
 pytestmark = pytest.mark.faults
-TABS = 3
+TABS = 8
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ async def open_socket(port: int, table: int, cookie: str) -> tuple[object, dict 
     ws = await websockets.connect(url, additional_headers=headers)
     try:
         while True:
-            frame = await asyncio.wait_for(ws.recv(), 10)
+            frame = await asyncio.wait_for(ws.recv(), 30)  # a loaded machine: slow, not lost
             if '"type": "state"' in frame or '"type":"state"' in frame:
                 return ws, {"state": frame}
     except websockets.ConnectionClosed as exc:
@@ -50,7 +50,11 @@ def presence_count(stack: Stack, table: int, seat: int) -> int:
     )
 
 
-async def test_a_killed_servers_sockets_stop_counting_within_seconds(stack):
+async def test_a_page_reconnecting_right_after_a_sigkill_is_admitted(stack):
+    """Every tab of a player on a server killed outright opens again at once on the other
+    server, and none is refused with 4429 by what the dead server left (its key outlives it
+    for seconds, but Redis has lost its connection: runtime/processes.py); the dead server's
+    presence rows go with the watchdog's sweep."""
     killed, kept = stack.daphne("killed"), stack.daphne("kept")
     stack.worker()  # beat's watchdog sweeps presence every 10 s
     made = seat_players(stack, "german", ["ann", "bob"], [])
@@ -61,26 +65,39 @@ async def test_a_killed_servers_sockets_stop_counting_within_seconds(stack):
 
     await asyncio.to_thread(stack.stop, "killed", signal.SIGKILL)
     started = time.monotonic()
-    refused = []
-    while True:  # the page does not retry 4429; here we ask until the counts are gone
-        ws, got = await open_socket(kept, table, ann)
-        if isinstance(got, dict):
-            break
-        refused.append(got)
-        assert time.monotonic() - started < 15, f"still refused after 15 s: {refused}"
-        await asyncio.sleep(1)
-    admitted_after = time.monotonic() - started
-    others = [await open_socket(kept, table, ann) for _ in range(TABS - 1)]
-    assert all(isinstance(got, dict) for _, got in others), [got for _, got in others]
-    await ws.close()
-    for other, _ in others:
-        await other.close()
+    again = await asyncio.gather(*(open_socket(kept, table, ann) for _ in range(TABS)))
+    assert all(isinstance(got, dict) for _, got in again), [got for _, got in again]
+    for ws, _ in again:
+        await ws.close()
 
     while await asyncio.to_thread(presence_count, stack, table, 0):  # all closed: none left
         assert time.monotonic() - started < 30, "the killed server's presence rows stayed"
         await asyncio.sleep(1)
-    print(f"admitted {admitted_after:.1f} s after the kill; presence gone after "
-          f"{time.monotonic() - started:.1f} s")  # fmt: skip
+
+
+async def test_sockets_closed_at_once_on_two_servers_leave_no_count_behind(stack):
+    """A player closing all 8 tabs at once, half on each server, five times over: each time
+    they can open 8 again (lost updates of one shared count left 2-3 phantom places)."""
+    ports = [stack.daphne("one"), stack.daphne("two")]
+    made = seat_players(stack, "german", ["ann", "bob"], [])
+    table, ann = made["table"], made["cookies"][0]
+    for _ in range(5):
+        tabs = await asyncio.gather(*(open_socket(ports[n % 2], table, ann) for n in range(TABS)))
+        assert all(isinstance(got, dict) for _, got in tabs), [got for _, got in tabs]
+        await asyncio.gather(*(ws.close() for ws, _ in tabs))
+        closed = time.monotonic()  # the servers release each close right after it
+        while left := await asyncio.to_thread(stack.python, COUNTED):
+            assert time.monotonic() - closed < 10, f"{left} places still counted"
+
+
+COUNTED = """
+from runtime.process_cache import cache
+from games.sockets import limits
+
+client = cache._cache.get_client()
+print(sum(len(limits.counted(key.decode().split("games:socks:", 1)[1]))
+          for key in client.scan_iter("*games:socks:[0-9]*")))
+"""
 
 
 async def test_a_handshake_while_redis_is_down_is_closed_with_4013(stack):

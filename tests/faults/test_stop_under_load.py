@@ -43,8 +43,8 @@ from games.sockets import limits
 from games.models import Presence
 
 counted = 0
-for key in cache._cache.get_client().scan_iter("*games:sockets:*"):
-    counted += len(limits._live(key.decode().split("games:sockets:", 1)[1]))
+for key in cache._cache.get_client().scan_iter("*games:socks:*"):
+    counted += len(limits.counted(key.decode().split("games:socks:", 1)[1]))
 print(json.dumps({"presence": Presence.objects.count(), "counted": counted}))
 """
 
