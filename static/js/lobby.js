@@ -6,7 +6,7 @@
 // applies to (`since`). The page asks again (`resync`) only when a row does not follow on
 // from what it holds.
 
-import { FIRST_MS, jittered, nextDelay } from "./reconnect.js";
+import { CROWDED, CROWDED_CAP_MS, CROWDED_MS, FIRST_MS, jittered, nextDelay } from "./reconnect.js";
 
 const live = document.getElementById("lobby-live");
 const filterForm = document.getElementById("lobby-filter");
@@ -222,6 +222,8 @@ if (pool.form) {
   pool.leave.addEventListener("click", () => send({ type: "pool_leave" }));
 }
 
+let crowded = 0; // the last wait after a 4429 (too many sockets), in ms; 0 once admitted
+
 function connect(delay = 1000) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const here = new URLSearchParams(location.search).get("before");
@@ -234,8 +236,10 @@ function connect(delay = 1000) {
   };
   socket.onmessage = (event) => {
     const msg = JSON.parse(event.data);
-    if (msg.type === "tables") renderTables(msg);
-    else if (msg.type === "row") applyRow(msg);
+    if (msg.type === "tables") {
+      crowded = 0; // admitted: a later 4429 starts its waits afresh
+      renderTables(msg);
+    } else if (msg.type === "row") applyRow(msg);
     else if (msg.type === "mine") fill("mine-list", msg.tables);
     else if (msg.type.startsWith("pool_") || msg.type === "error") poolMessage(msg);
     else if (msg.type === "notice" || msg.type === "notice_count") {
@@ -247,8 +251,10 @@ function connect(delay = 1000) {
     poolWaiting(false); // the server dropped the wait with the socket
     // Logged out or banned elsewhere: the page itself says what changed.
     if (event.code === 4401) return location.reload();
-    if (event.code === 4429) {
-      live.textContent = gettext("Too many open connections: close a tab or two, then reload.");
+    if (event.code === CROWDED) {
+      live.textContent = gettext("Too many open connections: close a tab or two; trying again shortly.");
+      crowded = crowded ? nextDelay(crowded, CROWDED_CAP_MS) : CROWDED_MS;
+      setTimeout(() => connect(delay), jittered(crowded));
       return;
     }
     live.textContent = gettext("Connection lost; reconnecting…");

@@ -4,7 +4,7 @@
 // "whist:notice" events; any other page opens the small /ws/notices/ socket, so a tab never
 // has two sockets.
 
-import { FINAL, FIRST_MS, jittered, nextDelay } from "./reconnect.js";
+import { CROWDED, CROWDED_MS, FINAL, FIRST_MS, jittered, nextDelay } from "./reconnect.js";
 
 const box = document.getElementById("notice-toasts");
 const count = document.getElementById("notice-count");
@@ -83,7 +83,8 @@ function connect(delay = FIRST_MS) {
   socket.onclose = (event) => {
     if (FINAL.has(event.code)) return;
     const next = event.code === 4000 ? FIRST_MS : nextDelay(delay, 30000);
-    setTimeout(() => connect(next), jittered(delay));
+    // Too many sockets (4429): a long wait before the next try (static/js/reconnect.js).
+    setTimeout(() => connect(next), jittered(event.code === CROWDED ? CROWDED_MS : delay));
   };
 }
 

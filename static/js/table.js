@@ -14,7 +14,7 @@ import { layoutFelt, setupPanels } from "./layout.js";
 import { animate, snapshot, takeTrick } from "./motion.js";
 import { isMyTurn, renderPanels, renderStatus } from "./panels.js";
 import { afterState, renderPreselect } from "./premove.js";
-import { FINAL, FIRST_MS, jittered, nextDelay } from "./reconnect.js";
+import { CROWDED, CROWDED_CAP_MS, CROWDED_MS, FINAL, FIRST_MS, jittered, nextDelay } from "./reconnect.js";
 import { renderSeatControl } from "./seatcontrol.js";
 import { alertSound, setupSound, titleAlert } from "./sound.js";
 import { initTwoTaps } from "./twotap.js";
@@ -167,6 +167,7 @@ const ERRORS = {
 // Refusals of a chat line: shown under the chat, where the player looks, for a while.
 const CHAT_CODES = new Set(["muted", "players_only", "chat_too_long", "chat_empty", "login_required"]);
 let chatNoticeTimer = null;
+let crowded = 0; // the last wait after a 4429 (too many sockets), in ms; 0 once admitted
 
 function chatNotice(text) {
   const box = document.getElementById("chat-notice");
@@ -217,7 +218,10 @@ function onMessage(event) {
   } catch {
     return;
   }
-  if (msg.type === "state") onState(msg);
+  if (msg.type === "state") {
+    crowded = 0; // admitted: a later 4429 starts its waits afresh
+    onState(msg);
+  }
   else if (msg.type === "error") onError(msg);
   else if (msg.type === "chat") renderChat(app, msg.messages);
   else if (msg.type === "chat_hidden") chatHidden(msg.ids);
@@ -249,10 +253,15 @@ function connect(delay = FIRST_MS) {
       return;
     }
     if (FINAL.has(event.code)) {
-      conn.textContent = app.banned || (event.code === 4429
-        ? gettext("Too many open connections: close a tab or two, then reload.")
-        : gettext("You cannot watch this table."));
+      conn.textContent = app.banned || gettext("You cannot watch this table.");
       conn.classList.add("bad");
+      return;
+    }
+    if (event.code === CROWDED) {
+      conn.textContent = gettext("Too many open connections: close a tab or two; trying again shortly.");
+      conn.classList.add("bad");
+      crowded = crowded ? nextDelay(crowded, CROWDED_CAP_MS) : CROWDED_MS;
+      setTimeout(() => connect(delay), jittered(crowded));
       return;
     }
     // 4012: the server is stopping (a restart, a deploy); another one takes over. 4008 (a
