@@ -24,16 +24,15 @@ from games.sockets.floods import RefuseFlooders  # noqa: E402
 from games.sockets.shutdown import RefuseWhileStopping  # noqa: E402
 from runtime.scheduling import register_loop  # noqa: E402
 from social.routing import websocket_urlpatterns as social_routes  # noqa: E402
-from whistsite import frame_guard  # noqa: E402
 from whistsite.body_limit import BodyLimit  # noqa: E402
-from whistsite.patches import daphne_loop  # noqa: E402
+from whistsite.patches import daphne_frame_guard, daphne_loop  # noqa: E402
 from whistsite.patches.channels_auth import PooledAuthMiddleware  # noqa: E402
 from whistsite.patches.daphne_body_limit import limit_daphne_bodies  # noqa: E402
 from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
 
 # A socket that floods frames is cut as they arrive, in Daphne's protocol, before the
-# application queues them (whistsite/frame_guard.py).
-frame_guard.install(lambda: settings.WHIST_WS_RATE)
+# application queues them (whistsite/patches/daphne_frame_guard.py).
+daphne_frame_guard.install(lambda: settings.WHIST_WS_RATE)
 # A body over WHIST_MAX_BODY is refused with 413 as it arrives, by Daphne and by the app
 # (whistsite/body_limit.py), whatever the proxy in front does.
 limit_daphne_bodies(settings.WHIST_MAX_BODY)

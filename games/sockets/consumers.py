@@ -457,5 +457,5 @@ class NoRouteConsumer(AsyncJsonWebsocketConsumer):
         """The layer tells every channel of the process; this socket is closing anyway."""
 
     async def websocket_flood(self, message: dict[str, Any]) -> None:
-        """Daphne's protocol cut the socket for flooding (whistsite/frame_guard.py); it is
-        closed already."""
+        """Daphne's protocol cut the socket for flooding
+        (whistsite/patches/daphne_frame_guard.py); it is closed already."""

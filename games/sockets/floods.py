@@ -2,16 +2,15 @@
 
 A socket that sends past its frame rate is cut with the `flood` error and 4008, by the
 consumer itself (games/sockets/frames.py) or, as the frames arrive, by Daphne's protocol
-(whistsite/frame_guard.py). A flooder that reconnects at once would make the server do a
-whole handshake (session, user, table, first state) before each next cut: for COOLDOWN
-seconds after a cut (twice as long after each further cut of that address, up to LONGEST),
-a new socket from the same client address (as the proxy names it) is held for the rest of
-the cooldown (HOLD seconds at most, within Daphne's handshake
-timeout), then accepted and closed with 4008, before the session or anything else is read.
-Held, a flooder that reconnects at once costs a sleeping coroutine, not a handshake every
-few milliseconds. The page backs off after 4008 (docs/protocol.md), so a page that shares
-the address waits a few seconds at most. Per server process: a flooder is cut on each
-process it reaches.
+(whistsite/patches/daphne_frame_guard.py). A flooder that reconnects at once would make the
+server do a whole handshake (session, user, table, first state) before each next cut: for
+COOLDOWN seconds after a cut (twice as long after each further cut of that address, up to
+LONGEST), a new socket from the same client address (as the proxy names it) is held for the
+rest of the cooldown (HOLD seconds at most, within Daphne's handshake timeout), then
+accepted and closed with 4008, before the session or anything else is read. Held, a flooder
+that reconnects at once costs a sleeping coroutine, not a handshake every few milliseconds.
+The page backs off after 4008 (docs/protocol.md), so a page that shares the address waits a
+few seconds at most. Per server process: a flooder is cut on each process it reaches.
 """
 
 from __future__ import annotations

@@ -283,8 +283,8 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         await self._cut_off(f"{refused} frames refused in {seconds:g} s")
 
     async def websocket_flood(self, message: dict[str, Any]) -> None:
-        """Daphne's protocol cut the socket as its frames came (whistsite/frame_guard.py): it
-        reads no more of them; say why and close."""
+        """Daphne's protocol cut the socket as its frames came
+        (whistsite/patches/daphne_frame_guard.py): it reads no more of them; say why and close."""
         await self._cut_off("cut by the protocol as its frames came")
 
     async def _cut_off(self, why: str) -> None:

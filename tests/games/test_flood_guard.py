@@ -1,7 +1,8 @@
 """Floods cut where they arrive (issue 43 item 0): on a real Daphne, twenty sockets that send
 frames as fast as the network takes them are each cut with `flood` and 4008 while they are
-still sending, the server having stopped reading them (whistsite/frame_guard.py); an address
-cut for flooding is kept out for a while (games/sockets/floods.py)."""
+still sending, the server having stopped reading them
+(whistsite/patches/daphne_frame_guard.py); an address cut for flooding is kept out for a
+while (games/sockets/floods.py)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,10 @@ answer without cutting. A socket that empties it:
   `flood` error and 4008, in the page's language;
 - if the application has not closed it within GIVE_UP seconds, the protocol does (4008).
 
-Pings count as frames too. `install()` is idempotent; whistsite/asgi.py calls it.
+Pings count as frames too. `install()` is idempotent; whistsite/asgi.py calls it. Relies on
+(`PINNED`): Daphne's onMessage queueing each frame in the asyncio.Queue that
+Server.create_application makes, and autobahn's consumeData parsing its buffer `data` frame
+by frame, each frame cut from it before onMessage is called.
 """
 
 from __future__ import annotations
@@ -30,6 +33,12 @@ from typing import Any
 
 from daphne.ws_protocol import WebSocketProtocol
 
+PINNED = {
+    ("daphne.ws_protocol", "WebSocketProtocol.onMessage"): "e2e8703ca6441e89",
+    ("daphne.server", "Server.create_application"): "e440a9663047ea85",
+    ("autobahn.websocket.protocol", "WebSocketProtocol.consumeData"): "4b406faf90772992",
+    ("autobahn.websocket.protocol", "WebSocketProtocol.onPing"): "283b42efedca0d12",
+}
 FLOOD = "websocket.flood"
 CLOSE_FLOOD = 4008
 GIVE_UP = 2.0  # seconds the application has to close a cut socket before the protocol does
