@@ -26,7 +26,7 @@ HIGH_WATER = 256 * 1024  # bytes the flooder lets wait in its own send buffer
 
 
 def masked_frames(text: str, count: int) -> bytes:
-    """`count` masked client text frames of `text` (RFC 6455 §5.2), one bytes object."""
+    """`count` masked client text frames of `text` (RFC 6455, section 5.2), one bytes object."""
     payload = text.encode()
     assert len(payload) < 126
     key = os.urandom(4)
