@@ -20,6 +20,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "filters": {"no_traceback_below_500": {"()": "whistsite.log_filters.NoTracebackBelow500"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain"},
         **(
@@ -37,7 +38,7 @@ LOGGING = {
     "root": {"handlers": _LOG_HANDLERS, "level": "WARNING"},
     "loggers": {
         "django": {"handlers": _LOG_HANDLERS, "level": "WARNING", "propagate": False},
-        "django.request": {"level": "WARNING"},
+        "django.request": {"level": "WARNING", "filters": ["no_traceback_below_500"]},
         "django.security": {"level": "INFO"},
         "axes": {"level": "WARNING"},  # failed logins and lockouts (successes are INFO)
         "accounts": {"level": "INFO"},
