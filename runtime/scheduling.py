@@ -71,7 +71,13 @@ def run_later(task_name: str, args: tuple[Any, ...], delay: float = 0.0) -> None
     name = task_name if "." in task_name else TASKS + task_name
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         queue = queue_name(lane_of(name))
-        current_app.send_task(name, args=args, countdown=max(delay, 0.0), queue=queue)
+        try:
+            current_app.send_task(name, args=args, countdown=max(delay, 0.0), queue=queue)
+        except Exception:
+            # The broker is away (Redis restarting): called after a commit, this must not
+            # turn a committed move into an error for its sender; a lost turn is queued
+            # again by the watchdog (games.tasks.watchdog), as a lost task is.
+            log.exception("could not queue %s%r; left to the watchdog", name, args)
         return
     loop = server_loop()
     if loop is not None:

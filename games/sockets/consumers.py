@@ -447,14 +447,15 @@ def client_chat(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 class NoRouteConsumer(AsyncJsonWebsocketConsumer):
     """A socket at a path that is no table and no lobby: accepted, then closed with 4404
-    (docs/protocol.md), so the page learns why instead of meeting an HTTP 500."""
+    (docs/protocol.md), so the page learns why instead of meeting an HTTP 500. It has no
+    channel (an alias no layer has): it needs none, and with Redis away its handshake
+    failed on making one (HTTP 500)."""
+
+    channel_layer_alias = "none"
 
     async def connect(self) -> None:
         await self.accept()
         await self.close(CLOSE_NOT_FOUND)
-
-    async def layer_reconnected(self, event: dict[str, Any]) -> None:
-        """The layer tells every channel of the process; this socket is closing anyway."""
 
     async def websocket_flood(self, message: dict[str, Any]) -> None:
         """Daphne's protocol cut the socket for flooding

@@ -21,6 +21,7 @@ class SeatClient:
         self.seat = seat
         self.state: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
+        self.pongs = 0
         self.closes: list[int] = []  # close codes received (1006: no close frame)
         self.acted = -1
         self.reconnect = True
@@ -52,6 +53,8 @@ class SeatClient:
                 self.state = message
         elif message.get("type") == "error":
             self.errors.append(message)
+        elif message.get("type") == "pong":
+            self.pongs += 1
 
     def describe(self) -> str:
         view = (self.state or {}).get("view") or {}

@@ -100,7 +100,7 @@ print(sum(len(limits.counted(key.decode().split("games:socks:", 1)[1]))
 """
 
 
-async def test_a_handshake_while_redis_is_down_is_closed_with_4013(stack):
+async def test_a_handshake_while_redis_is_down_is_closed_with_4013_or_4404(stack):
     port = stack.daphne()
     async with websockets.connect(
         f"ws://127.0.0.1:{port}/ws/lobby/",
@@ -109,7 +109,7 @@ async def test_a_handshake_while_redis_is_down_is_closed_with_4013(stack):
         assert '"tables"' in await asyncio.wait_for(ws.recv(), 10)
     stack.redis.stop()
     try:
-        for path in ("/ws/lobby/", "/ws/table/1/"):
+        for path, code in (("/ws/lobby/", 4013), ("/ws/table/1/", 4013), ("/ws/x/", 4404)):
             ws = await websockets.connect(
                 f"ws://127.0.0.1:{port}{path}",
                 additional_headers={"Origin": f"http://127.0.0.1:{port}"},
@@ -118,6 +118,6 @@ async def test_a_handshake_while_redis_is_down_is_closed_with_4013(stack):
             with pytest.raises(websockets.ConnectionClosed) as closed:
                 while True:
                     await asyncio.wait_for(ws.recv(), 20)
-            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4013, path
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == code, path
     finally:
         stack.redis.start()

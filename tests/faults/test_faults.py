@@ -5,7 +5,9 @@ them; two humans play through sockets while a Celery worker (with beat) plays a 
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
+import time
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
@@ -72,6 +74,27 @@ async def test_redis_restarted_mid_game_sockets_reconnect_and_bots_resume(stack,
         f"number__gte={before}, by='bot').count())",
     )
     assert bots >= 1
+
+
+async def test_a_move_committed_while_redis_is_down_is_not_answered_server_error(stack, table):
+    """The bot's turn cannot be queued with Redis away; the move is committed all the same,
+    and its sender is not told the server failed (the watchdog queues the turn later)."""
+    table_id, clients = table
+    await play_until(clients, lambda: any(c.ready() for c in clients), 60)
+    player = next(c for c in clients if c.ready())
+    before, seen = len(move_numbers(stack.postgres.url, table_id)), len(player.errors)
+    stack.redis.stop()
+    try:
+        assert await player.act()
+        await player.ws.send(json.dumps({"type": "ping"}))  # answered after the act is done
+        started = time.monotonic()
+        while not player.pongs:
+            assert time.monotonic() - started < 60, player.describe()
+            await asyncio.sleep(0.1)
+        assert len(move_numbers(stack.postgres.url, table_id)) == before + 1
+        assert [e["code"] for e in player.errors[seen:]] == []
+    finally:
+        stack.redis.start()
 
 
 async def test_postgres_restarted_mid_game_a_move_meanwhile_gets_a_clear_error(stack, table):
