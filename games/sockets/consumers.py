@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from accounts.selectors import blocked_ids
 from games import broadcast, services
 from games.reads import lobby, messages, queries
-from games.sockets import lobby_lists, pool_messages, resync_limit, shutdown, state_cache
+from games.sockets import lobby_lists, pool_messages, resync_limit, shutdown
 from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tests)
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
@@ -31,11 +31,12 @@ from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tes
 from games.sockets.languages import scope_language
 from games.sockets.message_size import in_parts
 from games.sockets.quick_refusal import quick_refusal
+from games.sockets.table_states import TableStates
 
 log = logging.getLogger(__name__)
 
 
-class TableConsumer(JsonFrames):
+class TableConsumer(TableStates, JsonFrames):
     """A player's or spectator's socket at one table."""
 
     beats = True  # a logged-in user's socket keeps its presence (games/services/presence.py)
@@ -63,6 +64,10 @@ class TableConsumer(JsonFrames):
         await self.accept()
         if self.closing:  # the server is stopping
             return
+        # The table's group before its version is read: a change committed after that read
+        # reaches this socket as an event, handled once this connect is done (a consumer
+        # handles one message at a time), not lost between the read and the join (a gap).
+        await self._join(broadcast.table_group(self.table_id))
         allowed = await db_call(self._may_watch)()
         if allowed is None or not allowed:
             await self.close(CLOSE_NOT_FOUND if allowed is None else CLOSE_FORBIDDEN)
@@ -70,7 +75,6 @@ class TableConsumer(JsonFrames):
         if not await self._admit_user():
             return
         self.admitted = True
-        await self._join(broadcast.table_group(self.table_id))
         if self.user_id is not None:
             await self._join(broadcast.user_group(self.user_id))
             self.seat = await db_call(services.seat_connect)(
@@ -103,6 +107,7 @@ class TableConsumer(JsonFrames):
         await db_call(services.seat_heartbeat)(self.table_id, self.user, self.channel_name)
 
     async def disconnect(self, code: int) -> None:
+        self._forget_held()
         if shutdown.stopping():  # the process drops its presence rows in bulk instead
             await self._release()
             return
@@ -161,29 +166,6 @@ class TableConsumer(JsonFrames):
             return
         await self._resend(at_least=self.version)
 
-    async def _resend(self, at_least: int = -1, fresh: bool = False) -> None:
-        """Send this socket the table's current state (also when it has it already)."""
-        event = await state_cache.current(self.table_id, at_least, fresh)
-        if event is None:
-            return
-        seat, text = state_cache.for_user(event, self.user_id)
-        if event["private"] and seat is None:  # a watcher of a private table: checked again
-            message = await db_call(self._state_message)()
-            if message is not None:
-                await self._send_state(message, force=True)
-            return
-        self.game_version = max(self.game_version, event["game_version"])
-        view = {"to_act": event["to_act"], "resigned": event["resigned"]}
-        if self._keep(event["version"], seat, view, force=True):
-            await self.send(text_data=text)
-
-    def _state_message(self) -> dict[str, Any] | None:
-        table = queries.table_get(self.table_id)
-        message = messages.table_payload(table, self.user, self.scope.get("session"))
-        if message is not None:
-            self.game_version = max(self.game_version, table.game_version)
-        return message
-
     async def _call(self, service: Any, *args: Any, **kwargs: Any) -> bool:
         """Run a service; a refusal becomes an error (the client asks for the state with
         `resync` if it wants it). Whether it ran."""
@@ -193,32 +175,6 @@ class TableConsumer(JsonFrames):
             await self.error(exc.code, exc.message)
             return False
         return True
-
-    async def _send_state(self, message: dict[str, Any], force: bool = False) -> None:
-        # Whole versioned views: never send one older than what this socket already has.
-        view = message.get("view")
-        if self._keep(message["version"], message["seat"], view, force):
-            await self.send_json(message)
-
-    def _keep(self, version: int, seat: int | None, view: Any, force: bool = False) -> bool:
-        """Whether a state of `version` is newer than what this socket has; if so, remember
-        what the quick refusals need of it (games/sockets/quick_refusal.py)."""
-        if version < self.version or (version == self.version and not force):
-            return False
-        self.version, self.seat = version, seat
-        self.to_act = view.get("to_act") if isinstance(view, dict) else None
-        self.resigned = (view.get("resigned") or []) if isinstance(view, dict) else []
-        return True
-
-    async def table_state(self, event: dict[str, Any]) -> None:
-        """A change: this socket's user's seat view if they are seated, else the spectator's,
-        sent as the JSON text the broadcast encoded once (games/broadcast.py `state_event`)."""
-        state_cache.remember(event)
-        seat, text = state_cache.for_user(event, self.user_id)
-        self.game_version = max(self.game_version, event["game_version"])
-        view = {"to_act": event["to_act"], "resigned": event["resigned"]}
-        if self._keep(event["version"], seat, view):
-            await self.send(text_data=text)
 
     async def layer_reconnected(self, event: dict[str, Any]) -> None:
         """Redis came back: the state and the chat lines sent meanwhile were lost for this
