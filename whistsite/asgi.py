@@ -6,9 +6,10 @@ from typing import Any
 
 from django.core.asgi import get_asgi_application
 
-from whistsite.patches import daphne_close_frames
+from whistsite.patches import autobahn_close_codes, daphne_close_frames
 
 daphne_close_frames.install()  # over-limit frames close with 1009, not a silent drop
+autobahn_close_codes.install()  # a forbidden close code gets 1002, not a TCP reset
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistsite.settings")
 # Set up Django before importing anything that touches models (auth, routing).

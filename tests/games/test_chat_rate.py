@@ -1,5 +1,5 @@
-"""The chat limit holds for lines sent at once (issue 43 item 0): a user's recent lines are
-counted and the new one stored in one step (games/services/chat.py), on PostgreSQL."""
+"""The chat limit holds for lines sent at once: a user's recent lines are counted and the new
+one stored in one step (games/services/chat.py), on PostgreSQL."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
-"""Floods cut where they arrive (issue 43 item 0): on a real Daphne, twenty sockets that send
-frames as fast as the network takes them are each cut with `flood` and 4008 while they are
-still sending, the server having stopped reading them
+"""Guards at the WebSocket protocol, on a real Daphne. Floods cut where they arrive: twenty
+sockets that send frames as fast as the network takes them are each cut with `flood` and
+4008 while they are still sending, the server having stopped reading them
 (whistsite/patches/daphne_frame_guard.py); an address cut for flooding is kept out for a
-while (games/sockets/floods.py)."""
+while (games/sockets/floods.py). A close frame with a code RFC 6455 forbids gets 1002, not a
+TCP reset."""
 
 from __future__ import annotations
 
@@ -119,3 +120,20 @@ def test_each_further_cut_of_an_address_keeps_it_out_twice_as_long() -> None:
     for _ in range(10):
         floods.cool("192.0.2.9")
     assert floods.cooling("192.0.2.9") <= 1.25 * floods.LONGEST
+
+
+async def test_a_close_frame_with_a_forbidden_code_is_answered_1002_not_a_reset(server) -> None:
+    """RFC 6455 forbids 1005 on the wire: the server answers with 1002 (protocol error) and
+    closes cleanly (whistsite/patches/autobahn_close_codes.py); autobahn reset the TCP."""
+    ws_base, origin = server
+    ws = await websockets.connect(f"{ws_base}/ws/lobby/", additional_headers={"Origin": origin},
+                                  local_addr=("127.0.43.202", 0))  # fmt: skip
+    assert json.loads(await ws.recv())["type"] == "tables"
+    key = os.urandom(4)
+    payload = (1005).to_bytes(2, "big")
+    masked = bytes(b ^ key[i % 4] for i, b in enumerate(payload))
+    ws.transport.write(bytes([0x88, 0x80 | len(payload)]) + key + masked)
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        while True:
+            await asyncio.wait_for(ws.recv(), 10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1002
