@@ -26,14 +26,15 @@ Run: `.venv/bin/python bench/load.py [--tables 10] [--players 4] [--game whist]
 [--think 2] [--seconds 30] [--daphne 1] [--workers 1] [--bots 0] [--hostile 0]
 [--layer core|pubsub]
 [--hostile-kind refused|table-resync|lobby-resync|lobby-ping|frame-flood]
-[--lobby-idle N --lobby-tables 100]` (or `make bench-load`); the lobby options are
-bench/load_lobby.py's.
+[--lobby-idle N --lobby-tables 100] [--storm]` (or `make bench-load`); the lobby options
+are bench/load_lobby.py's, the storm bench/load_storm.py's.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import sys
 import tempfile
@@ -60,6 +61,7 @@ from load_lobby import (  # noqa: E402
 )
 from load_report import report  # noqa: E402
 from load_stack import Stack, cpu, household, own_cpu, postgres_processes  # noqa: E402
+from load_storm import report_storm, storm  # noqa: E402
 
 from bench.arguments import Parser, whole_number  # noqa: E402
 
@@ -100,6 +102,9 @@ def arguments() -> argparse.Namespace:
         " and the site's cost over it (plain runs only)",
     )  # fmt: skip
     add_arguments(parser, whole_number)  # bench/load_lobby.py: idle lobby viewers, floods
+    parser.add_argument("--storm", action="store_true",
+                        help="make every table first, then open every socket at once "
+                        "(bench/load_storm.py)")  # fmt: skip
     args = parser.parse_args()
     if args.game == "whist" and args.players != 4 or args.game == "german" and args.players != 2:
         parser.error(f"{args.game} is for {4 if args.game == 'whist' else 2} players")
@@ -290,6 +295,9 @@ def measured(
                 asyncio.run(lobby_idle(stack, args, cpu, household))
                 return None
             room = Room(args) if bare_size is None else BareRoom(args, bare_size)
+            if args.storm:
+                ports = [port for port, _ in stack.daphnes]
+                return {"storm": asyncio.run(storm(args, ports, room, stats, household))}
             return asyncio.run(play(stack, room, stats))
         finally:
             stack.close()
@@ -301,6 +309,11 @@ def main() -> None:
     shuffles = [calibration(2.0)]
     run = measured(args, stats)
     if run is None:
+        return
+    if args.storm:
+        report_storm(stats, run["storm"])
+        print(f"calibration {calibration(2.0):,.0f} shuffles/s; load average (1, 5, 15 min): "
+              f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
         return
     bare = None
     if args.bare and not args.hostile and not args.lobby_idle:

@@ -26,9 +26,10 @@ class Stats:
     """Everything the clients count, for the whole run."""
 
     latencies: list[float] = field(default_factory=list)  # seconds, act -> all seats
+    done_at: list[float] = field(default_factory=list)  # when each of `latencies` ended
     hostile_latencies: list[float] = field(default_factory=list)  # of tables under attack
     moves: int = 0
-    gaps: int = 0  # a socket saw version v, then a version above v + 1
+    gaps: int = 0  # a socket saw version v, then a version above v + 1 (from its first frame)
     errors: Counter = field(default_factory=Counter)
     lost: int = 0
     refused: int = 0  # hostile frames answered with an error
@@ -63,10 +64,12 @@ class TableClock:
             self.pending = None
             if self.stats.measuring:
                 self.stats.moves += 1
-                spent = time.perf_counter() - start
-                (self.stats.hostile_latencies if self.attacked else self.stats.latencies).append(
-                    spent
-                )
+                now = time.perf_counter()
+                if self.attacked:
+                    self.stats.hostile_latencies.append(now - start)
+                else:
+                    self.stats.latencies.append(now - start)
+                    self.stats.done_at.append(now)
 
     def check_lost(self) -> None:
         if self.pending and time.perf_counter() - self.pending[1] > ANSWER_TIMEOUT:
@@ -85,6 +88,7 @@ class Player:
         self.clock, self.think, self.rng = clock, think, rng
         self.version = -1
         self.acted = -1  # the version we last acted on (act once per version)
+        self.opened_at: float | None = None  # when its first state came (perf_counter)
 
     async def run(self, ready: asyncio.Event) -> None:
         origin = self.url.split("/ws/")[0].replace("ws://", "http://")
@@ -121,8 +125,10 @@ class Player:
         if message.get("type") != "state":
             return
         version = message["version"]
+        if self.opened_at is None:
+            self.opened_at = time.perf_counter()
         if self.version >= 0 and version > self.version + 1:
-            stats.gaps += stats.measuring
+            stats.gaps += 1  # from the first frame on, measured or not
         self.version = max(self.version, version)
         self.clock.seen(self.seat, version)
         view = message.get("view")
