@@ -16,6 +16,7 @@ from django.test import Client
 from accounts.models import AuditEntry
 from legal.models import Acceptance, LegalDocument
 from legal.services import text_set
+from tests.games.helpers import german_table
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-Long-pass-2024"
@@ -42,6 +43,21 @@ def test_every_page_links_the_legal_pages_in_its_footer(path: str) -> None:
     footer = body[body.index('<footer class="site-footer"') :]
     for link in ('href="/imprint/"', 'href="/privacy/"', 'href="/terms/"'):
         assert link in footer, (path, link)
+
+
+def test_a_table_page_has_no_footer_and_links_the_legal_pages_in_its_panel() -> None:
+    """The table fills the window (tests/e2e/test_table_layout.py): a footer would take the
+    felt's height, so its panel carries the links instead."""
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD)
+    bob = get_user_model().objects.create_user("bob", password=PASSWORD)
+    table = german_table(ann, bob)
+    client = Client()
+    client.force_login(ann)
+    body = client.get(f"/tables/{table.pk}/").content.decode()
+    assert '<footer class="site-footer"' not in body
+    panel = body[body.index('data-testid="table-legal"') :]
+    for link in ('href="/imprint/"', 'href="/privacy/"', 'href="/terms/"'):
+        assert link in panel, link
 
 
 def staff_client() -> Client:
