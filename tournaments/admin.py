@@ -7,6 +7,7 @@ from tournaments.models import Entry, Event
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
+    exclude = ("invite_token",)  # what lets anyone in to a private event
     list_display = ("name", "kind", "game", "status", "starts_at", "current_round", "rounds")
     list_filter = ("kind", "game", "status", "private")
     search_fields = ("name",)

@@ -36,7 +36,8 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 INSTALLED_APPS = [
     # Daphne first, so that its runserver replaces Django's.
     "daphne",
-    "django.contrib.admin",
+    # Django's admin on a site that refuses lookups on hidden fields (accounts.admin_lookups).
+    "accounts.admin_apps.GuardedAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
