@@ -72,13 +72,21 @@ def _plain(template: str, context: dict[str, Any]) -> str:
     return engine.get_template(template).render(Context(context, autoescape=False))
 
 
-def send(user: Any, name: str, context: dict[str, Any] | None = None, *, to: str = "") -> bool:
+def send(
+    user: Any,
+    name: str,
+    context: dict[str, Any] | None = None,
+    *,
+    to: str = "",
+    headers: dict[str, str] | None = None,
+) -> bool:
     """Mail `name` to the player in their language, after the current transaction commits.
 
     Without `to`, it goes to their confirmed address, and only if `can_mail(user)`; the
     answer says whether a mail was queued. `to` names the address a mail is *about* (its
     confirmation link, the notice to an address just replaced): it goes there whatever
-    `can_mail` says, so use it for nothing else.
+    `can_mail` says, so use it for nothing else. `headers` are added to the mail's own
+    (List-Unsubscribe, for instance).
     """
     address = to or (user.email if can_mail(user) else "")
     if not address:
@@ -86,5 +94,6 @@ def send(user: Any, name: str, context: dict[str, Any] | None = None, *, to: str
     message = render(name, {"user": user, **(context or {})}, language_of(user))
     message["to"] = address
     message["kind"] = name
+    message["headers"] = dict(headers or {})
     transaction.on_commit(partial(run_later, "accounts.tasks.deliver", (message,)), robust=True)
     return True

@@ -24,7 +24,7 @@ def deliver(message: dict[str, Any]) -> None:
     mail = EmailMultiAlternatives(
         subject=message["subject"], body=message["text"],
         from_email=settings.DEFAULT_FROM_EMAIL, to=[message["to"]],
-        headers={"Content-Language": message["language"]},
+        headers={"Content-Language": message["language"], **message.get("headers", {})},
     )  # fmt: skip
     mail.attach_alternative(message["html"], "text/html")
     mail.send()

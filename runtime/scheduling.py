@@ -46,6 +46,8 @@ LANES = {
     "tournaments.tasks.": "bookkeeping",
     # Mail (accounts.tasks), players' data exports and the hourly sweep (privacy.tasks).
     "accounts.tasks.": "bookkeeping", "privacy.tasks.": "bookkeeping",
+    # Notifications by mail and push (social.tasks).
+    "social.tasks.": "bookkeeping",
 }  # fmt: skip
 TRANSIENT = (OperationalError, InterfaceError)  # a locked SQLite, a dropped connection
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds before each new try of a failed task

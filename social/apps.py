@@ -10,4 +10,4 @@ class SocialConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from social import receivers  # noqa: F401  (connects the receivers)
+        from social import receivers, tasks  # noqa: F401  (connects the receivers)

@@ -21,6 +21,14 @@ class Kind(models.TextChoices):
     MODERATION = "moderation", _("Moderation notices (warnings, handled reports)")
 
 
+class Mail(models.TextChoices):
+    """How a kind of notification reaches the player's inbox (docs/deployment.md §"Mail")."""
+
+    NONE = "none", _("No mail")
+    NOW = "now", _("Mail at once")
+    DAILY = "daily", _("Daily digest")
+
+
 class Invitation(models.Model):
     """One player asking another to sit down at a table."""
 
@@ -99,6 +107,12 @@ class SocialSettings(models.Model):
         related_name="social_settings",
     )  # fmt: skip
     muted = models.JSONField(_("notifications turned off"), default=list, blank=True)
+    # Kind -> Mail.NOW or Mail.DAILY; a kind not named gets no mail.
+    mail = models.JSONField(_("notifications by mail"), default=dict, blank=True)
+    digest_sent = models.DateTimeField(_("last digest sent"), null=True, blank=True)
+    # Notification mails sent on `mails_day` (the bound per player and day).
+    mails_day = models.DateField(_("day of the mails counted"), null=True, blank=True)
+    mails_sent = models.PositiveSmallIntegerField(_("mails sent that day"), default=0)
 
     class Meta:
         verbose_name = _("social settings")

@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 from django.db.models.signals import post_save
@@ -20,9 +21,12 @@ from games import signals as games_signals
 from games.models import Table
 from games.reads.sight import cards_open
 from rankings.models import GameScore, SeatResult
+from runtime.scheduling import run_later
 from social.models import Invitation, Kind
 from social.selectors import friend_ids
 from social.services import invitations_expire, notify
+
+DIGESTS_EVERY = 3600  # seconds: digests are looked for hourly, each sent once a day
 
 
 @receiver(games_signals.game_started, dispatch_uid="social_game_started")
@@ -99,6 +103,9 @@ def blocks_changed(sender: Any, user: Any, **kwargs: Any) -> None:
 
 @receiver(games_signals.watchdog, dispatch_uid="social_watchdog")
 def watchdog(sender: Any, **kwargs: Any) -> int:
-    """Pending invitations past their time are marked expired (none is queued: 0)."""
+    """Pending invitations past their time are marked expired; the first tick of each hour
+    queues the daily digests that are due (none is overdue work: 0)."""
     invitations_expire()
+    if cache.add("social-digests", 1, DIGESTS_EVERY):
+        run_later("social.tasks.digests", ())
     return 0

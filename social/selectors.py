@@ -16,7 +16,7 @@ from accounts.text import name_key
 from games.models import Seat, Table
 from games.reads.sight import cards_open
 from games.sockets.limits import online
-from social.models import Invitation, Notification, SocialSettings
+from social.models import Invitation, Mail, Notification, SocialSettings
 
 SEARCH_RESULTS = 20
 LIVE = (Table.Status.OPEN, Table.Status.PLAYING)
@@ -119,8 +119,20 @@ def notifications_recent(user: Any, limit: int = 50) -> list[Notification]:
 
 
 def muted_kinds(user_id: int) -> set[str]:
-    row = SocialSettings.objects.filter(user_id=user_id).values_list("muted", flat=True).first()
-    return set(row or [])
+    return set(settings_of(user_id).muted or [])
+
+
+def settings_of(user_id: int) -> SocialSettings:
+    """The player's notification choices (the defaults, unsaved, if they never chose)."""
+    return SocialSettings.objects.filter(user_id=user_id).first() or SocialSettings(user_id=user_id)
+
+
+def mail_choice(row: SocialSettings, kind: str) -> str:
+    """Mail.NOW, Mail.DAILY or Mail.NONE for this kind: none if the kind is turned off."""
+    if kind in (row.muted or []):
+        return Mail.NONE
+    choice = (row.mail or {}).get(kind, Mail.NONE)
+    return choice if choice in Mail.values else Mail.NONE
 
 
 def player_search(query: str, viewer: Any = None) -> list[Any]:

@@ -42,6 +42,7 @@ urlpatterns = [
         views.notification_settings,
         name="social_notification_settings",
     ),  # fmt: skip
+    path("notifications/unsubscribe/<str:token>/", views.unsubscribe, name="social_unsubscribe"),
     path("players/", views.search, name="social_search"),
     path("players/<str:username>/<str:game>/", views.player_game, name="social_player_game"),
 ]

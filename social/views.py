@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from accounts.throttle import limited
@@ -21,7 +22,7 @@ from rankings.graph import graph
 from rankings.selectors import GAMES
 from social import selectors, services, stats, texts
 from social.models import Kind
-from social.services import ServiceError
+from social.services import ServiceError, mailing
 
 
 def _back(request: HttpRequest, default: str) -> HttpResponse:
@@ -184,11 +185,31 @@ def notifications_read(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def notification_settings(request: HttpRequest) -> HttpResponse:
-    """The kinds the player wants: each box left unticked is turned off."""
+    """The kinds the player wants: each box left unticked is turned off; per kind, mail at
+    once, in the daily digest or none (`mail-<kind>`)."""
     wanted = set(request.POST.getlist("kind"))
-    services.settings_save(request.user, [k for k in Kind.values if k not in wanted])
+    mail = {k: request.POST.get(f"mail-{k}", "") for k in Kind.values}
+    services.settings_save(request.user, [k for k in Kind.values if k not in wanted], mail)
     messages.success(request, _("Your notification settings were saved."))
     return _back(request, "social_notifications")
+
+
+@csrf_exempt  # RFC 8058: the mail provider posts the one-click unsubscribe, with no session
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """A notification mail's unsubscribe link, no login needed: the page asks to confirm
+    (a link checker's GET changes nothing); its POST, or the mail program's one-click
+    POST, stops those mails."""
+    found = mailing.unsubscribe_read(token)
+    if found is None:
+        return render(request, "social/unsubscribe.html", {"bad": True}, status=400)
+    user_id, kinds = found
+    labels = [label for k, label in Kind.choices if k in kinds]
+    context = {"labels": labels, "done": False}
+    if request.method == "POST":
+        if not mailing.unsubscribe(user_id, kinds):
+            return render(request, "social/unsubscribe.html", {"bad": True}, status=400)
+        context["done"] = True
+    return render(request, "social/unsubscribe.html", context)
 
 
 def search(request: HttpRequest) -> HttpResponse:

@@ -10,9 +10,10 @@ from typing import Any
 from django.db import transaction
 
 from games import broadcast
+from runtime.scheduling import run_later
 from social import texts
-from social.models import Kind, Notification, SocialSettings
-from social.selectors import muted_kinds, unread_count
+from social.models import Kind, Mail, Notification, SocialSettings
+from social.selectors import mail_choice, settings_of, unread_count
 
 
 def notify(user_id: int, kind: str, data: dict[str, Any]) -> Notification | None:
@@ -20,10 +21,14 @@ def notify(user_id: int, kind: str, data: dict[str, Any]) -> Notification | None
     None if they turned this kind off."""
     if kind not in Kind.values:
         raise ValueError(f"unknown notification kind {kind!r}")
-    if kind in muted_kinds(user_id):
+    choices = settings_of(user_id)
+    if kind in (choices.muted or []):
         return None
     note = Notification.objects.create(user_id=user_id, kind=kind, data=data)
     transaction.on_commit(partial(send_live, note), robust=True)
+    if mail_choice(choices, kind) == Mail.NOW:  # social/services/mailing.py
+        later = partial(run_later, "social.tasks.notice_mail", (note.pk,))
+        transaction.on_commit(later, robust=True)
     return note
 
 
@@ -59,8 +64,16 @@ def notifications_read(user: Any, ids: list[int] | None = None) -> int:
     return changed
 
 
-def settings_save(user: Any, muted: list[str]) -> SocialSettings:
-    """Which kinds of notification the player turned off."""
+def settings_save(
+    user: Any, muted: list[str], mail: dict[str, str] | None = None
+) -> SocialSettings:
+    """Which kinds of notification the player turned off, and (if given) which come by mail
+    at once or in the daily digest (Mail values; anything else is no mail)."""
     chosen = sorted({k for k in muted if k in Kind.values})
-    row, _ = SocialSettings.objects.update_or_create(user=user, defaults={"muted": chosen})
+    defaults: dict[str, Any] = {"muted": chosen}
+    if mail is not None:
+        defaults["mail"] = {
+            k: v for k, v in mail.items() if k in Kind.values and v in (Mail.NOW, Mail.DAILY)
+        }
+    row, _ = SocialSettings.objects.update_or_create(user=user, defaults=defaults)
     return row

@@ -11,7 +11,7 @@ from django import template
 from games.models import Table
 from rankings.selectors import GAMES
 from social import selectors, stats
-from social.models import Kind
+from social.models import Kind, Mail
 
 register = template.Library()
 
@@ -33,8 +33,13 @@ def social_profile(context: dict[str, Any], player: Any) -> dict[str, Any]:
             "my_tables": selectors.open_tables_of(viewer),
         }
     if own:
-        muted = selectors.muted_kinds(player.pk)
-        out["kinds"] = [(k, label, k not in muted) for k, label in Kind.choices]
+        row = selectors.settings_of(player.pk)
+        out["kinds"] = [
+            (k, label, k not in (row.muted or []), (row.mail or {}).get(k, Mail.NONE))
+            for k, label in Kind.choices
+        ]
+        out["mail_choices"] = Mail.choices
+        out["confirmed_address"] = bool(player.email)
     return out
 
 

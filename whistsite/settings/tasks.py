@@ -23,6 +23,7 @@ CELERY_TASK_ROUTES = {
     "records.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.analysis"},
     "accounts.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
     "privacy.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
+    "social.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
 }
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

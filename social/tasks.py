@@ -1,0 +1,25 @@
+"""Background work of the social app, in the bookkeeping lane (runtime/scheduling.py):
+notification mails at once and the daily digests (social/services/mailing.py)."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+
+from runtime.scheduling import RETRY
+from social.services import mailing
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(acks_late=True, ignore_result=True, **RETRY)
+def notice_mail(note_id: int) -> None:
+    """Mail one notification at once (if the player still wants it and is not online)."""
+    mailing.notice_mail(note_id)
+
+
+@shared_task(acks_late=True, ignore_result=True, **RETRY)
+def digests() -> None:
+    """The daily digests that are due (queued hourly by the watchdog: social.receivers)."""
+    log.info("notification digests sent: %s", mailing.digests_send())
