@@ -29,7 +29,9 @@ def render(
     """The configuration for these values; every placeholder of the template is filled."""
     values = {
         "SERVER_NAME": server_name,
-        "UPSTREAMS": "\n".join(f"    server {address};" for address in upstreams),
+        "UPSTREAMS": "\n".join(
+            f"    server {address} max_fails=1 fail_timeout=5s;" for address in upstreams
+        ),
         "CERTIFICATE": certificate,
         "CERTIFICATE_KEY": certificate_key,
         "STATIC_ROOT": static_root.rstrip("/"),

@@ -21,11 +21,13 @@ from django.conf import settings  # noqa: E402
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
 from games.routing import websocket_urlpatterns as games_routes  # noqa: E402
+from games.sockets import shutdown  # noqa: E402
 from games.sockets.floods import RefuseFlooders  # noqa: E402
 from games.sockets.shutdown import RefuseWhileStopping  # noqa: E402
 from runtime.scheduling import register_loop  # noqa: E402
 from social.routing import websocket_urlpatterns as social_routes  # noqa: E402
 from whistsite.body_limit import BodyLimit  # noqa: E402
+from whistsite.health import HealthEndpoints  # noqa: E402
 from whistsite.patches import daphne_frame_guard, daphne_loop  # noqa: E402
 from whistsite.patches.channels_auth import PooledAuthMiddleware  # noqa: E402
 from whistsite.patches.daphne_body_limit import limit_daphne_bodies  # noqa: E402
@@ -64,7 +66,10 @@ class OnThisLoop:
 application = OnThisLoop(
     ProtocolTypeRouter(
         {
-            "http": BodyLimit(django_asgi_app, settings.WHIST_MAX_BODY),
+            # /healthz and /readyz before anything else (whistsite/health.py).
+            "http": HealthEndpoints(
+                BodyLimit(django_asgi_app, settings.WHIST_MAX_BODY), shutdown.stopping
+            ),
             "websocket": RefuseWhileStopping(
                 RefuseFlooders(SameOriginValidator(auth_stack(URLRouter(websocket_urlpatterns))))
             ),
@@ -79,3 +84,5 @@ if settings.WHIST_TRUSTED_PROXIES:
 # Under Daphne the loop is registered as it starts serving, before any connection: the
 # embedded watchdog starts with the server (a bot's turn left by a restart goes on).
 daphne_loop.when_serving(register_loop)
+# SIGTERM drains from the start, socket or not: /readyz answers not ready at once.
+daphne_loop.when_serving(lambda loop: shutdown.watch_sigterm())

@@ -3,13 +3,13 @@
 Daphne, like any Twisted program, stops its reactor on SIGTERM: every connection is dropped
 at once (the pages see 1006, no close frame) and the applications are cancelled before their
 disconnect handlers reach the database, so the players' sockets stay "connected" until the
-watchdog's sweep. Here the first socket a process accepts installs a SIGTERM handler in
-front of Twisted's. On SIGTERM it:
+watchdog's sweep. Here a SIGTERM handler goes in front of Twisted's as Daphne starts
+serving (or at the first socket, outside Daphne). On SIGTERM it:
 
 1. closes every open socket with 4012, "server restarting" (RFC 6455's 1012 means the same,
    but autobahn lets a server send only 1000 and 3000-4999; the page reconnects, to another
    server if there is one: docs/protocol.md); a socket that opens meanwhile is closed with
-   4012 as soon as it is accepted;
+   4012 as soon as it is accepted, and /readyz answers not ready (whistsite/health.py);
 2. waits up to SHUTDOWN_GRACE seconds for their disconnects, which while stopping touch
    neither the database nor the cache: one per socket, at hundreds of sockets, queued
    behind each other for tens of seconds;
@@ -54,7 +54,7 @@ _state: dict[str, Any] = {"installed": False, "stopping": False}
 
 def track(consumer: Any) -> None:
     """An accepted socket: closed first when the server stops."""
-    _install()
+    watch_sigterm()
     _open.add(consumer)
 
 
@@ -63,7 +63,9 @@ def untrack(consumer: Any) -> None:
     _open.discard(consumer)
 
 
-def _install() -> None:
+def watch_sigterm() -> None:
+    """Put the goodbye in front of the server's SIGTERM handler (once, from the main thread
+    with its loop running): Daphne calls it as it starts serving, a socket as it opens."""
     if _state["installed"] or threading.current_thread() is not threading.main_thread():
         return
     loop = asyncio.get_running_loop()

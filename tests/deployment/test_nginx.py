@@ -180,6 +180,14 @@ def test_pages_come_over_tls_with_the_sites_security_headers(proxy) -> None:
     assert "max-age=31536000" in response.getheader("Strict-Transport-Security")
 
 
+def test_healthz_passes_and_readyz_and_metrics_stay_private(proxy) -> None:
+    health = request(proxy["https"], "GET", "/healthz")
+    assert (health.status, json.loads(health.text)) == (200, {"alive": True})
+    assert request(proxy["https"], "GET", "/readyz").status == 404
+    assert request(proxy["https"], "GET", "/metrics").status == 404
+    assert request(proxy["daphne"], "GET", "/readyz", tls=False).status == 200
+
+
 def test_plain_http_is_redirected_to_https(proxy) -> None:
     response = request(proxy["http"], "GET", "/lobby/?x=1", tls=False)
     assert response.status == 301

@@ -56,6 +56,8 @@ INSTALLED_APPS = [
     # The legal pages (imprint, privacy notice, terms) and players' data (export, deletion).
     "legal",
     "privacy",
+    # Process-level helpers every app may use; its commands: `manage.py ready` (health).
+    "runtime",
 ]
 
 MIDDLEWARE = [

@@ -38,6 +38,8 @@ WHIST_ANALYSIS_HOURLY = env_int("WHIST_ANALYSIS_HOURLY", 30)
 WHIST_ANALYSIS_NICE = env_int("WHIST_ANALYSIS_NICE", 10)
 # Threads of the embedded server's turns lane (runtime/scheduling.py).
 WHIST_TURN_THREADS = 2
+# Beat's scheduler notes each tick in the cache, for `manage.py ready beat` (runtime/beat.py).
+CELERY_BEAT_SCHEDULER = "runtime.beat:PulsingScheduler"
 CELERY_BEAT_SCHEDULE = {
     "games-watchdog": {"task": "games.tasks.watchdog", "schedule": WHIST_WATCHDOG_EVERY},
 }

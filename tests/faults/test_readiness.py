@@ -1,0 +1,84 @@
+"""Readiness on the real stack: a Daphne's /readyz fails within 2 s of PostgreSQL or Redis
+stopping and is ready again once it is back, while /healthz stays alive; `manage.py ready`
+tells a supervisor whether a Celery worker answers and beat ticks (exit status)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from tests.faults.stack import ROOT, Stack
+
+pytestmark = [pytest.mark.faults, pytest.mark.xdist_group("faults")]
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory) -> Iterator[Stack]:
+    built = Stack(lambda name: tmp_path_factory.mktemp("logs") / f"{name}.log")
+    built.worker()  # starts while the first test runs
+    try:
+        yield built
+    finally:
+        built.close()
+
+
+def get(port: int, path: str) -> tuple[int, dict]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def seconds_until(port: int, status: int, limit: float = 10.0) -> float:
+    start = time.monotonic()
+    while get(port, "/readyz")[0] != status:
+        assert time.monotonic() - start < limit, get(port, "/readyz")
+        time.sleep(0.05)
+    return time.monotonic() - start
+
+
+def ready(stack: Stack, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "manage.py", "ready", *args], cwd=ROOT, env=stack.env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+
+
+def test_readyz_fails_within_2_s_of_postgresql_or_redis_stopping(stack: Stack) -> None:
+    port = stack.daphne()
+    seconds_until(port, 200, 30)
+    stack.postgres.stop()
+    assert seconds_until(port, 503) < 2.0
+    status, body = get(port, "/readyz")
+    assert body["checks"]["database"] != "ok" and body["checks"]["redis"] == "ok"
+    assert get(port, "/healthz") == (200, {"alive": True})
+    stack.postgres.start()
+    seconds_until(port, 200)
+
+    stack.redis.stop()
+    assert seconds_until(port, 503) < 2.0
+    checks = get(port, "/readyz")[1]["checks"]
+    assert checks["redis"] != "ok" and checks["channel_layer"] != "ok"
+    assert checks["database"] == "ok"
+    stack.redis.start()
+    seconds_until(port, 200)
+
+
+def test_ready_tells_whether_the_worker_answers_and_beat_ticks(stack: Stack) -> None:
+    name = f"celery@{socket.gethostname()}"
+    deadline = time.monotonic() + 60
+    while (done := ready(stack, "worker", name)).returncode and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert (done.returncode, done.stdout.strip()) == (0, "ready")
+    assert ready(stack, "beat").returncode == 0
+    stack.stop("worker")
+    gone = ready(stack, "worker", name, "--timeout", "1")
+    assert gone.returncode == 1
+    assert gone.stderr.strip() == f"CommandError: worker {name}: no answer within 1 s"
