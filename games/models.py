@@ -60,6 +60,10 @@ class Table(models.Model):
     # shown beyond each seat's own view until the event releases the board, once every
     # table of it has finished (games.reads.sight.cards_open).
     board_held = models.BooleanField(_("board held"), default=False)
+    # A table another app arranged (an event's round, a daily board): the address that app
+    # answers, for a table and its player, with what comes after it (standings, the next
+    # table). Such a table has no rematch: the event goes on.
+    after_url = models.CharField(_("what comes after (address)"), max_length=200, blank=True)
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )

@@ -28,3 +28,10 @@ watchdog = Signal()
 # (`user`, `game`): the app that keeps ratings answers with the rating people see (an int).
 # Without an answer the pool takes every player as 1000.
 pool_rating = Signal()
+
+# Sent by an app that runs events over the card room (tournaments), after its commit, when
+# it has news for players: `notices`, a list of (user id, data), data being what the
+# notice's words need, JSON: `what` is "table_dealt", "cancelled" or "moved"; `url` the page
+# it leads to; `title`, `round`, `board`, `starts_at` as the news needs. The app that keeps
+# notifications (social) stores and delivers one to each. Receivers must be quick.
+event_news = Signal()

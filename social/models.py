@@ -19,6 +19,7 @@ class Kind(models.TextChoices):
     AWARD = "award", _("Achievements and unlocked cards")
     LEVEL_UP = "level_up", _("Level-ups")
     MODERATION = "moderation", _("Moderation notices (warnings, handled reports)")
+    EVENT = "event", _("Events: your next table, a cancellation, a new start")
 
 
 class Mail(models.TextChoices):

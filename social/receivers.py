@@ -1,6 +1,6 @@
 """What the social app hears from the apps below it: a game starting (friends are told), a
 game scored (awards and level-ups), moderators' notices and closed reports, block lists
-(friendships and invitations end), and the watchdog (invitations expire)."""
+(friendships and invitations end), the watchdog (invitations expire) and events' news."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from rankings.models import GameScore, SeatResult
 from runtime.scheduling import run_later
 from social.models import Invitation, Kind
 from social.selectors import friend_ids
-from social.services import invitations_expire, notify
+from social.services import invitations_expire, notify, notify_many
 
 DIGESTS_EVERY = 3600  # seconds: digests are looked for hourly, each sent once a day
 
@@ -109,3 +109,10 @@ def watchdog(sender: Any, **kwargs: Any) -> int:
     if cache.add("social-digests", 1, DIGESTS_EVERY):
         run_later("social.tasks.digests", ())
     return 0
+
+
+@receiver(games_signals.event_news, dispatch_uid="social_event_news")
+def event_news(sender: Any, notices: list[tuple[int, dict]], **kwargs: Any) -> None:
+    """An event's news for its players (a table dealt, a cancellation, a new start time)."""
+    with transaction.atomic():
+        notify_many(Kind.EVENT, list(notices))

@@ -27,6 +27,8 @@ def link(kind: str, data: dict[str, Any]) -> str:
         return reverse("table", args=[data["table_id"]])
     if kind == Kind.FRIEND_REQUEST:
         return reverse("social_friends")
+    if kind == Kind.EVENT and str(data.get("url", "")).startswith("/"):
+        return data["url"]  # the event's page or the table dealt, as the event gave it
     if kind in (Kind.AWARD, Kind.LEVEL_UP) and data.get("username"):
         return reverse("profile", args=[data["username"]])
     return reverse("social_notifications")
@@ -90,6 +92,25 @@ def _moderation(data: dict[str, Any]) -> str:
     return notice_text(data.get("notice") or {})
 
 
+def _event(data: dict[str, Any]) -> str:
+    title, what = data.get("title", ""), data.get("what")
+    if what == "table_dealt" and data.get("board"):
+        return _("%(event)s, round %(round)s: your next board is dealt.") % {
+            "event": title, "round": data.get("round", ""),
+        }  # fmt: skip
+    if what == "table_dealt":
+        return _("%(event)s, round %(round)s: your next table is dealt.") % {
+            "event": title, "round": data.get("round", ""),
+        }  # fmt: skip
+    if what == "cancelled":
+        return _("%(event)s has been cancelled.") % {"event": title}
+    if what == "moved":
+        return _("%(event)s now starts at %(time)s (UTC).") % {
+            "event": title, "time": data.get("starts_at", ""),
+        }  # fmt: skip
+    return _("News of %(event)s.") % {"event": title}
+
+
 def _unknown(data: dict[str, Any]) -> str:
     return _("Something happened.")
 
@@ -101,4 +122,5 @@ _WORDING = {
     Kind.AWARD: _award,
     Kind.LEVEL_UP: _level_up,
     Kind.MODERATION: _moderation,
+    Kind.EVENT: _event,
 }

@@ -6,6 +6,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.urls import reverse
 
 from games.reads.sight import cards_open
 from records.models import GamePlayer, GameRecord
@@ -169,3 +170,60 @@ def daily_boards(event: Event, viewer: Any) -> list[dict[str, Any]]:
             "others": board.placements.filter(seat=0, entry__isnull=False).count(),
         })  # fmt: skip
     return out
+
+
+def after_table(table_id: int, viewer: Any) -> dict[str, Any] | None:
+    """What follows an event's table for its player (the game-over dialog asks): the event's
+    page, the player's standing, and their next table or board once it is there; None if the
+    table is no event's or the viewer did not play it."""
+    seat = (
+        Placement.objects.filter(table_id=table_id, entry__user=viewer)
+        .select_related("round__event", "entry")
+        .first()
+        if viewer is not None and viewer.is_authenticated
+        else None
+    )
+    if seat is None:
+        return None
+    event = seat.round.event
+    out: dict[str, Any] = {"event": event.name, "finished": event.status != "running"}
+    out["event_url"] = (
+        reverse("daily", args=[event.game])
+        if event.kind == Event.Kind.DAILY
+        else reverse("event", args=[event.pk])
+    )
+    ranked = standings(event)
+    place = next((i for i, e in enumerate(ranked, 1) if e.pk == seat.entry_id), None)
+    out["standing"] = {"place": place, "of": len(ranked), "points": seat.entry.points}
+    out["next"] = _next_of(event, seat)
+    return out
+
+
+def _next_of(event: Event, seat: Placement) -> dict[str, Any] | None:
+    """The player's next table (a later round's, still in play) or, in the daily
+    challenge, the first board of the day they have not played."""
+    if event.kind == Event.Kind.DAILY:
+        if event.status != Event.Status.RUNNING:
+            return None
+        played = set(
+            Placement.objects.filter(round__event=event, entry=seat.entry).values_list(
+                "round__number", flat=True
+            )
+        )
+        left = [n for n in range(1, event.rounds + 1) if n not in played]
+        if not left:
+            return None
+        return {"url": reverse("daily_play", args=[event.game, left[0]]), "post": True,
+                "board": True}  # fmt: skip
+    later = (
+        Placement.objects.filter(
+            round__event=event, entry=seat.entry, round__number__gt=seat.round.number
+        )
+        .order_by("-round__number")
+        .values_list("table_id", "table__status")
+        .first()
+    )
+    if later is None or later[1] != "playing":
+        return None
+    return {"url": reverse("table", args=[later[0]]), "post": False,
+            "board": event.kind == Event.Kind.DUPLICATE}  # fmt: skip

@@ -7,6 +7,7 @@ from tournaments import views
 urlpatterns = [
     path("events/", views.events_list, name="events"),
     path("events/new/", views.event_create, name="event_create"),
+    path("events/after.json", views.table_after, name="table_after"),
     path("events/<int:event_id>/", views.event_page, name="event"),
     path("events/<int:event_id>/live.json", views.event_live, name="event_live"),
     path("events/<int:event_id>/join/", views.event_join, name="event_join"),

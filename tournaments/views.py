@@ -88,6 +88,16 @@ def event_live(request: HttpRequest, event_id: int) -> JsonResponse:
     )
 
 
+def table_after(request: HttpRequest) -> JsonResponse:
+    """What follows an event's table for its player (the game-over dialog asks with
+    `?table=<id>`): the event, their standing, their next table or board once dealt."""
+    table = request.GET.get("table", "")
+    after = selectors.after_table(int(table), request.user) if table.isdigit() else None
+    if after is None:
+        return JsonResponse({"error": "not_yours"}, status=404)
+    return JsonResponse(after)
+
+
 @require_POST
 @login_required
 def event_join(request: HttpRequest, event_id: int) -> HttpResponse:

@@ -45,6 +45,7 @@ def table_dict(
         "deadline": human_turn_deadline.isoformat() if human_turn_deadline else None,
         "result": (table.record or {}).get("result"),
         "rematch": _rematch_id(table),
+        "after": table.after_url or None,
         "hide_ratings": table.hide_ratings,
         "claim_offer": _offer_part(current_offer(table)),
     }

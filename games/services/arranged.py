@@ -28,12 +28,14 @@ def table_arrange(
     private: bool = False,
     away: Collection[int] = (),
     seed: int | None = None,
+    after_url: str = "",
 ) -> Table:
     """A table dealt at once: `users[i]` at seat i (None: a bot of `bot_level`); the seats
     in `away` are played by the stand-in bot from the first move until their player is
     back (a player absent at the start). `seed` (stored; the deal is keyed by the deal
     secret as every table's) gives every table of a duplicate board the same cards, and
     holds the table's cards closed until the board is released (`boards_release`).
+    `after_url`: where the arranging app tells a player what follows the table (no rematch).
     Unlike table_create, it holds none of the players' table slots: an event seats them."""
     options = dict(options or {})
     rules = rules_for(game, len(users), preset, options)
@@ -44,7 +46,7 @@ def table_arrange(
             game=game, players=rules.players, options=options, preset=preset or "",
             private=private, invite_token=secrets.token_urlsafe(16) if private else "",
             rated=rated and is_standard(rules), time_limit=time_limit,
-            board_held=seed is not None,
+            board_held=seed is not None, after_url=after_url,
         )  # fmt: skip
         Seat.objects.bulk_create(
             Seat(

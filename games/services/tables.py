@@ -307,6 +307,10 @@ def table_rematch(user: Any, table_id: int) -> Table:
         table, seats = lock_table(table_id)
         if table.status != Table.Status.FINISHED:
             raise ServiceError("not_finished", _("a rematch follows a finished game"))
+        if table.after_url:
+            raise ServiceError(
+                "arranged", _("an event's table has no rematch: the event goes on at its page")
+            )
         old = seat_of(seats, user)
         if old is None:
             raise ServiceError("not_seated", _("only a player of this game can ask for a rematch"))

@@ -12,11 +12,13 @@ from social.services.invitations import (
 from social.services.notifications import (
     notifications_read,
     notify,
+    notify_many,
     settings_save,
 )
 
 __all__ = [
     "ServiceError", "friend_accept", "friend_decline", "friend_remove", "friend_request",
     "invitation_accept", "invitation_decline", "invitation_send", "invitations_expire",
-    "table_create_and_invite", "notifications_read", "notify", "settings_save",
+    "table_create_and_invite", "notifications_read", "notify", "notify_many",
+    "settings_save",
 ]  # fmt: skip

@@ -32,6 +32,27 @@ def notify(user_id: int, kind: str, data: dict[str, Any]) -> Notification | None
     return note
 
 
+def notify_many(kind: str, notices: list[tuple[int, dict[str, Any]]]) -> list[Notification]:
+    """`notify` for many (user id, data) at once (an event's round seated: hundreds): the
+    players' choices read in one query, the rows made in one INSERT, each sent (and mailed,
+    if the player asked for mail at once) after the commit."""
+    if kind not in Kind.values:
+        raise ValueError(f"unknown notification kind {kind!r}")
+    ids = [user for user, _data in notices]
+    choices = {row.user_id: row for row in SocialSettings.objects.filter(user_id__in=ids)}
+    default = SocialSettings()
+    wanted = [(u, d) for u, d in notices if kind not in (choices.get(u, default).muted or [])]
+    notes = Notification.objects.bulk_create(
+        [Notification(user_id=u, kind=kind, data=d) for u, d in wanted]
+    )
+    for note in notes:
+        transaction.on_commit(partial(send_live, note), robust=True)
+        if mail_choice(choices.get(note.user_id, default), kind) == Mail.NOW:
+            later = partial(run_later, "social.tasks.notice_mail", (note.pk,))
+            transaction.on_commit(later, robust=True)
+    return notes
+
+
 def send_live(note: Notification) -> None:
     """The notification on every open socket of its user, with their unread count."""
     message = {

@@ -1,5 +1,6 @@
 // Dialogs on the felt: waiting room, trump choice, votes, exchange, resign and game over.
 
+import { afterSection, isEventTable } from "./after_game.js";
 import { awardsSection } from "./awards.js";
 import { suitIcon } from "./cards.js";
 import { button, fmt, node, postForm } from "./dom.js";
@@ -117,8 +118,13 @@ function gameOverDialog(app) {
     if (result.rubber_score) box.push(node("p", null, `${gettext("Rubber score")}: ${result.rubber_score.join(" – ")}`));
   }
   box.push(...awardsSection(app));
+  const after = afterSection(app);
+  box.push(...after.lines);
   const actions = node("div", "actions");
-  if (app.msg.seat !== null && table.status === "finished") {
+  actions.append(...after.actions);
+  if (isEventTable(app)) {
+    // An event's table: no rematch, the event goes on (its next table, its page).
+  } else if (app.msg.seat !== null && table.status === "finished") {
     const label = table.rematch ? gettext("Join the rematch") : gettext("Rematch");
     actions.appendChild(postForm(root.rematchUrl, label, "button-gold"));
   } else if (table.rematch) {

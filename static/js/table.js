@@ -1,5 +1,6 @@
 // The live table: one WebSocket, whole versioned views, and the render of what the seat may see.
 
+import { loadAfter, watchAfter } from "./after_game.js";
 import { loadAwards } from "./awards.js";
 import { announce, announceStatus, watchUnread } from "./announce.js";
 import { setFront } from "./cards.js";
@@ -43,6 +44,7 @@ const app = {
   confirming: null, // a confirmation dialog that is open ("resign")
   lastResync: 0,
   awards: null, // what the finished game brought this player (docs/protocol.md `awards`)
+  after: null, // what follows an event's table: standing, next table (after_game.js)
   banned: null, // why this player was banned, once the server said so
   alerts: [], // sounds asked for (sound.js), read by the browser tests
   flights: 0, // cards flown to the trick so far (motion.js), read by the browser tests
@@ -281,6 +283,7 @@ function render() {
   // which drops its focus: give it back if nothing else took it (a dialog's button).
   const focused = document.activeElement;
   loadAwards(app);
+  loadAfter(app);
   if (app.hold && Date.now() >= app.hold.until) app.hold = null;
   // A summary's time gone by without Continue: the seats show the tricks of now (felt.js).
   if (app.summary && Date.now() >= app.summary.until) app.summary = null;
@@ -317,6 +320,7 @@ setupKeys(app);
 initTwoTaps(app);
 setupGuide(app);
 watchUnread();
+watchAfter(app);
 const initial = JSON.parse(document.getElementById("initial-state").textContent);
 if (initial && initial.type === "state") onState(initial);
 setupChat(app);

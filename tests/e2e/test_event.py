@@ -50,6 +50,18 @@ def test_sign_up_for_an_event_play_the_first_rounds_table_and_see_the_standings_
     page.screenshot(path="/tmp/whist-e2e-event-table.png")
     # The absent players' seats were the stand-in's from the first move: no turn ran out.
     assert not Move.objects.filter(by=Move.By.TIMEOUT).exists()
+    # Never lost between rounds: no rematch, the standing, then the next table once dealt.
+    dialog = page.locator("#dialog")
+    expect(dialog.locator("[data-testid=event-standing]")).to_contain_text("Evening Knockout")
+    expect(dialog.get_by_role("button", name="Rematch")).to_have_count(0)
+    first_table = page.url
+    Event.objects.filter(pk=event.pk).update(starts_at=timezone.now() - timedelta(minutes=16))
+    expect(dialog.locator("[data-testid=next-table]")).to_be_visible(timeout=30_000)
+    expect(page.locator("[data-testid=notice-toast]").first).to_contain_text("round 2")
+    page.screenshot(path="/tmp/whist-e2e-event-next-table.png")
+    dialog.locator("[data-testid=next-table]").click()
+    page.wait_for_url(lambda url: url != first_table)
+    wait_for_hand(page)
 
     page.goto(f"{site_url}/events/{event.pk}/")
     expect(page.locator("[data-testid=round-1]")).to_contain_text("record", timeout=30_000)

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -102,7 +103,7 @@ def daily_play(user: Any, game: str, board: int) -> Table:
         users = [user] + [None] * (locked.table_size - 1)
         table = table_arrange(
             game, users, bot_level=locked.bot_level, options=locked.options,
-            time_limit=0, private=True, seed=board_row.seed,
+            time_limit=0, private=True, seed=board_row.seed, after_url=reverse("table_after"),
         )  # fmt: skip
         Placement.objects.bulk_create(
             Placement(round=board_row, table=table, number=board, seat=i,

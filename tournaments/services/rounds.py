@@ -9,13 +9,16 @@ from __future__ import annotations
 import random
 import secrets
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
+from django.urls import reverse
 from django.utils import timezone
 
+from games import signals as games_signals
 from games.engine.descriptors import game_of
 from games.models import Presence
 from games.services.arranged import table_arrange
@@ -99,11 +102,26 @@ def round_start(event: Event) -> Round:
     for table_number, group in enumerate(groups, 1):
         placements += _seat_table(event, board, table_number, group, absent)
     Placement.objects.bulk_create(placements)
+    _tell_seated(event, number, placements)
     _count_absences(event, entries, absent, number)
     event.current_round = number
     event.version += 1
     event.save(update_fields=["status", "current_round", "version"])
     return board
+
+
+def _tell_seated(event: Event, number: int, placements: list[Placement]) -> None:
+    """After the commit, each player seated hears where their table is (any open page)."""
+    base = {"what": "table_dealt", "title": event.name, "round": number,
+            "board": event.kind == Event.Kind.DUPLICATE, "event_id": event.pk}  # fmt: skip
+    notices = [
+        (p.entry.user_id, {**base, "url": reverse("table", args=[p.table_id])})
+        for p in placements
+        if p.entry is not None
+    ]
+    transaction.on_commit(
+        partial(games_signals.event_news.send, sender=Event, notices=notices), robust=True
+    )
 
 
 def _board_seed(event: Event) -> int | None:
@@ -162,7 +180,7 @@ def _seat_table(
     table = table_arrange(
         event.game, users, bot_level=event.bot_level, options=event.options,
         preset=event.preset or None, time_limit=event.time_limit, rated=event.rated,
-        private=event.private, away=away, seed=board.seed,
+        private=event.private, away=away, seed=board.seed, after_url=reverse("table_after"),
     )  # fmt: skip
     return [
         Placement(round=board, table=table, number=number, seat=i, entry=e,

@@ -1,0 +1,79 @@
+// The game-over dialog's part at an event's table (`table.after`, docs/protocol.md): the
+// player's standing, the event's page and the next table or board as soon as it is dealt.
+// Asked when the game ends, again when an `event` notice arrives (a table dealt), and every
+// WAIT_MS while the next table is not there yet (a notice can be lost, docs/stack-notes.md §2.12).
+
+import { fmt, node, postForm } from "./dom.js";
+
+const WAIT_MS = 10000;
+
+function finishedEventSeat(app) {
+  const table = app.msg && app.msg.table;
+  return Boolean(table && table.after && app.msg.seat !== null && table.status !== "playing");
+}
+
+/** Ask what follows the table; while no next table is there, ask again later. */
+export function loadAfter(app, again = false) {
+  if (!finishedEventSeat(app) || app.afterLoading || (app.after && !again)) return;
+  app.afterLoading = true;
+  const url = `${app.msg.table.after}?table=${app.tableId}`;
+  fetch(url, { credentials: "same-origin" })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((data) => {
+      app.afterLoading = false;
+      if (!data) return;
+      app.after = data;
+      app.render();
+      clearTimeout(app.afterTimer);
+      if (!data.next && !data.finished) app.afterTimer = setTimeout(() => loadAfter(app, true), WAIT_MS);
+    })
+    .catch(() => {
+      app.afterLoading = false;
+    });
+}
+
+/** An `event` notice (a table dealt) on this page's socket: ask again at once. */
+export function watchAfter(app) {
+  window.addEventListener("whist:notice", (event) => {
+    if (event.detail?.kind === "event") loadAfter(app, true);
+  });
+}
+
+export function isEventTable(app) {
+  return Boolean(app.msg && app.msg.table && app.msg.table.after);
+}
+
+/** The dialog's lines and links; the rematch is not offered (the event goes on). */
+export function afterSection(app) {
+  if (!finishedEventSeat(app)) return { lines: [], actions: [] };
+  const after = app.after;
+  if (!after) return { lines: [node("p", "help", gettext("Reading the standings…"))], actions: [] };
+  const lines = [];
+  const s = after.standing;
+  if (s && s.place) {
+    const text = fmt(gettext("%(event)s: place %(place)s of %(of)s, score %(points)s"), {
+      event: after.event, place: s.place, of: s.of, points: Math.round(s.points * 100) / 100,
+    });
+    const line = node("p", "event-standing", text);
+    line.dataset.testid = "event-standing";
+    lines.push(line);
+  }
+  const actions = [];
+  if (after.next) {
+    const label = after.next.board ? gettext("Next board") : gettext("Next table");
+    if (after.next.post) actions.push(postForm(after.next.url, label, "button-gold"));
+    else {
+      const link = node("a", "button button-gold", label);
+      link.href = after.next.url;
+      actions.push(link);
+    }
+    actions[0].dataset.testid = "next-table";
+  } else if (!after.finished) {
+    lines.push(node("p", "help", gettext("Your next table appears here as soon as it is dealt.")));
+  }
+  const page = node("a", "button", gettext("Event page"));
+  page.href = after.event_url;
+  page.dataset.testid = "event-page";
+  actions.push(page);
+  return { lines, actions };
+}
