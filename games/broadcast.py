@@ -20,6 +20,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from games.reads import lobby, messages, queries
+from runtime import metrics
 from runtime.scheduling import server_loop
 
 log = logging.getLogger(__name__)
@@ -43,13 +44,17 @@ def send(group: str, message: dict[str, Any], channel: bool = False) -> None:
     if layer is None:
         return
     loop = server_loop()
+    # A move's new state: timed from its act frame (runtime/metrics.py ACT_TO_BROADCAST).
+    started = metrics.ACT_STARTED.get() if message.get("move") is not None else None
     try:
         if loop is not None and not _on(loop):
-            coroutine = _send_logged(layer, group, message, channel)
+            coroutine = _send_logged(layer, group, message, channel, started)
             asyncio.run_coroutine_threadsafe(coroutine, loop)
         else:
             async_to_sync(layer.send if channel else layer.group_send)(group, message)
+            metrics.broadcast_done(started)
     except Exception:  # includes a loop that closed meanwhile (a server shutting down)
+        metrics.PUBLISH_ERRORS.inc()
         log.exception("could not send %s to %s", message.get("type"), group)
 
 
@@ -61,12 +66,16 @@ def _on(loop: asyncio.AbstractEventLoop) -> bool:
 
 
 async def _send_logged(
-    layer: Any, group: str, message: dict[str, Any], channel: bool = False
-) -> None:
+    layer: Any, group: str, message: dict[str, Any], channel: bool = False,
+    started: float | None = None,
+) -> None:  # fmt: skip
     try:
         await (layer.send if channel else layer.group_send)(group, message)
     except Exception:
+        metrics.PUBLISH_ERRORS.inc()
         log.exception("could not send %s to %s", message.get("type"), group)
+    else:
+        metrics.broadcast_done(started)
 
 
 def table_changed(

@@ -28,6 +28,7 @@ from runtime.scheduling import register_loop  # noqa: E402
 from social.routing import websocket_urlpatterns as social_routes  # noqa: E402
 from whistsite.body_limit import BodyLimit  # noqa: E402
 from whistsite.health import HealthEndpoints  # noqa: E402
+from whistsite.metrics_endpoint import MetricsEndpoint  # noqa: E402
 from whistsite.patches import daphne_frame_guard, daphne_loop  # noqa: E402
 from whistsite.patches.channels_auth import PooledAuthMiddleware  # noqa: E402
 from whistsite.patches.daphne_body_limit import limit_daphne_bodies  # noqa: E402
@@ -66,9 +67,11 @@ class OnThisLoop:
 application = OnThisLoop(
     ProtocolTypeRouter(
         {
-            # /healthz and /readyz before anything else (whistsite/health.py).
+            # /healthz and /readyz before anything else (whistsite/health.py), then
+            # /metrics to the token's holder (whistsite/metrics_endpoint.py).
             "http": HealthEndpoints(
-                BodyLimit(django_asgi_app, settings.WHIST_MAX_BODY), shutdown.stopping
+                MetricsEndpoint(BodyLimit(django_asgi_app, settings.WHIST_MAX_BODY)),
+                shutdown.stopping,
             ),
             "websocket": RefuseWhileStopping(
                 RefuseFlooders(SameOriginValidator(auth_stack(URLRouter(websocket_urlpatterns))))

@@ -44,7 +44,7 @@ from games.reads.messages import seat_name
 from games.reads.queries import plays_by_bot, seat_of, table_seats
 from games.services import errors, move_sql
 from games.services.errors import ServiceError, explained
-from runtime import scheduling
+from runtime import metrics, scheduling
 
 log = logging.getLogger(__name__)
 
@@ -176,7 +176,8 @@ def _bot_action(table: Table, seat: Seat, state: State) -> Action:
     view = seat_view(state, seat.index)
     level = seat.bot or settings.WHIST_STANDIN_BOT
     try:
-        event = choose_action(view, level, seed=(table.deal_seed + table.moves) % 2**32)
+        with metrics.BOT_DECISION.labels(level=level).time():
+            event = choose_action(view, level, seed=(table.deal_seed + table.moves) % 2**32)
         return action_from_event({**event, "seat": seat.index})
     except (ValueError, KeyError, TypeError):
         log.exception("bot %s failed at table %s; playing the first legal action", level, table.pk)
@@ -271,6 +272,8 @@ def _apply(table: Table, state: State | None, action: Action, by: str) -> tuple[
         action = replace(action, refused=True)
         new = engine_apply(state, action)
     row = Move(table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by)
+    kind = "claim" if action.kind == CLAIM else by
+    transaction.on_commit(metrics.MOVES.labels(kind=kind).inc)
     table.moves += 1
     transaction.on_commit(partial(cache_put, table.pk, table.seed, table.moves, new))
     return new, row
@@ -340,6 +343,7 @@ def watchdog_run() -> int:
         bot = plays_by_bot(table.seats.all()[state.to_act], state)
         task = "bot_move" if bot else "turn_timeout"
         scheduling.run_later(task, (table.pk, table.moves), 0.0)
+        metrics.WATCHDOG_REPAIRS.labels(kind="requeued").inc()
         count += 1
     return count + _restore_timers()
 
@@ -359,6 +363,7 @@ def _restore_timers() -> int:
         if _no_timer_needed.get(pk) == version:
             continue
         if timer_restore(pk):
+            metrics.WATCHDOG_REPAIRS.labels(kind="timer").inc()
             count += 1
         else:
             _no_timer_needed[pk] = version

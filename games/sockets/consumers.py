@@ -32,6 +32,7 @@ from games.sockets.languages import scope_language
 from games.sockets.message_size import in_parts
 from games.sockets.quick_refusal import quick_refusal
 from games.sockets.table_states import TableStates
+from runtime import metrics
 
 log = logging.getLogger(__name__)
 
@@ -168,12 +169,16 @@ class TableConsumer(TableStates, JsonFrames):
 
     async def _call(self, service: Any, *args: Any, **kwargs: Any) -> bool:
         """Run a service; a refusal becomes an error (the client asks for the state with
-        `resync` if it wants it). Whether it ran."""
+        `resync` if it wants it). Whether it ran. A move it makes is timed from here to its
+        broadcast (runtime/metrics.py)."""
+        started = metrics.act_started()
         try:
             await db_call(service)(*args, **kwargs)
         except services.ServiceError as exc:
             await self.error(exc.code, exc.message)
             return False
+        finally:
+            metrics.ACT_STARTED.reset(started)
         return True
 
     async def layer_reconnected(self, event: dict[str, Any]) -> None:

@@ -20,6 +20,8 @@ import random
 import time
 from typing import Any
 
+from runtime import metrics
+
 CLOSE_FLOOD = 4008
 COOLDOWN = 10.0  # seconds after a first cut
 LONGEST = 300.0  # seconds: each cut within FORGET of the last doubles the cooldown up to this
@@ -86,5 +88,6 @@ class RefuseFlooders:
                     del _held[address]
         message = await receive()
         if message.get("type") == "websocket.connect":
+            metrics.HANDSHAKES_REFUSED.labels(code=str(CLOSE_FLOOD)).inc()
             await send({"type": "websocket.accept"})
             await send({"type": "websocket.close", "code": CLOSE_FLOOD})

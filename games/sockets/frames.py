@@ -34,6 +34,7 @@ from redis.exceptions import RedisError
 from accounts.selectors import ban_active, ban_text
 from games.sockets import floods, heartbeats, limits, shutdown
 from games.sockets.languages import scope_language
+from runtime import metrics
 from runtime.process_cache import cache as process_cache
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,8 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
     # handshake, before the checks refused it, or keep sending to a closing socket.
     admitted = False
     closing = False
+    connecting = False  # in its connect handler: a close then is a refused handshake
+    uncounted = False  # taken off the open sockets' gauge (runtime/metrics.py)
     user_id: int | None = None
     # Whether a logged-in user's socket beats (`beat`, games/sockets/heartbeats.py) while open.
     beats = False
@@ -199,19 +202,36 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         if self.closing:
             return
         self.closing = True
+        if self.connecting:  # refused during its handshake (runtime/metrics.py)
+            metrics.HANDSHAKES_REFUSED.labels(code=str(code)).inc()
         await super().close(code, reason)
+
+    async def websocket_connect(self, message: dict[str, Any]) -> None:
+        self.connecting = True
+        try:
+            await super().websocket_connect(message)
+        finally:
+            self.connecting = False
 
     async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
         await super().accept(subprotocol, headers)
         self.accepted = True
+        metrics.SOCKETS_OPEN.labels(kind=self.metric_kind()).inc()
         shutdown.track(self)
         if shutdown.stopping():  # opened while the server says goodbye: go elsewhere
             await self.close(shutdown.CLOSE_RESTART)
+
+    def metric_kind(self) -> str:
+        """table, lobby, notice: the consumer's class, a label with a few values."""
+        return type(self).__name__.removesuffix("Consumer").lower()
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
         try:
             await super().websocket_disconnect(message)
         finally:
+            if self.accepted and not self.uncounted:
+                self.uncounted = True
+                metrics.SOCKETS_OPEN.labels(kind=self.metric_kind()).dec()
             shutdown.untrack(self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

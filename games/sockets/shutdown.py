@@ -37,7 +37,7 @@ import weakref
 from types import FrameType
 from typing import Any
 
-from runtime import processes
+from runtime import metrics, processes
 from whistsite.patches.asgiref_loop import queued_work_executors
 
 log = logging.getLogger(__name__)
@@ -125,6 +125,7 @@ class RefuseWhileStopping:
             return
         message = await receive()
         if message.get("type") == "websocket.connect":
+            metrics.HANDSHAKES_REFUSED.labels(code=str(CLOSE_RESTART)).inc()
             await send({"type": "websocket.accept"})
             await send({"type": "websocket.close", "code": CLOSE_RESTART})
 

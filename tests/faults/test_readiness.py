@@ -5,6 +5,7 @@ tells a supervisor whether a Celery worker answers and beat ticks (exit status).
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -16,13 +17,17 @@ from collections.abc import Iterator
 import pytest
 
 from tests.faults.stack import ROOT, Stack
+from tests.servers import free_port
 
 pytestmark = [pytest.mark.faults, pytest.mark.xdist_group("faults")]
+TOKEN = "a-token-for-prometheus"
 
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory) -> Iterator[Stack]:
     built = Stack(lambda name: tmp_path_factory.mktemp("logs") / f"{name}.log")
+    built.env["WHIST_METRICS_PORT"] = str(free_port())
+    built.env["WHIST_METRICS_TOKEN"] = TOKEN
     built.worker()  # starts while the first test runs
     try:
         yield built
@@ -59,6 +64,10 @@ def test_readyz_fails_within_2_s_of_postgresql_or_redis_stopping(stack: Stack) -
     status, body = get(port, "/readyz")
     assert body["checks"]["database"] != "ok" and body["checks"]["redis"] == "ok"
     assert get(port, "/healthz") == (200, {"alive": True})
+    scrape = urllib.request.Request(f"http://127.0.0.1:{port}/metrics",
+                                    headers={"Authorization": f"Bearer {TOKEN}"})  # fmt: skip
+    with urllib.request.urlopen(scrape, timeout=10) as answer:  # the database away: it answers
+        assert b"whist_sockets_open" in answer.read()
     stack.postgres.start()
     seconds_until(port, 200)
 
@@ -78,6 +87,15 @@ def test_ready_tells_whether_the_worker_answers_and_beat_ticks(stack: Stack) -> 
         time.sleep(0.5)
     assert (done.returncode, done.stdout.strip()) == (0, "ready")
     assert ready(stack, "beat").returncode == 0
+    # The worker's children measured the watchdog's wait (multiprocess mode; its main process
+    # serves them on WHIST_METRICS_PORT, whistsite/celery_metrics.py).
+    url = f"http://127.0.0.1:{stack.env['WHIST_METRICS_PORT']}/metrics"
+    with urllib.request.urlopen(url, timeout=5) as answer:
+        text = answer.read().decode()
+    counted = re.search(
+        r'^whist_celery_task_delay_seconds_count\{lane="turns"\} (\S+)$', text, re.M
+    )
+    assert counted and float(counted.group(1)) >= 1, text[-2000:]
     stack.stop("worker")
     gone = ready(stack, "worker", name, "--timeout", "1")
     assert gone.returncode == 1

@@ -22,6 +22,7 @@ from games import signals as games_signals
 from games.engine.descriptors import game_of
 from games.models import Presence
 from games.services.arranged import table_arrange
+from runtime import metrics
 from tournaments import seating
 from tournaments.models import Entry, Event, Placement, Round
 from tournaments.pairing import dutch_pairs
@@ -96,6 +97,7 @@ def round_start(event: Event) -> Round:
     if number == 1:
         random.Random(f"{event.pk}:{event.starts_at}").shuffle(entries)
     absent = _absent(entries, timezone.now())
+    _count_lateness(event, number)
     board = Round.objects.create(event=event, number=number, seed=_board_seed(event))
     groups = _groups(event, entries, number)
     placements = []
@@ -198,3 +200,15 @@ def _count_absences(event: Event, entries: list[Entry], absent: set[int], number
     Entry.objects.filter(pk__in=absent, absences__gte=limit).update(
         withdrawn=True, withdrawn_round=number
     )
+
+
+def _count_lateness(event: Event, number: int) -> None:
+    """How long after it was due the round starts (runtime/metrics.py), once committed."""
+    late = (timezone.now() - round_due(event, number)).total_seconds()
+
+    def count() -> None:
+        metrics.EVENT_ROUND_DELAY.observe(max(late, 0.0))
+        if late > metrics.ROUND_LATE_AFTER:
+            metrics.EVENT_ROUNDS_LATE.inc()
+
+    transaction.on_commit(count)

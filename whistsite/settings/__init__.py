@@ -10,6 +10,7 @@ from whistsite.settings.environment import stop_on_problems  # noqa: E402
 from whistsite.settings.limits import *  # noqa: F403
 from whistsite.settings.logs import *  # noqa: F403
 from whistsite.settings.mail import *  # noqa: F403
+from whistsite.settings.operations import *  # noqa: F403
 from whistsite.settings.play import *  # noqa: F403
 from whistsite.settings.privacy import *  # noqa: F403
 from whistsite.settings.security import *  # noqa: F403
