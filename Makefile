@@ -123,10 +123,11 @@ test: lint test-setup
 test-browser: setup
 	$(E2E_RUN)
 
-## lint: ruff check, ruff format --check, and the import contracts (lint-imports; docs/architecture.md §8)
+## lint: ruff check, ruff format --check, mypy (docs/development.md "Types"), and the import contracts (lint-imports; docs/architecture.md §8)
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/lint-imports
 
 ## bench: the engine benchmark

@@ -45,7 +45,7 @@ class AuditedAdmin(admin.ModelAdmin):
         return None, f"{obj._meta.verbose_name} {obj.pk}"
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
-        request._audit = {"fields": form_changes(form), "rows": []}  # type: ignore[attr-defined]
+        request._audit = {"fields": form_changes(form), "rows": []}
         super().save_model(request, obj, form, change)
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:

@@ -142,9 +142,10 @@ class BanExplained:
 
     def clean(self) -> dict[str, Any]:
         try:
-            return super().clean()
+            return super().clean()  # type: ignore[misc]  # a mixin before the form
         except forms.ValidationError:
-            ban = getattr(self.request, BAN_ATTRIBUTE, None) if self.request else None
+            request = getattr(self, "request", None)
+            ban = getattr(request, BAN_ATTRIBUTE, None) if request else None
             if ban is not None:
                 raise forms.ValidationError(ban_text(ban), code="banned") from None
             raise

@@ -91,7 +91,7 @@ def send(
     address = to or (user.email if can_mail(user) else "")
     if not address:
         return False
-    message = render(name, {"user": user, **(context or {})}, language_of(user))
+    message: dict[str, Any] = render(name, {"user": user, **(context or {})}, language_of(user))
     message["to"] = address
     message["kind"] = name
     message["headers"] = dict(headers or {})

@@ -58,8 +58,8 @@ def security_event(event: str, request: HttpRequest | None = None, **fields: Any
     if request is not None:
         fields.setdefault("addr", keyed_hash(client_address(request)))
         fields.setdefault("path", request.path)
-    elif current_address.get() is not None:
-        fields.setdefault("addr", keyed_hash(current_address.get()))
+    elif (address := current_address.get()) is not None:
+        fields.setdefault("addr", keyed_hash(address))
     pairs = " ".join(f"{key}={_value(v)}" for key, v in fields.items() if v is not None)
     log.info("security event=%s %s", event, pairs)
 

@@ -25,10 +25,10 @@ class ModerationError(ValueError):
 
 
 def audit_record(
-    actor: Any,
+    actor: User,
     action: str,
     *,
-    target_user: Any = None,
+    target_user: User | None = None,
     target: str = "",
     reason: str = "",
     details: dict[str, Any] | None = None,
@@ -64,7 +64,7 @@ def _check_until(until: datetime | None, required: bool) -> None:
         raise ModerationError(_("The end must lie in the future."))
 
 
-def sanction_check(actor: Any, user: Any) -> None:
+def sanction_check(actor: User, user: User) -> None:
     """Whether `actor` may ban or mute `user` (or lift it): nobody sanctions themselves, and
     only superusers sanction staff (moderators and superusers)."""
     if user is None:
@@ -75,7 +75,7 @@ def sanction_check(actor: Any, user: Any) -> None:
         raise ModerationError(_("Only a superuser can sanction a member of staff."))
 
 
-def ban_create(actor: Any, user: Any, reason: str, until: datetime | None = None) -> Ban:
+def ban_create(actor: User, user: User, reason: str, until: datetime | None = None) -> Ban:
     """Ban `user` until `until` (None: until lifted). After the commit their open sockets
     close on every server and their seats go to bots (games.receivers)."""
     sanction_check(actor, user)
@@ -96,12 +96,12 @@ def ban_create(actor: Any, user: Any, reason: str, until: datetime | None = None
     return ban
 
 
-def _banned(user: Any, ban: Ban) -> None:
+def _banned(user: User, ban: Ban) -> None:
     cache.delete(ban_cache_key(user.pk))
     signals.user_banned.send(sender=Ban, user=user, ban=ban)
 
 
-def ban_lift(actor: Any, ban: Ban, reason: str = "") -> bool:
+def ban_lift(actor: User, ban: Ban, reason: str = "") -> bool:
     """End a ban now; False if it was no longer in force."""
     with transaction.atomic():
         ban = Ban.objects.select_for_update().select_related("user").get(pk=ban.pk)
@@ -122,7 +122,7 @@ def ban_lift(actor: Any, ban: Ban, reason: str = "") -> bool:
     return True
 
 
-def mute_create(actor: Any, user: Any, until: datetime, reason: str = "") -> Mute:
+def mute_create(actor: User, user: User, until: datetime, reason: str = "") -> Mute:
     """Refuse `user`'s chat until `until`."""
     sanction_check(actor, user)
     _check_until(until, required=True)
@@ -141,7 +141,7 @@ def mute_create(actor: Any, user: Any, until: datetime, reason: str = "") -> Mut
     return mute
 
 
-def mute_lift(actor: Any, mute: Mute, reason: str = "") -> bool:
+def mute_lift(actor: User, mute: Mute, reason: str = "") -> bool:
     """End a mute now; False if it was no longer in force."""
     with transaction.atomic():
         mute = Mute.objects.select_for_update().select_related("user").get(pk=mute.pk)
@@ -166,8 +166,8 @@ def _iso(value: datetime | None) -> str | None:
 
 
 def report_create(
-    reporter: Any,
-    reported: Any,
+    reporter: User,
+    reported: User,
     reason: str,
     text: str = "",
     *,
@@ -201,7 +201,7 @@ def report_create(
     )
 
 
-def report_close(actor: Any, report: Report, outcome: str, note: str = "") -> bool:
+def report_close(actor: User, report: Report, outcome: str, note: str = "") -> bool:
     """Close an open report with an outcome; False if it was closed already."""
     if outcome not in Report.Outcome.values:
         raise ModerationError(_("Choose an outcome."))
@@ -228,7 +228,7 @@ def report_close(actor: Any, report: Report, outcome: str, note: str = "") -> bo
     return True
 
 
-def notice_add(user: Any, notice: dict[str, Any]) -> None:
+def notice_add(user: User, notice: dict[str, Any]) -> None:
     """Keep a moderator's notice for `user`: a message on their next page (accounts.middleware
     NoticeMiddleware, which words it in their language)."""
     with transaction.atomic():
@@ -238,7 +238,7 @@ def notice_add(user: Any, notice: dict[str, Any]) -> None:
         transaction.on_commit(added, robust=True)
 
 
-def notices_take(user: Any) -> list[dict[str, Any]]:
+def notices_take(user: User) -> list[dict[str, Any]]:
     """The player's unseen notices, now marked seen."""
     with transaction.atomic():
         row = User.objects.select_for_update().only("pk", "notices").get(pk=user.pk)
@@ -247,7 +247,7 @@ def notices_take(user: Any) -> list[dict[str, Any]]:
     return list(row.notices or [])
 
 
-def display_name_set(actor: Any, user: Any, name: str, reason: str) -> bool:
+def display_name_set(actor: User, user: User, name: str, reason: str) -> bool:
     """A moderator replaces `user`'s display name (checked by the caller's form: clean, not
     a bot's or another player's; empty shows the username); audited, and the player is told
     on their next page. False if the name was that already."""
@@ -273,7 +273,7 @@ def display_name_set(actor: Any, user: Any, name: str, reason: str) -> bool:
     return True
 
 
-def block_add(owner: Any, blocked: Any) -> bool:
+def block_add(owner: User, blocked: User) -> bool:
     """Hide `blocked`'s chat from `owner`; False if it was hidden already."""
     if owner.pk == blocked.pk:
         raise ModerationError(_("You cannot block yourself."))
@@ -286,7 +286,7 @@ def block_add(owner: Any, blocked: Any) -> bool:
     return True
 
 
-def block_remove(owner: Any, blocked: Any) -> bool:
+def block_remove(owner: User, blocked: User) -> bool:
     """Show `blocked`'s chat to `owner` again; False if it was not hidden."""
     deleted, _rows = Block.objects.filter(owner=owner, blocked=blocked).delete()
     if deleted:
@@ -294,7 +294,7 @@ def block_remove(owner: Any, blocked: Any) -> bool:
     return bool(deleted)
 
 
-def sessions_revoke(user: Any) -> None:
+def sessions_revoke(user: User) -> None:
     """After a password change or reset: close the open sockets of the user's sessions
     (those of the session that made the change reconnect; the others' are no longer valid)."""
     transaction.on_commit(partial(signals.sessions_revoked.send, sender=type(user), user=user))

@@ -70,7 +70,7 @@ class TableAdmin(AuditedAdmin):
     def change_view(self, request: HttpRequest, object_id: str, *args: Any, **kwargs: Any):
         response = super().change_view(request, object_id, *args, **kwargs)
         table = self.get_object(request, object_id) if response.status_code == 200 else None
-        if in_play(table):
+        if table is not None and in_play(table):
             audit_record(
                 request.user, AuditEntry.Action.VIEWED, target=f"table {table.pk}",
                 details={"moves": table.moves},

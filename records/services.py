@@ -9,11 +9,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Subquery
+from django.db.models import Model, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import AuditEntry
+from accounts.models import AuditEntry, User
 from accounts.services import ModerationError, audit_record
 from games.engine import GameResult, game_result
 from games.engine.descriptors import matching_preset
@@ -35,8 +35,12 @@ def record_store(table: Table, seats: list[Seat]) -> GameRecord | None:
 
 
 def store_with(
-    record_model: Any, player_model: Any, table: Any, seats: list[Any], move_model: Any
-) -> Any:
+    record_model: type[Model],
+    player_model: type[Model],
+    table: Table,
+    seats: list[Seat],
+    move_model: type[Model],
+) -> Model:
     """record_store on the given model classes (the data migration passes historical ones)."""
     if table.record is None or record_model.objects.filter(pk=table.pk).exists():
         return None
@@ -52,7 +56,7 @@ def store_with(
         seats=[_seat(s, record["seats"][s.index]) for s in seats],
         result=record["result"], record=record,
     )  # fmt: skip
-    decisions = seat_decisions(move_model, table.pk, table.players)
+    decisions: list[tuple[int, int]] | None = seat_decisions(move_model, table.pk, table.players)
     if not hasattr(player_model, "own_decisions"):
         decisions = None  # the historical model of data migration 0002 (0006 fills them)
     player_model.objects.bulk_create(
@@ -71,7 +75,7 @@ def _seat(seat: Any, recorded: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def seat_decisions(move_model: Any, table_id: int, players: int) -> list[tuple[int, int]]:
+def seat_decisions(move_model: type[Model], table_id: int, players: int) -> list[tuple[int, int]]:
     """Per seat, from the table's move log: (decisions by its player, decisions by a bot for
     it), each counted up to the seat's resignation (after a Knockout resignation a bot plays
     the seat: docs/rules.md §0.5). One query."""
@@ -90,7 +94,7 @@ def seat_decisions(move_model: Any, table_id: int, players: int) -> list[tuple[i
 
 
 def _player(
-    stored: Any, seat: Any, result: GameResult, decisions: list[tuple[int, int]] | None
+    stored: Model, seat: Seat, result: GameResult, decisions: list[tuple[int, int]] | None
 ) -> dict[str, Any]:
     fields = dict(
         record=stored, seat=seat.index, user_id=seat.user_id, name=stored.seats[seat.index]["name"],
@@ -129,13 +133,13 @@ def record_backfill(apps: Any = None) -> int:
     return stored
 
 
-def _current_model(app: str, name: str) -> Any:
+def _current_model(app: str, name: str) -> type[Model]:
     from django.apps import apps
 
     return apps.get_model(app, name)
 
 
-def game_annul(table_id: int, moderator: Any, reason: str) -> bool:
+def game_annul(table_id: int, moderator: User, reason: str) -> bool:
     """A moderator annuls a finished game: the record says so (and why), its seats leave the
     won/lost filters, rankings makes ratings, XP, levels and achievements what they would be
     without it, and one audit row is written, all in one transaction. False if the game was

@@ -73,7 +73,7 @@ def _named(process: str) -> Any | None:
     """This process's own Redis connection, named `whist-<process>`, or None without Redis."""
     if _state.get("named_for") != process:
         backend = getattr(cache, "_cache", None)
-        if not hasattr(backend, "get_client"):
+        if backend is None or not hasattr(backend, "get_client"):
             return None
         pool = backend.get_client(write=True).connection_pool
         kwargs = {**pool.connection_kwargs, "client_name": f"{NAME}{process}"}  # on every connect
@@ -94,7 +94,7 @@ def drop_dead(processes: set[str]) -> bool:
     WHIST_PROCESS_TTL seconds): their keys go now. Whether any of `processes` is gone, by
     this look or before it. Redis's client list is read at most once a second."""
     backend = getattr(cache, "_cache", None)
-    if not hasattr(backend, "get_client"):
+    if backend is None or not hasattr(backend, "get_client"):
         return False
     client = backend.get_client(write=True)
     keys = {p: cache.make_and_validate_key(_key(p)) for p in processes if p != _state["id"]}

@@ -186,7 +186,9 @@ async def _run_in_lane(
         if lane == "analysis":
             await loop.run_in_executor(_executor(lane), _run_task, name, args, generation)
         else:
-            await sync_to_async(_run_task, thread_sensitive=False, executor=_executor(lane))(
+            threads = _executor(lane)
+            assert isinstance(threads, ThreadPoolExecutor)  # every lane but analysis's
+            await sync_to_async(_run_task, thread_sensitive=False, executor=threads)(
                 name, args, generation
             )
     except TRANSIENT as exc:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from itertools import combinations
 
-Met = Counter  # frozenset({a, b}) -> how many times a and b sat at one table
+Met = Counter[frozenset[Hashable]]  # frozenset({a, b}) -> how many times a and b sat at one table
 
 WINDOW = 8  # candidates scanned per free place: times the table's size, nearest first
 SWAP_PASSES = 6

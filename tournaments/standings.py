@@ -65,6 +65,6 @@ def _add_opponents(at_table: list[tuple[int, int]], table: dict, side: int) -> N
         sums[unit][1] += 1
     for unit, e in at_table:
         others = [v for u, v in sums.items() if u != unit and v[1]]
-        total, count = sum(v[0] for v in others), sum(v[1] for v in others)
+        total, count = sum(v[0] for v in others), sum(int(v[1]) for v in others)
         if count:
             table[e].opponents_points += total / count

@@ -82,7 +82,10 @@ application = OnThisLoop(
 if settings.WHIST_TRUSTED_PROXIES:
     # The client address and scheme the proxy names, believed only from the proxy itself
     # (docs/deployment.md §"Environment", "Trusted proxies").
-    application = ProxyHeadersMiddleware(application, trusted_hosts=settings.WHIST_TRUSTED_PROXIES)
+    application = ProxyHeadersMiddleware(  # type: ignore[assignment]
+        application,  # type: ignore[arg-type]
+        trusted_hosts=settings.WHIST_TRUSTED_PROXIES,
+    )
 
 # Under Daphne the loop is registered as it starts serving, before any connection: the
 # embedded watchdog starts with the server (a bot's turn left by a restart goes on).

@@ -37,6 +37,7 @@ class HealthEndpoints:
         if scope["type"] != "http" or scope["path"] not in PATHS:
             await self.inner(scope, receive, send)
             return
+        body: dict[str, Any]
         if scope["path"] == "/healthz":
             status, body = 200, {"alive": True}
         elif self.stopping():
@@ -57,6 +58,9 @@ class Readiness:
     """One process's checks of its dependencies, shared by concurrent polls."""
 
     def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
         self.last: tuple[float, dict[str, str]] | None = None
         self.running: asyncio.Future | None = None
         self.database = DatabaseCheck()
@@ -66,7 +70,7 @@ class Readiness:
     async def checks(self) -> dict[str, str]:
         loop = asyncio.get_running_loop()
         if loop is not self.loop:  # connections and futures belong to one event loop
-            self.__init__()
+            self._reset()
             self.loop = loop
         now = time.monotonic()
         if self.last is not None and now - self.last[0] < REUSE:

@@ -28,6 +28,8 @@ from .bots.two_hand_solver import Solver
 from .cards import SUIT_OF, card_str
 from .descriptors import side_of, sides
 from .engine import legal_actions
+from .german import GermanState
+from .knockout import KnockoutState
 from .record_check import Replay, Step
 from .state import State
 from .views import seat_view
@@ -130,13 +132,14 @@ def exact_values(state: State, cache: _Searches) -> dict[str, float] | None:
     """Each legal move's exact value for the seat to act, or None where it is not exact."""
     game = state.rules.game
     if game == "german":
+        assert isinstance(state, GermanState)
         return _german(state, cache) if state.half == 2 else None
     left = sum(h.bit_count() for h in state.hands) + len(state.trick)
     if left > EXACT_CARDS:
         return None
     seat = state.to_act
     side = set(sides(game, state.players)[side_of(game, seat)])
-    dogs = tuple(state.dogs) if game == "knockout" else ()
+    dogs = tuple(state.dogs) if isinstance(state, KnockoutState) else ()
     key = (state.deal_no, state.trump, frozenset(side), dogs)
     search = cache.get(key, lambda: Search(state.trump, side, dogs))
     raw = search.values(state.hands, state.trick, state.pending)

@@ -83,7 +83,7 @@ def _score(state: State, seat: int) -> tuple[float, float]:
         return float(outcome["points"][side]), float(outcome["tricks"][side])
     winners = (state.result or {}).get("winners") or []
     if state.rules.game == "german":
-        taken = state.history[-1].outcome["tricks"][seat] if state.history else 0
+        taken = (state.history[-1].outcome or {})["tricks"][seat] if state.history else 0
         if not winners:
             return 0.5, float(taken)
         return (1.0 if seat in winners else 0.0), float(taken)

@@ -9,6 +9,7 @@ claim is accepted or refused alike on every machine and in every replay of its r
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from .actions import Action, IllegalAction
@@ -124,7 +125,8 @@ def waiting(state: State, seat: int) -> int | None:
 
 
 def _refused_tricks(state: State, seat: int) -> int:
-    return next(a.tricks for a in reversed(state.events) if a.kind == "claim" and a.seat == seat)
+    claims: Iterator[Action] = (a for a in reversed(state.events) if a.kind == "claim")
+    return next(a.tricks for a in claims if a.seat == seat)
 
 
 def refuse(state: State, action: Action) -> State:
@@ -192,7 +194,8 @@ def shares(state: State, seat: int, k: int) -> list[int]:
 def _deal_tricks(state: State) -> int:
     """The tricks of the deal played out: the game's, else the deal's hand size."""
     if state.game.deal_tricks is None:
-        return state.hand_size  # type: ignore[attr-defined]
+        hand_size: int = state.hand_size  # type: ignore[attr-defined]
+        return hand_size
     return state.game.deal_tricks
 
 

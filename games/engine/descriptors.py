@@ -10,10 +10,10 @@ from . import german, knockout, whist
 from .protocol import Game
 from .rules import PLAYERS, Ruleset, option_fields
 
-GAMES_BY_NAME: dict[str, Game] = {g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)}
+GAMES_BY_NAME: dict[str, Game[Any]] = {g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)}
 
 
-def game_of(name: str) -> Game:
+def game_of(name: str) -> Game[Any]:
     """The game of a rules name (knockout, whist, german); KeyError for another."""
     return GAMES_BY_NAME[name]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import claims, german, knockout, whist
 from .actions import CLAIM, EXCHANGE, KNOCK, PLAY, RESIGN, Action, IllegalAction, resign
 from .cards import SUIT_OF, card_str
@@ -13,7 +15,9 @@ from .state import OVER, State, play_card
 from .state import PLAY as PLAY_PHASE
 from .tricks import follow_mask
 
-IMPLEMENTATIONS: dict[str, Game] = {g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)}
+IMPLEMENTATIONS: dict[str, Game[Any]] = {
+    g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)
+}
 
 
 def new_game(rules: Ruleset, seed: int | None = None, source: Source | None = None) -> State:
@@ -22,7 +26,8 @@ def new_game(rules: Ruleset, seed: int | None = None, source: Source | None = No
         if seed is None:
             raise ValueError("new_game needs a seed or a source")
         source = SeededSource(seed)
-    return IMPLEMENTATIONS[rules.game].start(rules, source)
+    started: State = IMPLEMENTATIONS[rules.game].start(rules, source)
+    return started
 
 
 def can_resign(state: State, seat: int) -> bool:
@@ -115,7 +120,8 @@ def _apply_checked(state: State, action: Action) -> State:
         raise _refusal(state, action)
     new = state.clone()
     new.event_log = (state.event_log, action)
-    return state.game.decide(new, action)
+    decided: State = state.game.decide(new, action)
+    return decided
 
 
 def _resign(state: State, action: Action) -> State:
@@ -127,7 +133,8 @@ def _resign(state: State, action: Action) -> State:
         )
     new = state.clone()
     new.event_log = (state.event_log, action)
-    return state.game.resign(new, action.seat)
+    resigned: State = state.game.resign(new, action.seat)
+    return resigned
 
 
 def _claim(state: State, action: Action) -> State:

@@ -17,18 +17,20 @@ def gettext_noop(message: str) -> str:
 
 class Plural(str):
     """A message template with a plural form: the singular (English) as the string, its
-    `plural`, and `count`, the name of the value that picks the form."""
+    `plural`, and `counter`, the name of the value that picks the form."""
 
-    __slots__ = ("count", "plural")
+    __slots__ = ("counter", "plural")
+    plural: str
+    counter: str
 
     def __new__(cls, singular: str, plural: str, count: str) -> Plural:
         made = super().__new__(cls, singular)
-        made.plural, made.count = plural, count
+        made.plural, made.counter = plural, count
         return made
 
     def form(self, params: dict[str, Any]) -> str:
         """The English form for these values."""
-        return str(self) if params.get(self.count) == 1 else self.plural
+        return str(self) if params.get(self.counter) == 1 else self.plural
 
 
 def ngettext(singular: str, plural: str, count: str) -> Plural:

@@ -136,11 +136,13 @@ def _faceups_taken(s: GermanState) -> list[list[Any]]:
 
 def stage(s: GermanState) -> dict[str, Any]:
     """The game of the match, of how many, and the half being played."""
-    return {"game": len(s.games) + (0 if s.over else 1), "games": s.rules.options.games,
+    options = s.rules.options
+    assert isinstance(options, GermanOptions)
+    return {"game": len(s.games) + (0 if s.over else 1), "games": options.games,
             "half": s.half}  # fmt: skip
 
 
-class GermanWhist(Game):
+class GermanWhist(Game[GermanState]):
     """German Whist through the engine protocol (docs/rules.md §3)."""
 
     name = "german"

@@ -10,7 +10,7 @@ from . import actions, knockout_end
 from .cards import NT, SUIT_MASK, SUIT_OF, card_str, cards_of, mask_of, suit_str
 from .deals import Source, dealt_hands
 from .protocol import Game
-from .rules import PRESETS, Ruleset
+from .rules import PRESETS, KnockoutOptions, Ruleset
 from .state import EXCHANGE, OVER, PLAY, TRUMP, VOTE, State, close_trick, legal_plays
 from .tricks import clockwise, next_seat
 
@@ -219,10 +219,12 @@ def public_view(s: KnockoutState) -> dict[str, Any]:
 def stage(s: KnockoutState) -> dict[str, Any]:
     """The round, of how many, and the players still in."""
     left = sum(1 for active in s.active if active)
-    return {"round": s.deal_no + 1, "rounds": s.rules.options.start_cards, "left": left}
+    options = s.rules.options
+    assert isinstance(options, KnockoutOptions)
+    return {"round": s.deal_no + 1, "rounds": options.start_cards, "left": left}
 
 
-class KnockoutWhist(Game):
+class KnockoutWhist(Game[KnockoutState]):
     """Knockout Whist through the engine protocol (docs/rules.md §1)."""
 
     name = "knockout"

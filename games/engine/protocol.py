@@ -6,7 +6,7 @@ implements this protocol for its own rules and keeps its own fields in a `State`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeVar
 
 from .actions import Action, IllegalAction
 from .errors import gettext_noop
@@ -14,10 +14,14 @@ from .errors import gettext_noop
 if TYPE_CHECKING:
     from .deals import Source
     from .rules import Ruleset
-    from .state import State
+
+from .state import State
+
+# The game's own State subclass: a game's procedures take and give only its own states.
+S = TypeVar("S", bound=State)
 
 
-class Game(Protocol):
+class Game(Protocol[S]):
     """One game's procedures. Those taking a state change it in place are given a fresh
     clone by the engine; the others only read."""
 
@@ -62,64 +66,64 @@ class Game(Protocol):
     standard_values: dict[str, tuple[Any, ...]]
 
     # One stateless instance per game (the module's GAME): copies and pickles are that one.
-    def __copy__(self) -> Game:
+    def __copy__(self) -> Game[S]:
         return self
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game[S]:
         return self
 
     def __reduce__(self) -> str:
         return "GAME"
 
     @staticmethod
-    def start(rules: Ruleset, source: Source) -> State:
+    def start(rules: Ruleset, source: Source, /) -> S:
         """The game with its first deal dealt and its first phase set."""
         ...
 
     @staticmethod
-    def legal(state: State, seat: int) -> list[Action]:
+    def legal(state: S, seat: int, /) -> list[Action]:
         """The actions of the seat to act now, resignation apart (a new list)."""
         ...
 
     @staticmethod
-    def decide(state: State, action: Action) -> State:
+    def decide(state: S, action: Action, /) -> S:
         """On a fresh clone: a legal decision other than playing a card."""
         ...
 
     @staticmethod
-    def trick_done(state: State) -> State:
+    def trick_done(state: S, /) -> S:
         """On a fresh clone whose trick is complete: score it, then the next trick, the end
         of the deal (the next deal) or the end of the game."""
         ...
 
     @staticmethod
-    def end_deal(state: State) -> None:
+    def end_deal(state: S, /) -> None:
         """On a fresh clone after the deal's last trick: score the deal, then deal the next
         one or end the game with its `result` (docs/game-record.md: result)."""
         ...
 
     @staticmethod
-    def can_resign(state: State, seat: int) -> bool:
+    def can_resign(state: S, seat: int, /) -> bool:
         """Whether a seat of a game in play, not resigned yet, has anything to resign from."""
         ...
 
     @staticmethod
-    def resign(state: State, seat: int) -> State:
+    def resign(state: S, seat: int, /) -> S:
         """On a fresh clone: `seat` resigns (docs/rules.md: resigning)."""
         ...
 
     @staticmethod
-    def public_view(state: State) -> dict[str, Any]:
+    def public_view(state: S, /) -> dict[str, Any]:
         """The game's own part of what every seat and spectator sees."""
         ...
 
     @staticmethod
-    def stage(state: State) -> dict[str, Any]:
+    def stage(state: S, /) -> dict[str, Any]:
         """How far the game has got, in the numbers of its `stages` (the lobby's words)."""
         ...
 
 
-def plays_only(state: State, action: Action) -> State:
+def plays_only(state: State, action: Action) -> NoReturn:
     """`Game.decide` for the games whose only decision is a card: never called with a legal
     action, since their `legal` offers plays alone."""
     raise IllegalAction(

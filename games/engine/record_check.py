@@ -53,7 +53,7 @@ def check(record: Any) -> Replay:
     check_deal_shapes(rules, deals)
     actions = [_actions(d, deal["events"]) for d, deal in enumerate(deals)]
     state = new_game(rules, source=_source(rules, deals, record.get("seed")))
-    start, steps = state, []
+    start, steps = state, list[Step]()
     for d, deal in enumerate(deals):
         if state.over:
             raise RecordProblem(
@@ -305,7 +305,7 @@ def explain(problem: Explained, translate: Any, show: Any = None, plural: Any = 
     }  # fmt: skip
     template = problem.template
     if isinstance(template, Plural):
-        count = problem.params.get(template.count)
+        count = problem.params.get(template.counter)
         count = count if isinstance(count, int) else 0
         text = plural(template, template.plural, count) if plural else template.form(problem.params)
     else:

@@ -89,7 +89,7 @@ GAME_NAMES = {
 }
 
 
-def option_fields(game: str) -> list[Field]:
+def option_fields(game: str) -> list[Field[Any]]:
     """The option fields of one game in the order of docs/rules.md; each has `.metadata["spec"]`."""
     return list(fields(OPTION_TYPES[game]))
 
@@ -100,7 +100,9 @@ def _specs() -> dict[str, OptionSpec]:
 
 # Derived from the fields above (no second list): the names of each choice, each range.
 CHOICES = {n: tuple(c for c, _ in s.choices) for n, s in _specs().items() if s.choices}
-RANGES = {n: (s.low, s.high) for n, s in _specs().items() if s.low is not None}
+RANGES = {
+    n: (s.low, s.high) for n, s in _specs().items() if s.low is not None and s.high is not None
+}
 PRESETS: dict[str, dict[str, Any]] = {
     "classic": {},
     "dutch": {"lead": "trump_chooser", "sweep_wins": True, "dogs_life": "once_per_player"},
@@ -179,7 +181,8 @@ def _build_options(game: str, given: dict[str, Any]) -> Options:
                 game=game, name=repr(name), known=", ".join(known),
             )  # fmt: skip
         _check_value(name, value, type(getattr(cls(), name)))
-    return replace(cls(), **given)
+    options: Options = replace(cls(), **given)
+    return options
 
 
 def _check_value(name: str, value: Any, kind: type) -> None:

@@ -62,7 +62,7 @@ class State:
     module copies the state with `clone` and then sets the fields that change.
     """
 
-    game: Game  # the game's procedures (protocol.Game)
+    game: Game[Any]  # the game's procedures (protocol.Game)
     rules: Ruleset
     source: Source
     phase: Phase
@@ -89,7 +89,7 @@ class State:
     claim_wait: tuple[tuple[int, int, int], ...]
     result: dict[str, Any] | None
 
-    def __init__(self, game: Game, rules: Ruleset, source: Source, dealer: int) -> None:
+    def __init__(self, game: Game[Any], rules: Ruleset, source: Source, dealer: int) -> None:
         n = rules.players
         # One plain dict, not attribute by attribute: CPython would then give the instance a
         # key-sharing dict, which `clone` copies more slowly (measured: about 10% of a random
@@ -158,7 +158,8 @@ def play_card(state: State, action: Any) -> State:
     if pending:
         new.to_act = pending[0]
         return new
-    return state.game.trick_done(new)
+    done: State = state.game.trick_done(new)
+    return done
 
 
 def close_trick(s: State) -> int:

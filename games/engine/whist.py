@@ -187,7 +187,7 @@ def stage(s: WhistState) -> dict[str, Any]:
     return {"deal": s.deal_no + 1, "scores": list(s.scores), "wins": list(s.wins)}
 
 
-class Whist(Game):
+class Whist(Game[WhistState]):
     """Whist through the engine protocol (docs/rules.md §2)."""
 
     name = "whist"

@@ -16,7 +16,7 @@ from games.sockets import lobby_rows
 
 # Small and quick, but every step shows up: a Knockout game of four short rounds for three,
 # one Whist deal (a side always takes 7 tricks, so a target of 1 ends the game), one German game.
-GUIDED = {
+GUIDED: dict[str, dict[str, Any]] = {
     "knockout": {"players": 3, "options": {"start_cards": 4}},
     "whist": {"players": 4, "options": {"target": 1}},
     "german": {"players": 2, "options": {"games": 1}},

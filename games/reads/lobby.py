@@ -181,7 +181,7 @@ def running_tables(user: Any) -> list[dict[str, Any]]:
     states = states_for(_playing(tables))
     entries = with_stages(tables, states)
     for table, entry in zip(tables, entries, strict=True):
-        seat = user_seat(table, user).index
+        seat = getattr(user_seat(table, user), "index", None)
         state = states.get(table.pk)
         entry["my_turn"] = bool(state and not state.over and state.to_act == seat)
     return entries

@@ -136,13 +136,13 @@ def plays_by_bot(seat: Seat, state: State) -> bool:
     return bool(seat.bot) or seat.away or seat.user_id is None or seat_resigned(state, seat.index)
 
 
-def seat_resigned(state: State, index: int) -> bool:
+def seat_resigned(state: State | None, index: int) -> bool:
     """Whether the seat's player resigned: in Knockout Whist they stay in the seat and a bot
     plays it to the end; in Whist and German Whist resigning ends the match (docs/rules.md,
     the rules common to all three games). The engine refuses the player's own moves for such a
     seat (`games.engine.apply_by_player`); this tells presence and the turn planner that the
     stand-in bot plays it."""
-    return index in state.resigned
+    return state is not None and index in state.resigned
 
 
 def games_played_count(user: Any) -> int:

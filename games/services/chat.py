@@ -7,11 +7,12 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.sessions.backends.base import SessionBase
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import AuditEntry
+from accounts.models import AuditEntry, User
 from accounts.selectors import mute_active, when
 from accounts.services import audit_record
 from accounts.text import clean_text
@@ -25,7 +26,9 @@ RATE_COUNT, RATE_SECONDS = 5, 10
 CHAT_LOCK = 4305  # the advisory locks' first key: a user's chat lines
 
 
-def chat_post(table_id: int, user: Any, text: Any, session: Any = None) -> dict[str, Any]:
+def chat_post(
+    table_id: int, user: User, text: Any, session: SessionBase | None = None
+) -> dict[str, Any]:
     """Store a chat line of a logged-in user who may watch the table (a private one: its
     players, creator and those whose `session` holds the invite) and send it to everyone
     at the table."""
@@ -72,7 +75,7 @@ def _one_at_a_time(user_id: int) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [CHAT_LOCK, user_id])
 
 
-def _check_sanctions(user: Any) -> None:
+def _check_sanctions(user: User) -> None:
     check_ban(user)
     mute = mute_active(user)
     if mute is not None:
@@ -80,7 +83,7 @@ def _check_sanctions(user: Any) -> None:
         raise ServiceError("muted", f"{message}: {mute.reason}" if mute.reason else message)
 
 
-def _clean(text: Any) -> str:
+def _clean(text: object) -> str:
     if not isinstance(text, str):
         raise ServiceError("bad_message", _("chat text is a string"))
     # Control characters could break layouts or logs; bidi overrides and zero-width
@@ -97,7 +100,7 @@ def _clean(text: Any) -> str:
     return text
 
 
-def chat_hide(message_ids: list[int], moderator: Any = None, reason: str = "") -> int:
+def chat_hide(message_ids: list[int], moderator: User | None = None, reason: str = "") -> int:
     """Hide chat messages (moderation); their tables' sockets drop them; one audit row per
     message hidden by a moderator. The count hidden."""
     with transaction.atomic():
@@ -113,7 +116,7 @@ def chat_hide(message_ids: list[int], moderator: Any = None, reason: str = "") -
     return len(rows)
 
 
-def _audit_hide(moderator: Any, message: ChatMessage, reason: str) -> None:
+def _audit_hide(moderator: User, message: ChatMessage, reason: str) -> None:
     audit_record(
         moderator, AuditEntry.Action.HIDE, target_user=message.user,
         target=f"chat message {message.pk} at table {message.table_id}", reason=reason,

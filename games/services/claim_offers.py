@@ -6,21 +6,21 @@ take only claims the solver proves: the others' consent could be traded there.""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games.engine import IllegalAction, State
 from games.engine import claims as claim_rules
 from games.engine.actions import CLAIM, Action
-from games.models import Move, Seat
+from games.models import Move, Seat, Table
 from games.reads.queries import current_offer, plays_by_bot
 from games.services.errors import ServiceError, explained
 from games.services.moves import _check_version, _own_seat, _playing_state, commit, lock_table
 
 
-def claim_offer(table_id: int, tricks: Any, version: Any, *, user: Any) -> None:
+def claim_offer(table_id: int, tricks: object, version: object, *, user: User) -> None:
     """Offer a claim to the others; a claim the solver proves is made at once instead."""
     if not isinstance(tricks, int) or isinstance(tricks, bool):
         raise ServiceError("bad_message", _("a claim needs a whole number of tricks"))
@@ -54,7 +54,7 @@ def claim_offer(table_id: int, tricks: Any, version: Any, *, user: Any) -> None:
     raise refusal
 
 
-def claim_answer(table_id: int, accept: Any, *, user: Any) -> None:
+def claim_answer(table_id: int, accept: object, *, user: User) -> None:
     """An opponent accepts or declines the claim on offer; the last acceptance makes it."""
     if not isinstance(accept, bool):
         raise ServiceError("bad_message", _("answer a claim with true or false"))
@@ -81,7 +81,9 @@ def claim_answer(table_id: int, accept: Any, *, user: Any) -> None:
         commit(table, seats, action=action, by=Move.By.HUMAN)
 
 
-def _offer_refusal(table: Any, state: State, seats: list[Seat], claimer: int) -> Any:
+def _offer_refusal(
+    table: Table, state: State, seats: list[Seat], claimer: int
+) -> ServiceError | None:
     """Why a claim the solver cannot prove may not be offered, or None: rated tables take only
     proved claims, and every opponent must be a player at the table (a bot never concedes)."""
     if table.rated:

@@ -13,8 +13,11 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from accounts.selectors import ban_active, ban_in_force, ban_text
+from games.engine import State
 from games.engine import claims as claim_rules
+from games.engine.actions import Action
 from games.engine.errors import Explained, Plural
 from games.labels import message_value
 
@@ -38,7 +41,7 @@ def explained(exc: Exception) -> str:
         return str(exc)
     template = exc.template
     if isinstance(template, Plural):
-        text = ngettext(template, template.plural, exc.params.get(template.count, 0))
+        text = ngettext(template, template.plural, exc.params.get(template.counter, 0))
     else:
         text = gettext(template)
     params = {k: message_value(v) for k, v in exc.params.items()}
@@ -65,7 +68,7 @@ def stale(seen: int, now: int) -> ServiceError:
     )
 
 
-def check_ban(user: Any) -> None:
+def check_ban(user: User) -> None:
     """Refuse a banned player (chat, moves, coming back): the socket closes too, but a frame
     may already be on its way, and the service is the last door."""
     ban = ban_active(user)
@@ -73,7 +76,7 @@ def check_ban(user: Any) -> None:
         raise ServiceError("banned", ban_text(ban))
 
 
-def refuse_banned(user: Any) -> None:
+def refuse_banned(user: User) -> None:
     """Refuse a player whom a change's own read of the seats found banned, with the ban's
     text (read from the database: the cache may not have heard of it yet)."""
     ban = ban_in_force(user.pk)
@@ -81,7 +84,7 @@ def refuse_banned(user: Any) -> None:
         raise ServiceError("banned", ban_text(ban))
 
 
-def claim_refused(state: Any, action: Any) -> ServiceError:
+def claim_refused(state: State, action: Action) -> ServiceError:
     """A claim the solver refused, recorded in the game (docs/rules.md §0.7): why, and what
     it cost."""
     refusal = explained(claim_rules.refused_error(state, action))

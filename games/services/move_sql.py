@@ -21,8 +21,10 @@ def locked(model: type[models.Model], pk: int) -> models.Model | None:
     builds rows, not through a raw queryset, which resolved its columns on every call."""
     q = connection.ops.quote_name
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    # typeshed: an lru_cache takes no type[Any] (a model class, untyped here) as Hashable.
+    columns = rows.columns(model, "t")  # type: ignore[arg-type]
     sql = (
-        f"SELECT {rows.columns(model, 't')} FROM {q(model._meta.db_table)} t"
+        f"SELECT {columns} FROM {q(model._meta.db_table)} t"
         f" WHERE t.{q(model._meta.pk.column)} = %s{lock}"
     )
     found = rows.fetch(sql, [pk])

@@ -23,6 +23,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games import broadcast, signals
 from games.engine import (
     Action,
@@ -52,7 +53,9 @@ log = logging.getLogger(__name__)
 # 1. Who asks: a human, a bot's task, a timeout's task.
 
 
-def move_play(table_id: int, event: Any, version: int | None = None, *, user: Any = None) -> State:
+def move_play(
+    table_id: int, event: object, version: int | None = None, *, user: User | None = None
+) -> State:
     """A human's decision for their own seat; the seat comes from `user`, never from `event`.
     An away player who acts is back, in the same change as the move. Refused to a banned
     player."""
@@ -73,6 +76,7 @@ def move_play(table_id: int, event: Any, version: int | None = None, *, user: An
         action = _action({**sent, "seat": seat.index})
         back = {seat.index: False} if seat.away else {}
         state = commit(table, seats, action=action, by=Move.By.HUMAN, away=back)
+    assert state is not None  # a table in play has a game
     if action.kind == CLAIM and state.event_log and state.event_log[1].refused:
         raise errors.claim_refused(state, action)
     return state
@@ -131,7 +135,7 @@ def lock_table(table_id: int) -> tuple[Table, list[Seat]]:
     return table, table_seats(table_id)
 
 
-def _own_seat(seats: list[Seat], user: Any) -> Seat:
+def _own_seat(seats: list[Seat], user: User) -> Seat:
     if user is None or not user.is_authenticated:
         raise errors.not_logged_in()
     seat = seat_of(seats, user)
@@ -215,7 +219,7 @@ def commit(
         table.game_version = table.version
     finished = state is not None and state.over
     task = None
-    if finished:
+    if finished and state is not None:
         _finish(table, seats, state)
     elif game_changed or (state is not None and state.to_act in (away or {})):
         task = _plan_turn(table, seats, state)
@@ -223,7 +227,7 @@ def commit(
     # writes its row and only those fields, in one statement (written out:
     # games/services/move_sql.py), and its broadcast is built from them. Other changes save
     # all that their caller set, and their broadcast reads the table again (sockets, seats).
-    in_hand = (table, seats) if action is not None else ()
+    in_hand = action is not None
     if in_hand:
         move_sql.update(table, _move_fields(finished), inserted=move_row)
     else:
@@ -233,7 +237,10 @@ def commit(
     move = None
     if action is not None:
         move = {"seed": table.seed, "number": table.moves - 1, "event": action.to_event()}
-    broadcast.table_changed(table.pk, lobby or finished, *in_hand, move=move)
+    if in_hand:
+        broadcast.table_changed(table.pk, lobby or finished, table, seats, move=move)
+    else:
+        broadcast.table_changed(table.pk, lobby or finished, move=move)
     if task is not None:  # after the broadcast: an eager bot's answer comes after it too
         transaction.on_commit(partial(scheduling.run_later, *task))
     return state

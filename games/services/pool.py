@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from accounts.selectors import blocked_pairs
 from games import broadcast, pairing, signals
 from games.engine import RulesError, make_rules
@@ -42,7 +43,7 @@ ENTRY_FIELDS = ("id", "user_id", "rating", "bots_after", "bot_level", "channel",
 
 
 def pool_join(
-    user: Any,
+    user: User,
     channel: str,
     game: str,
     players: int | None = None,
@@ -102,7 +103,7 @@ def _check_wait(bots_after: int | None, bot_level: str) -> None:
         raise ServiceError("bad_bot", _("unknown bot level %(level)s") % {"level": repr(bot_level)})
 
 
-def _rating(user: Any, game: str) -> int:
+def _rating(user: User, game: str) -> int:
     for _receiver, rating in signals.pool_rating.send(sender=None, user=user, game=game):
         if isinstance(rating, int):
             return rating
@@ -122,7 +123,7 @@ def pool_leave(user_id: int | None, channel: str | None = None) -> bool:
     return bool(gone)
 
 
-def pool_match(line_id: int, now: Any = None) -> list[int]:
+def pool_match(line_id: int, now: datetime | None = None) -> list[int]:
     """Seat whoever can be seated in one line of the pool now; the new tables' ids."""
     tables: list[int] = []
     for _attempt in range(3):  # again only if someone could not be seated (their slots)
@@ -144,7 +145,7 @@ def pool_match(line_id: int, now: Any = None) -> list[int]:
     return tables
 
 
-def _seat_all(line: PoolLine, entries: list[PoolEntry], now: Any) -> tuple[list[int], int]:
+def _seat_all(line: PoolLine, entries: list[PoolEntry], now: datetime) -> tuple[list[int], int]:
     by_id = {e.pk: e for e in entries}
     base, per_second = settings.WHIST_POOL_RANGE
     waiting = [pairing.Waiting(e.pk, e.rating, (now - e.joined).total_seconds(),
@@ -171,7 +172,7 @@ def _seat_all(line: PoolLine, entries: list[PoolEntry], now: Any) -> tuple[list[
     return tables, refused
 
 
-def _due(entry: PoolEntry, now: Any) -> bool:
+def _due(entry: PoolEntry, now: datetime) -> bool:
     return entry.bots_after is not None and now >= entry.joined + timedelta(
         seconds=entry.bots_after
     )

@@ -6,13 +6,13 @@ from __future__ import annotations
 import threading
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any
 
 from django.conf import settings
 from django.db import connection, connections, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from accounts.models import User
 from games.gamestate import state_for
 from games.models import Presence, Seat, Table
 from games.reads import rows
@@ -22,7 +22,7 @@ from games.services.moves import commit, lock_table
 from runtime import processes, scheduling
 
 
-def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
+def seat_connect(table_id: int, user: User, channel: str) -> int | None:
     """Socket `channel` of `user` opened; returns their seat index (None: not seated). Ends
     `away`."""
     if user is None or not user.is_authenticated:
@@ -43,7 +43,7 @@ def seat_connect(table_id: int, user: Any, channel: str) -> int | None:
         return seat.index
 
 
-def seat_heartbeat(table_id: int, user: Any, channel: str) -> int | None:
+def seat_heartbeat(table_id: int, user: User, channel: str) -> int | None:
     """Socket `channel` is still open: keep it counted. A socket the sweep dropped (its
     server was silent too long), or of a user who sat down since, is counted again."""
     found = rows.fetch(_beat_sql(), [rows.now_param(), channel])
@@ -124,13 +124,13 @@ def presence_drop_process(process: str, threads: int = 4) -> int:
     return sum(counts)
 
 
-def _drop(stale: Any) -> int:
+def _drop(stale: QuerySet[Presence]) -> int:
     """Drop the presence rows of `stale` (a queryset), table by table under its lock; a seat
     that lost its last socket is disconnected and its grace period starts."""
     return sum(_drop_table(t, stale) for t in set(stale.values_list("seat__table_id", flat=True)))
 
 
-def _drop_table(table_id: int, stale: Any) -> int:
+def _drop_table(table_id: int, stale: QuerySet[Presence]) -> int:
     """`_drop` at one table."""
     dropped = 0
     with transaction.atomic():
@@ -180,7 +180,7 @@ def away_check(table_id: int, index: int, stamp: str) -> bool:
         return True
 
 
-def seat_back(table_id: int, user: Any) -> None:
+def seat_back(table_id: int, user: User) -> None:
     """The player is back: the stand-in bot stops (not for a resigned Knockout player).
     Refused to a banned player, whose seat a bot plays."""
     errors.check_ban(user)

@@ -3,11 +3,9 @@ they were, for the moderators (accounts.services.report_create stores it)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 
-from accounts.models import Report
+from accounts.models import Report, User
 from accounts.services import ModerationError, report_create
 from games.models import ChatMessage
 from games.reads.messages import chat_around, chat_dict
@@ -27,7 +25,7 @@ def chat_message_get(table_id: int, message_id: int) -> ChatMessage:
     return message
 
 
-def chat_report(user: Any, message: ChatMessage, reason: str, text: str = "") -> Report:
+def chat_report(user: User, message: ChatMessage, reason: str, text: str = "") -> Report:
     """`user` reports the writer of a chat line."""
     if message.user is None:
         raise ServiceError("no_player", _("this line has no player to report"))

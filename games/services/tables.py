@@ -9,12 +9,14 @@ from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.contrib.sessions.backends.base import SessionBase
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.models import User
 from games import broadcast, signals
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
@@ -30,7 +32,7 @@ TIME_LIMITS = (10, 3600)  # seconds; 0 means no limit
 
 
 def table_create(
-    user: Any,
+    user: User,
     game: str,
     players: int | None = None,
     options: dict[str, Any] | None = None,
@@ -70,7 +72,7 @@ def table_create(
     return table
 
 
-def check_slots(user: Any) -> None:
+def check_slots(user: User) -> None:
     """At most WHIST_MAX_OPEN_TABLES tables hold a player's slots: open tables they sit at and
     games in play they still take part in (lobby.slot_tables); the refusal names them."""
     most = settings.WHIST_MAX_OPEN_TABLES
@@ -119,7 +121,7 @@ def bot_levels_for(levels: list[str | None] | None, players: int) -> list[str | 
     return levels
 
 
-def check_time_limit(time_limit: Any) -> None:
+def check_time_limit(time_limit: object) -> None:
     low, high = TIME_LIMITS
     if not isinstance(time_limit, int) or not (time_limit == 0 or low <= time_limit <= high):
         raise ServiceError(
@@ -129,7 +131,9 @@ def check_time_limit(time_limit: Any) -> None:
         )
 
 
-def seat_take(user: Any, table_id: int, index: int | None = None, session: Any = None) -> Seat:
+def seat_take(
+    user: User, table_id: int, index: int | None = None, session: SessionBase | None = None
+) -> Seat:
     """Sit down at an open table: seat `index`, or the first free one."""
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required", _("log in to take a seat"))
@@ -165,7 +169,7 @@ def _free_seat(seats: list[Seat], index: int | None) -> Seat:
     return seats[index]
 
 
-def seat_leave(user: Any, table_id: int) -> bool:
+def seat_leave(user: User, table_id: int) -> bool:
     """Stand up before the start; whether that closed the table. The creator standing up from
     a table nobody else sits at (bots are nobody) closes it at once. Any other table nobody
     sits at any more stays open for WHIST_OPEN_EMPTY_GRACE seconds (an invited guest may
@@ -252,7 +256,7 @@ def _has_sockets(table: Table) -> bool:
     return Presence.objects.filter(seat__table=table).exists()
 
 
-def table_start(user: Any, table_id: int, fill_bots: str | None = None) -> Table:
+def table_start(user: User, table_id: int, fill_bots: str | None = None) -> Table:
     """Deal: every seat must be taken (by humans or bots; `fill_bots` fills empty seats)."""
     if fill_bots and fill_bots not in LEVELS:
         raise ServiceError("bad_bot", _("unknown bot level %(level)s") % {"level": repr(fill_bots)})
@@ -293,7 +297,7 @@ def deal(table: Table, seats: list[Seat], seed: int | None = None) -> None:
 
 
 def table_play_now(
-    user: Any, game: str = "knockout", players: int | None = 4, level: str = "beginner"
+    user: User, game: str = "knockout", players: int | None = 4, level: str = "beginner"
 ) -> Table:
     """One click to play: a table with `user` at seat 0 and bots everywhere else, started."""
     n = rules_for(game, players, None, {}).players
@@ -301,7 +305,7 @@ def table_play_now(
     return table_start(user, table.pk)
 
 
-def table_rematch(user: Any, table_id: int) -> Table:
+def table_rematch(user: User, table_id: int) -> Table:
     """The same rules and bots again at a new open table, the user at their old seat."""
     with transaction.atomic():
         table, seats = lock_table(table_id)
@@ -335,7 +339,7 @@ def _rematch(table: Table, seats: list[Seat]) -> Table:
     return rematch
 
 
-def table_invite_accept(session: Any, table_id: int, token: str) -> bool:
+def table_invite_accept(session: SessionBase, table_id: int, token: str) -> bool:
     """Remember a valid invite in the session: it lets the holder watch and sit down."""
     table = Table.objects.filter(pk=table_id).only("invite_token").first()
     if (

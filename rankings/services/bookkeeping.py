@@ -11,6 +11,7 @@ locks rows in one fixed order: the table, ratings by id, progress by user id.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from datetime import timedelta
 from functools import partial
 
@@ -108,7 +109,7 @@ def _rate(score: GameScore, facts: list[SeatFacts], results: list[SeatResult]) -
         )  # fmt: skip
 
 
-def _locked_ratings(game: str, facts: list[SeatFacts]) -> dict[tuple, Rating]:
+def _locked_ratings(game: str, facts: list[SeatFacts]) -> dict[Hashable, Rating]:
     users = [f.user_id for f in facts if not f.bot]
     bots = [f.bot for f in facts if f.bot]
     rows = (
@@ -121,7 +122,7 @@ def _locked_ratings(game: str, facts: list[SeatFacts]) -> dict[tuple, Rating]:
 
 def _apply(
     score: GameScore,
-    rows: dict[tuple, Rating],
+    rows: dict[Hashable, Rating],
     key: list[tuple],
     old: list[tuple[float, float]],
     new: list[tuple[float, float]],

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from rankings.models import Achievement
 from rankings.unlocks import BACK, FRONT, unlocked
 
@@ -14,7 +13,7 @@ class CardChoiceError(ValueError):
     """A design that does not exist or that the player has not unlocked."""
 
 
-def card_choice_set(user: Any, back: str, front: str) -> None:
+def card_choice_set(user: User, back: str, front: str) -> None:
     """Save `user`'s back and front; CardChoiceError names a design they may not use."""
     codes = Achievement.objects.filter(user=user).values_list("code", flat=True)
     allowed = unlocked(user.level, codes)

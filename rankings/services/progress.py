@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -22,23 +23,26 @@ def credit(
     earners = [f for f in facts if f.earns]
     if not earners:
         return
-    ids = [f.user_id for f in earners]
+    ids = [f.user_id for f in earners if f.user_id is not None]
     rows = Progress.objects.select_for_update().filter(user_id__in=ids).order_by("user_id")
     progress = {p.user_id: p for p in rows}
     had = _achievements_of(ids)
     game = Game(record, facts, score.rated)
     new_achievements, level_ups = [], []
     for f in earners:
-        p, result = progress[f.user_id], results[f.index]
-        before = (p.level, set(had[f.user_id]))
+        user_id = f.user_id
+        if user_id is None:  # earns: a player's seat, never a bot's
+            continue
+        p, result = progress[user_id], results[f.index]
+        before = (p.level, set(had[user_id]))
         _count(p, f, score.rated)
-        codes = earned(game, f, Counts(p.games, p.wins, p.rated_wins), had[f.user_id])
+        codes = earned(game, f, Counts(p.games, p.wins, p.rated_wins), had[user_id])
         result.xp, result.level_before, result.level_after = xp_for(f), before[0], p.level
         result.achievements = codes
         now = (p.level, before[1] | set(codes))
         result.unlocks = [list(u) for u in newly_unlocked(before, now)]
-        new_achievements += [_achievement(score, f.user_id, code) for code in codes]
-        level_ups += [_level_up(score, f.user_id, n) for n in range(before[0] + 1, p.level + 1)]
+        new_achievements += [_achievement(score, user_id, code) for code in codes]
+        level_ups += [_level_up(score, user_id, n) for n in range(before[0] + 1, p.level + 1)]
     _save(progress.values(), new_achievements, level_ups, results)
 
 
@@ -68,7 +72,10 @@ def _level_up(score: GameScore, user_id: int, level: int) -> LevelUp:
 
 
 def _save(
-    progress: Any, achievements: list[Achievement], level_ups: list[LevelUp], results: list
+    progress: Iterable[Progress],
+    achievements: list[Achievement],
+    level_ups: list[LevelUp],
+    results: list[SeatResult],
 ) -> None:
     for p in progress:  # one UPDATE per locked row (see bookkeeping._rate on bulk_update)
         Progress.objects.filter(pk=p.pk).update(

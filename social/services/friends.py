@@ -3,21 +3,20 @@ may end it. A block either way refuses a request, and ends a friendship (receive
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 from friendship.exceptions import AlreadyExistsError, AlreadyFriendsError
 from friendship.models import Friend, FriendshipRequest
 
+from accounts.models import User
 from games.services.errors import ServiceError
 from social.models import Kind
 from social.selectors import blocked_between
 from social.services.notifications import notify
 
 
-def friend_request(user: Any, other: Any) -> FriendshipRequest | None:
+def friend_request(user: User, other: User) -> FriendshipRequest | None:
     """Ask `other` to be friends; if they had asked `user` already, this accepts it (None)."""
     if other is None or not other.is_active or other.pk == user.pk:
         raise ServiceError("bad_player", _("you cannot be friends with that player"))
@@ -40,7 +39,7 @@ def friend_request(user: Any, other: Any) -> FriendshipRequest | None:
     return request
 
 
-def friend_accept(user: Any, request_id: int) -> None:
+def friend_accept(user: User, request_id: int) -> None:
     """Accept a friend request made to `user`."""
     with transaction.atomic():
         request = _request_to(user, request_id)
@@ -53,13 +52,13 @@ def friend_accept(user: Any, request_id: int) -> None:
         )  # fmt: skip
 
 
-def friend_decline(user: Any, request_id: int) -> None:
+def friend_decline(user: User, request_id: int) -> None:
     """Decline a friend request made to `user` (the asker is not told)."""
     with transaction.atomic():
         _request_to(user, request_id).reject()
 
 
-def _request_to(user: Any, request_id: Any) -> FriendshipRequest:
+def _request_to(user: User, request_id: object) -> FriendshipRequest:
     request = (
         FriendshipRequest.objects.select_for_update()
         .select_related("from_user", "to_user")
@@ -71,7 +70,7 @@ def _request_to(user: Any, request_id: Any) -> FriendshipRequest:
     return request
 
 
-def friend_remove(user: Any, other: Any) -> bool:
+def friend_remove(user: User, other: User) -> bool:
     """End a friendship (both sides); a request either way is withdrawn too."""
     with transaction.atomic():
         FriendshipRequest.objects.filter(from_user=user, to_user=other).delete()

@@ -4,14 +4,16 @@ blocks the other."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.sessions.backends.base import SessionBase
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games.models import Seat, Table
 from games.services import seat_take, table_create, table_invite_accept
 from games.services.errors import ServiceError
@@ -20,7 +22,7 @@ from social.selectors import blocked_between, invitations_waiting_from
 from social.services.notifications import notify
 
 
-def invitation_send(sender: Any, recipient: Any, table_id: int) -> Invitation:
+def invitation_send(sender: User, recipient: User, table_id: int) -> Invitation:
     """Invite `recipient` to the open table `sender` sits at.
 
     Locks only invitations (the pending one of the same pair and table, which a re-send
@@ -63,7 +65,7 @@ def _blocked() -> ServiceError:
     return ServiceError("blocked", _("you cannot invite this player: one of you blocks the other"))
 
 
-def _check_table(table: Table | None, sender: Any, recipient: Any) -> None:
+def _check_table(table: Table | None, sender: User, recipient: User) -> None:
     if table is None or table.status != Table.Status.OPEN:
         raise ServiceError("not_open", _("that table is not open for new players"))
     seats = list(Seat.objects.filter(table=table))
@@ -75,7 +77,7 @@ def _check_table(table: Table | None, sender: Any, recipient: Any) -> None:
         raise ServiceError("seat_taken", _("every seat is taken"))
 
 
-def _expire_old(sender: Any, recipient: Any, table_id: int) -> None:
+def _expire_old(sender: User, recipient: User, table_id: int) -> None:
     """A pending invitation of the same pair to the same table is sent again: the old one
     ends (one pending invitation per sender, recipient and table). Its row is locked first,
     as accepting it does, so a send waits for an accept in progress and then sees its seat."""
@@ -98,7 +100,7 @@ def _data(invitation: Invitation) -> dict[str, Any]:
 
 
 def table_create_and_invite(
-    sender: Any, recipient: Any, game: str, private: bool = False
+    sender: User, recipient: User, game: str, private: bool = False
 ) -> Invitation:
     """A new table of `game` with the sender at seat 0, and the invitation to it (from the
     recipient's page)."""
@@ -111,7 +113,7 @@ def table_create_and_invite(
         return invitation_send(sender, recipient, table.pk)
 
 
-def invitation_accept(user: Any, invitation_id: Any, session: Any) -> Table:
+def invitation_accept(user: User, invitation_id: object, session: SessionBase) -> Table:
     """The invitee accepts: they sit down at the table (a private one lets them in)."""
     with transaction.atomic():
         invitation = _pending_for(user, invitation_id)
@@ -125,13 +127,13 @@ def invitation_accept(user: Any, invitation_id: Any, session: Any) -> Table:
     return table
 
 
-def invitation_decline(user: Any, invitation_id: Any) -> None:
+def invitation_decline(user: User, invitation_id: object) -> None:
     """The invitee declines (the sender is not told: no one is pressed by a refusal)."""
     with transaction.atomic():
         _answer(_pending_for(user, invitation_id), Invitation.Status.DECLINED)
 
 
-def _pending_for(user: Any, invitation_id: Any) -> Invitation:
+def _pending_for(user: User, invitation_id: object) -> Invitation:
     if not str(invitation_id).isdigit():
         raise ServiceError("no_invitation", _("there is no such invitation"))
     invitation = (
@@ -161,7 +163,7 @@ def _answer(invitation: Invitation, status: str) -> None:
     ).update(read=True)
 
 
-def invitations_expire(now: Any = None) -> int:
+def invitations_expire(now: datetime | None = None) -> int:
     """Mark every pending invitation past its time expired; how many."""
     now = now or timezone.now()
     return Invitation.objects.filter(status=Invitation.Status.PENDING, expires__lte=now).update(

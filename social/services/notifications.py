@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 
+from accounts.models import User
 from games import broadcast
 from runtime.scheduling import run_later
 from social import texts
@@ -70,7 +71,7 @@ def _public(note: Notification) -> dict[str, Any]:
     return {}
 
 
-def notifications_read(user: Any, ids: list[int] | None = None) -> int:
+def notifications_read(user: User, ids: list[int] | None = None) -> int:
     """Mark the user's notifications read (those of `ids`, or all); the new unread count goes
     to their open pages. How many changed."""
     rows = Notification.objects.filter(user=user, read=False)
@@ -86,7 +87,7 @@ def notifications_read(user: Any, ids: list[int] | None = None) -> int:
 
 
 def settings_save(
-    user: Any, muted: list[str], mail: dict[str, str] | None = None
+    user: User, muted: list[str], mail: dict[str, str] | None = None
 ) -> SocialSettings:
     """Which kinds of notification the player turned off, and (if given) which come by mail
     at once or in the daily digest (Mail values; anything else is no mail)."""

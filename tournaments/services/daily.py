@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -13,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games.models import Table
 from games.services.arranged import boards_release, table_arrange, tables_end
 from records.services import record_publish
@@ -84,7 +84,7 @@ def _create(game: str, day: date) -> Event:
     return event
 
 
-def daily_play(user: Any, game: str, board: int) -> Table:
+def daily_play(user: User, game: str, board: int) -> Table:
     """The player's table for today's board `board`: dealt at once, the player at seat 0 and
     bots of the challenge's level in the other seats, the board's cards; if they have
     played or are playing it, that table (each board once a day)."""

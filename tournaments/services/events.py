@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.descriptors import game_of
@@ -31,7 +32,7 @@ class EventError(Exception):
 
 
 def event_create(
-    user: Any,
+    user: User,
     *,
     name: str,
     game: str,
@@ -88,7 +89,7 @@ def _check_rules(game: str, size: int | None, preset: str, options: dict, kind: 
         raise EventError("bad_rules", explained(exc)) from exc
 
 
-def _check_range(code: str, value: Any, span: tuple[int, int], what: str) -> None:
+def _check_range(code: str, value: object, span: tuple[int, int], what: str) -> None:
     low, high = span
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise EventError(
@@ -96,7 +97,7 @@ def _check_range(code: str, value: Any, span: tuple[int, int], what: str) -> Non
         )
 
 
-def entry_join(user: Any, event_id: int, token: str = "") -> Entry:
+def entry_join(user: User, event_id: int, token: str = "") -> Entry:
     """Sign up until the start; a private event needs its invite token (its creator not)."""
     if user is None or not user.is_authenticated:
         raise EventError("login_required", _("log in to sign up"))
@@ -118,7 +119,7 @@ def entry_join(user: Any, event_id: int, token: str = "") -> Entry:
     return entry
 
 
-def entry_leave(user: Any, event_id: int) -> None:
+def entry_leave(user: User, event_id: int) -> None:
     """Take back a sign-up before the start."""
     with transaction.atomic():
         event = Event.objects.select_for_update().filter(pk=event_id).first()
@@ -129,14 +130,14 @@ def entry_leave(user: Any, event_id: int) -> None:
         _bump(event)
 
 
-def entry_seen(user: Any, event_id: int) -> bool:
+def entry_seen(user: User, event_id: int) -> bool:
     """The event page is open: its player is present for the next round (whether signed up)."""
     if user is None or not user.is_authenticated:
         return False
     return bool(Entry.objects.filter(event_id=event_id, user=user).update(last_seen=timezone.now()))
 
 
-def event_cancel(user: Any, event_id: int) -> None:
+def event_cancel(user: User, event_id: int) -> None:
     """Its creator or staff cancel an event that has not started."""
     with transaction.atomic():
         event = Event.objects.select_for_update().filter(pk=event_id).first()

@@ -3,11 +3,10 @@ standings recounted and the round closed when its last table is done."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import connection, transaction
 from django.utils import timezone
 
+from games.models import Table
 from games.services.arranged import boards_release
 from runtime import scheduling
 from tournaments import duplicate
@@ -102,7 +101,7 @@ def _write_standings(changed: list[tuple]) -> None:
         cursor.execute(sql, params)
 
 
-def _after_close(event: Event, table: Any) -> bool:
+def _after_close(event: Event, table: Table) -> bool:
     """A daily board finished after its day closed does not count (docs/rules.md §5.7)."""
     closed = event.kind == Event.Kind.DAILY and event.status == Event.Status.FINISHED
     return closed and (table.finished is None or table.finished > event.finished)

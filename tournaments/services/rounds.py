@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import random
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
-from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -32,7 +31,7 @@ DUTCH_MOST = 64  # German Whist: the Dutch system up to this many players (it gr
 MIN_PLAYERS = 2
 
 
-def event_tick(now: Any = None) -> int:
+def event_tick(now: datetime | None = None) -> int:
     """Start the events and rounds that are due and end the finished events; how many."""
     now = now or timezone.now()
     due = Event.objects.filter(
@@ -44,7 +43,7 @@ def event_tick(now: Any = None) -> int:
     return changed
 
 
-def _advance(event_id: int, now: Any) -> bool:
+def _advance(event_id: int, now: datetime) -> bool:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         if event.status == Event.Status.COMING:
@@ -63,7 +62,7 @@ def _advance(event_id: int, now: Any) -> bool:
         return True
 
 
-def round_due(event: Event, number: int) -> Any:
+def round_due(event: Event, number: int) -> datetime:
     """When round `number` is due: the start plus a round's minutes for each one before."""
     return event.starts_at + timedelta(minutes=event.round_minutes * (number - 1))
 
@@ -132,7 +131,7 @@ def _board_seed(event: Event) -> int | None:
     return secrets.randbits(62) if event.kind != Event.Kind.SWISS else None
 
 
-def _absent(entries: list[Entry], now: Any) -> set[int]:
+def _absent(entries: list[Entry], now: datetime) -> set[int]:
     """Entries not seen on the event page for WHIST_EVENT_PRESENT seconds and with no open
     socket at any table: absent at the round's start."""
     cutoff = now - timedelta(seconds=settings.WHIST_EVENT_PRESENT)

@@ -56,7 +56,8 @@ def limit_daphne_bodies(limit: int) -> None:
         )
         if hasattr(transport, "loseWriteConnection"):
             transport.loseWriteConnection()  # the response, then FIN; the rest is dropped
-        reactor.callLater(LINGER_SECONDS, transport.abortConnection)
+        # Twisted's IReactorTime declares callLater without self (its stub reads delay as self).
+        reactor.callLater(LINGER_SECONDS, transport.abortConnection)  # type: ignore[arg-type]
 
     def gotLength(self: Any, length: int | None) -> None:
         self.whist_read = 0

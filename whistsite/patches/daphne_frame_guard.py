@@ -109,7 +109,8 @@ def cut(protocol: Any) -> None:
     if queue is not None and not protocol.muted and protocol.state == protocol.STATE_OPEN:
         drop_frames(queue)
         queue.put_nowait({"type": FLOOD})
-    reactor.callLater(GIVE_UP, close, protocol)
+    # Twisted's IReactorTime declares callLater without self: its stub reads delay as self.
+    reactor.callLater(GIVE_UP, close, protocol)  # type: ignore[arg-type]
 
 
 def drop_frames(queue: asyncio.Queue) -> int:

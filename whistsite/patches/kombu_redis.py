@@ -32,4 +32,4 @@ def _guarded_connparams(self: Any, asynchronous: bool = False) -> dict[str, Any]
 
 def install() -> None:
     """Guard kombu's Redis channel (idempotent)."""
-    kombu_redis.Channel._connparams = _guarded_connparams
+    kombu_redis.Channel._connparams = _guarded_connparams  # type: ignore[method-assign]

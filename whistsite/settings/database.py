@@ -2,6 +2,7 @@
 `make run`."""
 
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import dj_database_url
@@ -17,9 +18,9 @@ if _ON_POSTGRES:
     # Persistent connections (one per server thread, checked before reuse): a new
     # PostgreSQL connection per call cost Daphne about a tenth of its time (issue 14).
     # Channels' database_sync_to_async closes only connections older than this.
-    DATABASES = {
+    DATABASES: dict[str, Any] = {
         "default": dj_database_url.parse(
-            DATABASE_URL,
+            str(DATABASE_URL),
             conn_max_age=env_int("WHIST_DB_CONN_MAX_AGE", 600),
             conn_health_checks=True,
         )

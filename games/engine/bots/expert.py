@@ -50,7 +50,7 @@ def decide(seen: Seen, legal: list[dict[str, Any]], seed: int) -> dict[str, Any]
 def candidates(seen: Seen) -> list[int]:
     """Legal cards, one per run of cards that are neighbours among the cards still out."""
     out = club.unseen(seen) | sum(1 << c for _, c in seen.trick)
-    reps = []
+    reps: list[int] = []
     for c in sorted(legal_cards(seen)):
         if not (reps and SUIT_OF[reps[-1]] == SUIT_OF[c] and not _between(out, reps[-1], c)):
             reps.append(c)
@@ -170,7 +170,7 @@ def _need(seen: Seen) -> set[int] | None:
     return {s for s in range(seen.players) if hands[s] and not tricks[s]}
 
 
-def _next_seat(seen: Seen, hands: list[int], trick: list) -> int:
+def _next_seat(seen: Seen, hands: list[int], trick: list[tuple[int, int]]) -> int:
     """The next seat to play in this trick, or -1 when the trick is complete."""
     n = seen.players
     played = {s for s, _ in trick}

@@ -135,7 +135,7 @@ def _some_void(hands: list[int], opponents: list[int], suit: int) -> bool:
 def playout(
     hands: list[int],
     trump: int,
-    trick: list,
+    trick: list[tuple[int, int]],
     seat: int,
     partner: list[int],
     talon: list[int],
@@ -186,7 +186,7 @@ def play_on(
 def _finish_trick(
     hands: list[int],
     order: list[int],
-    trick: list,
+    trick: list[tuple[int, int]],
     trump: int,
     partner: list[int],
     talon: list[int],
@@ -238,7 +238,7 @@ def _desperate(hand: int, card: int, led: int, best: int, trump: int) -> int:
     return (win & -win).bit_length() - 1
 
 
-def _order(hands: list[int], seat: int, n: int, trick: list) -> list[int]:
+def _order(hands: list[int], seat: int, n: int, trick: list[tuple[int, int]]) -> list[int]:
     """The trick's playing order: those who played, then `seat` and the later seats holding
     cards up to the leader (a dog who knocked before `seat` is not asked again)."""
     if not trick:
@@ -254,7 +254,7 @@ def _order(hands: list[int], seat: int, n: int, trick: list) -> list[int]:
     return played + later
 
 
-def _ring(hands: list[int], leader: int, n: int, trick: list) -> list[int]:
+def _ring(hands: list[int], leader: int, n: int, trick: list[tuple[int, int]]) -> list[int]:
     """Seats in playing order from the leader: those holding cards or already in the trick."""
     played = {s for s, _ in trick}
     return [s for s in clockwise(leader, n) if hands[s] or s in played]
