@@ -7,6 +7,7 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
+from django.apps.registry import Apps
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Model, Subquery
@@ -107,7 +108,7 @@ def _player(
     return fields
 
 
-def record_backfill(apps: Any = None) -> int:
+def record_backfill(apps: Apps | None = None) -> int:
     """Store every finished table that has a record but no stored game yet; how many.
 
     Idempotent: each table is stored under its row lock, and a stored one is skipped. The

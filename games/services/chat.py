@@ -27,7 +27,7 @@ CHAT_LOCK = 4305  # the advisory locks' first key: a user's chat lines
 
 
 def chat_post(
-    table_id: int, user: User, text: Any, session: SessionBase | None = None
+    table_id: int, user: User, text: object, session: SessionBase | None = None
 ) -> dict[str, Any]:
     """Store a chat line of a logged-in user who may watch the table (a private one: its
     players, creator and those whose `session` holds the invite) and send it to everyone

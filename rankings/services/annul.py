@@ -18,11 +18,11 @@ that lock) never scores it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q, Window
+from django.db.models import F, Model, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
@@ -134,7 +134,7 @@ def _write_ratings(
     rewrite(Rating, [ratings[k] for k in state], RATING_FIELDS)
 
 
-def rewrite(model: Any, rows: list[Any], fields: list[str]) -> None:
+def rewrite(model: type[Model], rows: Sequence[Model], fields: list[str]) -> None:
     """Write `fields` of many existing rows in a few statements: INSERT ... ON CONFLICT (id)
     DO UPDATE (Django's bulk_create). bulk_update's CASE expressions cost about 5 ms of
     Python per replayed game, 95% of an annulment (bench/annul.py); this, a tenth of that."""
