@@ -1,4 +1,5 @@
-"""The create-event form: name, game, kind, players per table, rounds, start and time."""
+"""The create-event form: name, game, kind, players per table, rounds, start and time, and
+every rule option the create-table form has (its fields, games.pages.forms.RuleFields)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from games import labels
 from games.engine.bots import LEVELS
 from games.engine.descriptors import fixed_players
 from games.engine.rules import GAMES
+from games.pages.forms import RuleFields, preset_choices
 from tournaments.models import Event
 
 
-class EventForm(forms.Form):
+class EventForm(RuleFields, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     game = forms.ChoiceField(label=_("Game"))
     kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices[:2])
@@ -39,13 +41,42 @@ class EventForm(forms.Form):
     private = forms.BooleanField(
         label=_("Private (people join by its invite link)"), required=False, initial=True
     )
+    preset = forms.ChoiceField(
+        label=_("Rules"), choices=preset_choices, initial="classic", required=False
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [(g, labels.game_name(g)) for g in GAMES]
         self.fields["bot_level"].choices = [(lv, labels.bot_name(lv)) for lv in LEVELS]
+        self.add_rule_fields()
+        rules = {f.name for g in GAMES for f in self.option_fields(g)}
+        for name in rules:  # a rule left out is the game's default (a form of old)
+            self.fields[name].required = False
+
+    def main_fields(self) -> list[forms.BoundField]:
+        """The fields above the rules (the template shows the rules' fieldsets apart)."""
+        rules = {"preset", *(f.name for g in GAMES for f in self.option_fields(g))}
+        return [self[name] for name in self.fields if name not in rules]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.errors:
+            for name in (f.name for g in GAMES for f in self.option_fields(g)):
+                if data.get(name) in (None, ""):
+                    data[name] = self.fields[name].initial
+            size = fixed_players(data["game"]) or data["table_size"]
+            self.rules_clean(data["game"], size, data)
+        return data
 
     def event_fields(self) -> dict[str, Any]:
-        data = dict(self.cleaned_data)
-        data["table_size"] = fixed_players(data["game"]) or data["table_size"]
-        return data
+        data = self.cleaned_data
+        fields = {name: data[name] for name in EVENT_FIELDS}
+        fields["table_size"] = fixed_players(data["game"]) or data["table_size"]
+        fields["options"], fields["preset"] = data["options"], data["preset"] or ""
+        return fields
+
+
+EVENT_FIELDS = ("name", "game", "kind", "rounds", "starts_at", "round_minutes", "time_limit",
+                "bot_level", "rated", "private")  # fmt: skip

@@ -84,7 +84,9 @@ class Entry(models.Model):
     last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
     absences = models.PositiveSmallIntegerField(_("rounds absent in a row"), default=0)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
-    withdrawn_round = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True)
+    withdrawn_round = models.PositiveSmallIntegerField(
+        _("withdrawn after round"), null=True, blank=True
+    )
     # The standings (tournaments/standings.py), kept after each table's end.
     points = models.FloatField(_("points"), default=0.0)
     opponents_points = models.FloatField(_("opponents' points"), default=0.0)

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games import labels
+from games.pages.forms import rule_context
 from tournaments import selectors, services
 from tournaments.forms import EventForm
 from tournaments.models import Entry, Event
@@ -31,7 +35,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             return redirect("event", event.pk)
-    return render(request, "tournaments/create.html", {"form": form}, status=200)
+    return render(request, "tournaments/create.html", {"form": form, **rule_context(form)})
 
 
 def _visible(request: HttpRequest, event_id: int) -> Event:
@@ -65,6 +69,9 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "rounds": selectors.rounds_of(event, user), "my_table": selectors.my_table(event, user),
         "invite_link": invite, "invite": request.GET.get("invite", ""),
         "next_round_due": _next_due(event),
+        "preset_name": labels.PRESET_NAMES.get(event.preset) if event.preset else None,
+        "can_manage": event.status == Event.Status.COMING and user.is_authenticated
+        and (user.is_staff or event.created_by_id == user.pk),
     }  # fmt: skip
 
 
@@ -113,6 +120,35 @@ def event_join(request: HttpRequest, event_id: int) -> HttpResponse:
 def event_leave(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         services.entry_leave(request.user, event_id)
+    except services.EventError as exc:
+        messages.error(request, exc.message)
+    return redirect("event", event_id)
+
+
+@require_POST
+@login_required
+def event_cancel(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Its organiser cancels an event that has not started (a box confirms it)."""
+    if request.POST.get("confirm") != "1":
+        messages.error(request, _("Tick the box to confirm the cancellation."))
+        return redirect("event", event_id)
+    try:
+        services.event_cancel(request.user, event_id)
+    except services.EventError as exc:
+        messages.error(request, exc.message)
+    return redirect("event", event_id)
+
+
+@require_POST
+@login_required
+def event_reschedule(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Its organiser moves the start of an event that has not started."""
+    field = forms.DateTimeField()
+    try:
+        starts_at = field.clean(request.POST.get("starts_at", ""))
+        services.event_reschedule(request.user, event_id, starts_at)
+    except forms.ValidationError:
+        messages.error(request, _("Give the new start as a date and time."))
     except services.EventError as exc:
         messages.error(request, exc.message)
     return redirect("event", event_id)

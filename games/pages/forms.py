@@ -61,7 +61,52 @@ def _option_field(game: str, name: str) -> forms.Field:
     )
 
 
-class TableForm(forms.Form):
+class RuleFields:
+    """The rule fields of a form that sets up play (a table, an event): a preset and every
+    option of every game from the engine's option fields (templates/games/rule_fieldsets.html
+    and static/js/rule_options.js show the chosen game's); `rules_clean` checks them."""
+
+    def add_rule_fields(self) -> None:
+        for game in GAMES:
+            for name in option_names(game):
+                self.fields[name] = _option_field(game, name)  # type: ignore[attr-defined]
+
+    def option_fields(self, game: str) -> list[forms.BoundField]:
+        return [self[name] for name in option_names(game)]  # type: ignore[index]
+
+    def rules_clean(self, game: str, players: int, data: dict[str, Any]) -> None:
+        """The chosen game's options into data["options"], checked by the engine (a form
+        error naming the limit), and the preset they match into data["preset"]."""
+        data["options"] = opts = {name: data[name] for name in option_names(game)}
+        try:
+            make_rules(game, players, **opts)
+        except RulesError as error:
+            if "needed" in error.params:  # the deal does not fit in one deck (rules._check_fit)
+                self.add_error("start_cards", _(  # type: ignore[attr-defined]
+                    "%(players)d players with %(cards)d cards each do not fit in one deck "
+                    "(%(players)d × %(cards)d + 1 turned card = %(total)d > 52): "
+                    "choose at most %(most)d cards."
+                ) % {"players": players, "cards": error.params["cards"],
+                     "total": error.params["needed"], "most": 51 // players})  # fmt: skip
+                return
+            message = explained(error)
+            self.add_error(  # type: ignore[attr-defined]
+                None, _("These rules are not allowed: %(error)s") % {"error": message}
+            )
+        data["preset"] = matching_preset(game, opts)
+
+
+def rule_context(form: RuleFields) -> dict[str, Any]:
+    """What templates/games/rule_fieldsets.html and static/js/rule_options.js read."""
+    return {
+        "option_groups": {g: form.option_fields(g) for g in GAMES},
+        "rules": labels.rules_schema(),
+        "game_names": labels.game_names(),
+        "preset_buttons": [(name, labels.PRESET_NAMES[name]) for name in PRESETS],
+    }
+
+
+class TableForm(RuleFields, forms.Form):
     """Everything a new table needs; `clean` validates the rules through the engine."""
 
     game = forms.ChoiceField(label=_("Game"), choices=game_choices, initial="knockout")
@@ -96,9 +141,7 @@ class TableForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
-        for game in GAMES:
-            for name in option_names(game):
-                self.fields[name] = _option_field(game, name)
+        self.add_rule_fields()
         for i in range(MAX_SEATS):
             self.fields[f"seat_{i}"] = forms.ChoiceField(
                 label=_("Seat %(number)d") % {"number": i + 1},
@@ -106,9 +149,6 @@ class TableForm(forms.Form):
                 initial="me" if i == 0 else "open",
                 required=False,
             )
-
-    def option_fields(self, game: str) -> list[forms.BoundField]:
-        return [self[name] for name in option_names(game)]
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{i}"] for i in range(MAX_SEATS)]
@@ -124,27 +164,9 @@ class TableForm(forms.Form):
             self.add_error("players", _("This game is for %(low)d to %(high)d players.") % {
                 "low": low, "high": high})  # fmt: skip
             return data
-        data["options"] = {name: data[name] for name in option_names(game)}
-        self._check_rules(game, data)
+        self.rules_clean(game, data["players"], data)
         self._check_seats(data)
         return data
-
-    def _check_rules(self, game: str, data: dict[str, Any]) -> None:
-        n, opts = data["players"], data["options"]
-        try:
-            make_rules(game, n, **opts)
-        except RulesError as error:
-            if "needed" in error.params:  # the deal does not fit in one deck (rules._check_fit)
-                self.add_error("start_cards", _(
-                    "%(players)d players with %(cards)d cards each do not fit in one deck "
-                    "(%(players)d × %(cards)d + 1 turned card = %(total)d > 52): "
-                    "choose at most %(most)d cards."
-                ) % {"players": n, "cards": error.params["cards"],
-                     "total": error.params["needed"], "most": 51 // n})  # fmt: skip
-                return
-            message = explained(error)
-            self.add_error(None, _("These rules are not allowed: %(error)s") % {"error": message})
-        data["preset"] = matching_preset(game, opts)
 
     def _check_seats(self, data: dict[str, Any]) -> None:
         seats = [data.get(f"seat_{i}") or "open" for i in range(data["players"])]

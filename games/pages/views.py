@@ -21,8 +21,8 @@ from accounts.throttle import limited
 from games import labels, services
 from games.engine.bots import LEVELS
 from games.engine.descriptors import fixed_players, page_facts
-from games.engine.rules import GAMES, PLAYERS, PRESETS
-from games.pages.forms import QuickPlayForm, SeatForm, TableForm
+from games.engine.rules import GAMES, PLAYERS
+from games.pages.forms import QuickPlayForm, SeatForm, TableForm, rule_context
 from games.reads import lobby as lobby_reads
 from games.reads import queries
 from games.reads.messages import table_payload
@@ -103,13 +103,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
         table = _create(request, form.cleaned_data) if not _too_many(request) else None
         if table is not None:
             return redirect("table", table_id=table.pk)
-    context = {
-        "form": form,
-        "option_groups": {g: form.option_fields(g) for g in GAMES},
-        "rules": labels.rules_schema(),
-        "game_names": labels.game_names(),
-        "preset_buttons": [(name, labels.PRESET_NAMES[name]) for name in PRESETS],
-    }
+    context = {"form": form, **rule_context(form)}
     return render(request, "games/create_table.html", context)
 
 

@@ -85,7 +85,8 @@ def test_no_option_choice_or_range_is_written_again_outside_the_engine() -> None
     values = {v for _, f in FIELDS for v, _ in f.metadata["spec"].choices}
     words = {f.metadata["spec"].label for _, f in FIELDS}
     files = ["games/pages/forms.py", "games/pages/views.py", "games/sockets/lobby_rows.py",
-             "games/labels.py", "static/js/create_table.js", "static/js/lobby.js",
+             "games/labels.py", "static/js/create_table.js", "static/js/rule_options.js",
+             "static/js/lobby.js", "tournaments/forms.py",
              "static/js/labels.js"]  # fmt: skip
     for name in files:
         text = (ROOT / name).read_text()

@@ -9,12 +9,13 @@ from tournaments.services.events import (
     entry_seen,
     event_cancel,
     event_create,
+    event_reschedule,
 )
 from tournaments.services.results import table_done
 from tournaments.services.rounds import event_tick, round_start
 
 __all__ = [
     "EventError", "daily", "daily_get", "daily_play", "days_back", "days_close", "entry_join",
-    "entry_leave", "entry_seen", "event_cancel", "event_create",
+    "entry_leave", "entry_seen", "event_cancel", "event_create", "event_reschedule",
     "event_tick", "round_start", "table_done",
 ]  # fmt: skip

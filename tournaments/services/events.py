@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from games import signals as games_signals
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.descriptors import game_of
@@ -138,16 +141,49 @@ def entry_seen(user: User, event_id: int) -> bool:
 
 
 def event_cancel(user: User, event_id: int) -> None:
-    """Its creator or staff cancel an event that has not started."""
+    """Its creator or staff cancel an event that has not started; everyone entered hears."""
     with transaction.atomic():
-        event = Event.objects.select_for_update().filter(pk=event_id).first()
-        if event is None or not (user.is_staff or event.created_by_id == user.pk):
-            raise EventError("forbidden", _("only its creator or staff may cancel an event"))
-        if event.status != Event.Status.COMING:
-            raise EventError("started", _("only an event that has not started can be cancelled"))
+        event = _own_coming(user, event_id, _("only its creator or staff may cancel an event"))
         event.status = Event.Status.CANCELLED
         event.finished = timezone.now()
         _bump(event, "status", "finished")
+        _tell_entered(event, {"what": "cancelled"})
+
+
+def event_reschedule(user: User, event_id: int, starts_at: datetime) -> Event:
+    """Its creator or staff move the start of an event that has not started to another time
+    in the future; everyone entered hears (sign-ups stay)."""
+    with transaction.atomic():
+        event = _own_coming(user, event_id, _("only its creator or staff may move an event"))
+        if starts_at < timezone.now():
+            raise EventError("bad_start", _("the start must be in the future"))
+        event.starts_at = starts_at
+        _bump(event, "starts_at")
+        _tell_entered(event, {"what": "moved", "starts_at": starts_at.isoformat()})
+    return event
+
+
+def _own_coming(user: User, event_id: int, refusal: str) -> Event:
+    """The event row locked, if `user` is its creator or staff and it has not started."""
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None or user is None or not user.is_authenticated:
+        raise EventError("forbidden", refusal)
+    if not (user.is_staff or event.created_by_id == user.pk):
+        raise EventError("forbidden", refusal)
+    if event.status != Event.Status.COMING:
+        raise EventError("started", _("only an event that has not started can be changed"))
+    return event
+
+
+def _tell_entered(event: Event, news: dict[str, Any]) -> None:
+    """After the commit, everyone entered hears the news (a notice on any open page)."""
+    data = {**news, "title": event.name, "event_id": event.pk,
+            "url": reverse("event", args=[event.pk])}  # fmt: skip
+    users = Entry.objects.filter(event=event).values_list("user_id", flat=True)
+    notices = [(user_id, data) for user_id in users]
+    transaction.on_commit(
+        partial(games_signals.event_news.send, sender=Event, notices=notices), robust=True
+    )
 
 
 def _bump(event: Event, *fields: str) -> None:
