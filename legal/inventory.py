@@ -140,6 +140,18 @@ ITEMS: tuple[Item, ...] = (
         ),
     ),
     Item(
+        _(
+            "The devices you allowed notifications on: the address of each browser's push "
+            "service and the keys a notification is encrypted with"
+        ),
+        _("To send the notifications you chose to those devices, and nothing else."),
+        _(
+            "Until you stop notifications on that device, its push service says the address "
+            "has expired, or you delete your account."
+        ),
+        models=("social.PushDevice",),
+    ),
+    Item(
         _("Events you created or entered"),
         _("To run the events and their standings."),
         UNTIL_DELETED,

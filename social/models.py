@@ -114,6 +114,8 @@ class SocialSettings(models.Model):
     # Notification mails sent on `mails_day` (the bound per player and day).
     mails_day = models.DateField(_("day of the mails counted"), null=True, blank=True)
     mails_sent = models.PositiveSmallIntegerField(_("mails sent that day"), default=0)
+    # Kinds the player does not want pushed to their devices.
+    push_muted = models.JSONField(_("push notifications turned off"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("social settings")
@@ -121,3 +123,23 @@ class SocialSettings(models.Model):
 
     def __str__(self) -> str:
         return f"social settings of {self.user_id}"
+
+
+class PushDevice(models.Model):
+    """A browser the player allowed notifications on: its push service's address and the
+    keys a notice is encrypted with (RFC 8291), as the browser's PushSubscription gave them."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_devices"
+    )
+    endpoint = models.URLField(_("push address"), max_length=1000, unique=True)
+    p256dh = models.CharField(_("public key"), max_length=200)
+    auth = models.CharField(_("authentication secret"), max_length=100)
+    created = models.DateTimeField(_("allowed"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("push device")
+        verbose_name_plural = _("push devices")
+
+    def __str__(self) -> str:
+        return f"push device {self.pk} of {self.user_id}"

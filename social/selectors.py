@@ -127,6 +127,11 @@ def settings_of(user_id: int) -> SocialSettings:
     return SocialSettings.objects.filter(user_id=user_id).first() or SocialSettings(user_id=user_id)
 
 
+def push_wanted(row: SocialSettings, kind: str) -> bool:
+    """Whether the player wants this kind pushed to the devices they allowed."""
+    return kind not in (row.muted or []) and kind not in (row.push_muted or [])
+
+
 def mail_choice(row: SocialSettings, kind: str) -> str:
     """Mail.NOW, Mail.DAILY or Mail.NONE for this kind: none if the kind is turned off."""
     if kind in (row.muted or []):

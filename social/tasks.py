@@ -1,5 +1,6 @@
 """Background work of the social app, in the bookkeeping lane (runtime/scheduling.py):
-notification mails at once and the daily digests (social/services/mailing.py)."""
+notification mails at once and the daily digests (social/services/mailing.py), and pushes
+(social/services/pushing.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import logging
 from celery import shared_task
 
 from runtime.scheduling import RETRY
-from social.services import mailing
+from social.services import mailing, pushing
 
 log = logging.getLogger(__name__)
 
@@ -17,6 +18,12 @@ log = logging.getLogger(__name__)
 def notice_mail(note_id: int) -> None:
     """Mail one notification at once (if the player still wants it and is not online)."""
     mailing.notice_mail(note_id)
+
+
+@shared_task(acks_late=True, ignore_result=True, **RETRY)
+def notice_push(note_id: int) -> None:
+    """Push one notification to every device its player allowed."""
+    pushing.notice_push(note_id)
 
 
 @shared_task(acks_late=True, ignore_result=True, **RETRY)

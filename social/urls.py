@@ -42,6 +42,8 @@ urlpatterns = [
         views.notification_settings,
         name="social_notification_settings",
     ),  # fmt: skip
+    path("notifications/push/allow/", views.push_subscribe, name="social_push_allow"),
+    path("notifications/push/stop/", views.push_unsubscribe, name="social_push_stop"),
     path("notifications/unsubscribe/<str:token>/", views.unsubscribe, name="social_unsubscribe"),
     path("players/", views.search, name="social_search"),
     path("players/<str:username>/<str:game>/", views.player_game, name="social_player_game"),

@@ -3,6 +3,8 @@ player search and a player's page per game. Thin: each calls a service or a sele
 
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -22,7 +24,7 @@ from rankings.graph import graph
 from rankings.selectors import GAMES
 from social import selectors, services, stats, texts
 from social.models import Kind
-from social.services import ServiceError, mailing
+from social.services import ServiceError, mailing, pushing
 
 
 def _back(request: HttpRequest, default: str) -> HttpResponse:
@@ -189,9 +191,47 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
     once, in the daily digest or none (`mail-<kind>`)."""
     wanted = set(request.POST.getlist("kind"))
     mail = {k: request.POST.get(f"mail-{k}", "") for k in Kind.values}
-    services.settings_save(request.user, [k for k in Kind.values if k not in wanted], mail)
+    pushed = set(request.POST.getlist("push"))
+    push_muted = (
+        [k for k in Kind.values if k not in pushed] if "push-shown" in request.POST else None
+    )
+    services.settings_save(
+        request.user, [k for k in Kind.values if k not in wanted], mail, push_muted
+    )
     messages.success(request, _("Your notification settings were saved."))
     return _back(request, "social_notifications")
+
+
+def _subscription(request: HttpRequest) -> dict[str, object]:
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+@login_required
+@require_POST
+def push_subscribe(request: HttpRequest) -> HttpResponse:
+    """The page's service worker subscribed this device: its PushSubscription as JSON."""
+    data = _subscription(request)
+    given = data.get("keys")
+    keys: dict[str, object] = given if isinstance(given, dict) else {}
+    try:
+        pushing.device_save(
+            request.user, data.get("endpoint"), keys.get("p256dh"), keys.get("auth")
+        )
+    except ServiceError as exc:
+        return JsonResponse({"error": exc.code, "message": exc.message}, status=400)
+    return JsonResponse({"allowed": True})
+
+
+@login_required
+@require_POST
+def push_unsubscribe(request: HttpRequest) -> HttpResponse:
+    """The player stopped push on this device."""
+    removed = pushing.device_remove(request.user, _subscription(request).get("endpoint"))
+    return JsonResponse({"removed": removed})
 
 
 @csrf_exempt  # RFC 8058: the mail provider posts the one-click unsubscribe, with no session

@@ -14,44 +14,53 @@ from games import broadcast
 from runtime.scheduling import run_later
 from social import texts
 from social.models import Kind, Mail, Notification, SocialSettings
-from social.selectors import mail_choice, settings_of, unread_count
+from social.selectors import mail_choice, push_wanted, settings_of, unread_count
+from social.services import pushing
 
 
 def notify(user_id: int, kind: str, data: dict[str, Any]) -> Notification | None:
-    """Keep a notification for the user and send it to their open pages after the commit;
-    None if they turned this kind off."""
+    """Keep a notification for the user and send it to their open pages after the commit
+    (and by mail and push, as they chose); None if they turned this kind off."""
     if kind not in Kind.values:
         raise ValueError(f"unknown notification kind {kind!r}")
     choices = settings_of(user_id)
     if kind in (choices.muted or []):
         return None
     note = Notification.objects.create(user_id=user_id, kind=kind, data=data)
-    transaction.on_commit(partial(send_live, note), robust=True)
-    if mail_choice(choices, kind) == Mail.NOW:  # social/services/mailing.py
-        later = partial(run_later, "social.tasks.notice_mail", (note.pk,))
-        transaction.on_commit(later, robust=True)
+    _deliver(note, choices, pushing.wanted(user_id, kind))
     return note
 
 
 def notify_many(kind: str, notices: list[tuple[int, dict[str, Any]]]) -> list[Notification]:
     """`notify` for many (user id, data) at once (an event's round seated: hundreds): the
-    players' choices read in one query, the rows made in one INSERT, each sent (and mailed,
-    if the player asked for mail at once) after the commit."""
+    players' choices and push devices read in one query each, the rows made in one INSERT,
+    each delivered after the commit."""
     if kind not in Kind.values:
         raise ValueError(f"unknown notification kind {kind!r}")
     ids = [user for user, _data in notices]
     choices = {row.user_id: row for row in SocialSettings.objects.filter(user_id__in=ids)}
+    devices = pushing.users_with_devices(ids)
     default = SocialSettings()
     wanted = [(u, d) for u, d in notices if kind not in (choices.get(u, default).muted or [])]
     notes = Notification.objects.bulk_create(
         [Notification(user_id=u, kind=kind, data=d) for u, d in wanted]
     )
     for note in notes:
-        transaction.on_commit(partial(send_live, note), robust=True)
-        if mail_choice(choices.get(note.user_id, default), kind) == Mail.NOW:
-            later = partial(run_later, "social.tasks.notice_mail", (note.pk,))
-            transaction.on_commit(later, robust=True)
+        row = choices.get(note.user_id, default)
+        _deliver(note, row, note.user_id in devices and push_wanted(row, kind))
     return notes
+
+
+def _deliver(note: Notification, choices: SocialSettings, push: bool) -> None:
+    """After the commit: the live notice, the mail at once (social/services/mailing.py) and
+    the push (social/services/pushing.py) if the player chose them."""
+    transaction.on_commit(partial(send_live, note), robust=True)
+    if mail_choice(choices, note.kind) == Mail.NOW:
+        later = partial(run_later, "social.tasks.notice_mail", (note.pk,))
+        transaction.on_commit(later, robust=True)
+    if push:
+        later = partial(run_later, "social.tasks.notice_push", (note.pk,))
+        transaction.on_commit(later, robust=True)
 
 
 def send_live(note: Notification) -> None:
@@ -87,12 +96,18 @@ def notifications_read(user: User, ids: list[int] | None = None) -> int:
 
 
 def settings_save(
-    user: User, muted: list[str], mail: dict[str, str] | None = None
+    user: User,
+    muted: list[str],
+    mail: dict[str, str] | None = None,
+    push_muted: list[str] | None = None,
 ) -> SocialSettings:
     """Which kinds of notification the player turned off, and (if given) which come by mail
-    at once or in the daily digest (Mail values; anything else is no mail)."""
+    at once or in the daily digest (Mail values; anything else is no mail) and which are
+    not pushed to their devices."""
     chosen = sorted({k for k in muted if k in Kind.values})
     defaults: dict[str, Any] = {"muted": chosen}
+    if push_muted is not None:
+        defaults["push_muted"] = sorted({k for k in push_muted if k in Kind.values})
     if mail is not None:
         defaults["mail"] = {
             k: v for k, v in mail.items() if k in Kind.values and v in (Mail.NOW, Mail.DAILY)

@@ -12,6 +12,7 @@ from games.models import Table
 from rankings.selectors import GAMES
 from social import selectors, stats
 from social.models import Kind, Mail
+from social.services import pushing
 
 register = template.Library()
 
@@ -35,9 +36,12 @@ def social_profile(context: dict[str, Any], player: Any) -> dict[str, Any]:
     if own:
         row = selectors.settings_of(player.pk)
         out["kinds"] = [
-            (k, label, k not in (row.muted or []), (row.mail or {}).get(k, Mail.NONE))
+            (k, label, k not in (row.muted or []), (row.mail or {}).get(k, Mail.NONE),
+             k not in (row.push_muted or []))
             for k, label in Kind.choices
-        ]
+        ]  # fmt: skip
+        out["push_key"] = pushing.public_key()
+        out["push_devices"] = player.push_devices.count() if out["push_key"] else 0
         out["mail_choices"] = Mail.choices
         out["confirmed_address"] = bool(player.email)
     return out

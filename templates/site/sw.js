@@ -32,7 +32,7 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// A notice pushed by the site (social/push.py): its words and where it leads, never a card.
+// A notice pushed by the site (social/services/pushing.py): its words and where it leads, never a card.
 self.addEventListener("push", (event) => {
   let notice = {};
   try {

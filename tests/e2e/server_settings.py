@@ -17,3 +17,5 @@ WHIST_TRICK_PAUSE = 0.1
 # The analysis process at the server's own priority: on a 2-core machine busy with browsers,
 # a niced one waited minutes for the CPU (the page's test waits 60 s for the analysis).
 WHIST_ANALYSIS_NICE = 0
+# The tests' push service (tests/push_receiver.py) is plain http on 127.0.0.1.
+WHIST_PUSH_HTTP = True
