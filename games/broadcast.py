@@ -111,6 +111,7 @@ def send_table_state(
     if table is None:
         return
     send(table_group(table_id), {**state_event(table, seats), "move": move})
+    log.debug("state %s of table %s sent", table.version, table_id)
     if lobby:
         send_lobby(table_id, private=table.private)
 

@@ -71,6 +71,7 @@ def run_later(task_name: str, args: tuple[Any, ...], delay: float = 0.0) -> None
     mode runs tasks. Tests that deliver tasks by hand replace this one function
     (tests/games/conftest.py `queued`)."""
     name = task_name if "." in task_name else TASKS + task_name
+    log.debug("queued %s%r in %.2f s", name, args, delay)
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         queue = queue_name(lane_of(name))
         try:

@@ -8,6 +8,7 @@ celery_metrics.prepare()  # before prometheus_client is imported (whistsite/cele
 
 from celery import Celery  # noqa: E402
 
+from whistsite import celery_context  # noqa: E402
 from whistsite.patches import kombu_redis  # noqa: E402
 
 kombu_redis.install()  # a Redis restart must not stop a worker (see the module)
@@ -17,3 +18,4 @@ app = Celery("whistsite")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 celery_metrics.connect(app)
+celery_context.connect()

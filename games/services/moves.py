@@ -237,6 +237,8 @@ def commit(
     move = None
     if action is not None:
         move = {"seed": table.seed, "number": table.moves - 1, "event": action.to_event()}
+    if move is not None:
+        log.debug("move %s of table %s by %s", move["number"], table.pk, by)
     if in_hand:
         broadcast.table_changed(table.pk, lobby or finished, table, seats, move=move)
     else:

@@ -34,7 +34,7 @@ from redis.exceptions import RedisError
 from accounts.selectors import ban_active, ban_text
 from games.sockets import floods, heartbeats, limits, shutdown
 from games.sockets.languages import scope_language
-from runtime import metrics
+from runtime import log_context, metrics
 from runtime.process_cache import cache as process_cache
 
 log = logging.getLogger(__name__)
@@ -97,6 +97,9 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
     language: str | None = None  # the socket's language, from the scope at its first frame
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        # This socket's log lines carry its id and table (runtime/log_context.py).
+        table = (scope.get("url_route") or {}).get("kwargs", {}).get("table_id")
+        log_context.bind(request=log_context.new_id(), table=table)
         try:
             await super().__call__(scope, receive, send)
         except Exception as exc:
@@ -274,6 +277,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
                 "bad_message", _("unknown message; send one of %(known)s") % {"known": known}
             )
             return
+        log.debug("frame %s", kind)  # with the socket's ids (runtime/log_context.py)
         await getattr(self, handler)(content)
 
     def _allowed_rate(self) -> bool:
@@ -334,6 +338,7 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
             self.address_counted = True
         if self.user_id is None:
             return True
+        log_context.bind(user=log_context.user_hash(self.user_id))
         user = self.scope["user"]
         ban = await db_call(ban_active)(user)
         if ban is not None:

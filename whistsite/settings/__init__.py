@@ -18,3 +18,7 @@ from whistsite.settings.shared import *  # noqa: F403
 from whistsite.settings.tasks import *  # noqa: F403
 
 stop_on_problems()  # one line per unusable setting, then exit status 2
+
+from whistsite.error_reports import install as _reports  # noqa: E402
+
+_reports(WHIST_SENTRY_DSN)  # noqa: F405  (off unless set: whistsite/error_reports.py)

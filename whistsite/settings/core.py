@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The request's id and its user's hash on its log lines (whistsite/request_ids.py).
+    "whistsite.request_ids.RequestIds",
     # Each logged-in session's device, place and last sight (accounts/sessions.py).
     "accounts.sessions.SessionInfoMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

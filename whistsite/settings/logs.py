@@ -2,7 +2,7 @@
 
 import os
 
-from whistsite.settings.environment import env_str, problem
+from whistsite.settings.environment import env_choice, env_str, problem
 
 # Logs on standard error (and DJANGO_LOG_FILE if set): requests that failed (4xx, 5xx),
 # security events, failed logins and lockouts (axes), moderator actions (accounts.audit),
@@ -16,19 +16,38 @@ if _LOG_FILE and not os.path.isdir(os.path.dirname(os.path.abspath(_LOG_FILE))):
     problem("DJANGO_LOG_FILE", _LOG_FILE, "its folder does not exist")
     _LOG_FILE = ""
 _LOG_HANDLERS = ["console"] + (["file"] if _LOG_FILE else [])
+# plain: a line of text per record; json: one JSON object per line, with the request or socket
+# id, the user id's hash and the table id where there is one (runtime/log_context.py;
+# docs/deployment.md §"Logs").
+WHIST_LOG_FORMAT = env_choice("WHIST_LOG_FORMAT", "plain", ("plain", "json"))
+# DEBUG: a line for each frame, move, state sent, task queued and task started, with their ids.
+WHIST_LOG_LEVEL = env_choice("WHIST_LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING"))
+# Celery's workers log through these handlers too when the lines are JSON.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = WHIST_LOG_FORMAT != "json"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
-    "filters": {"no_traceback_below_500": {"()": "whistsite.log_filters.NoTracebackBelow500"}},
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+        "json": {"()": "runtime.log_context.JsonFormatter"},
+    },
+    "filters": {
+        "no_traceback_below_500": {"()": "whistsite.log_filters.NoTracebackBelow500"},
+        "context": {"()": "runtime.log_context.ContextFilter"},
+    },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": WHIST_LOG_FORMAT,
+            "filters": ["context"],
+        },
         **(
             {
                 "file": {
                     "class": "logging.handlers.WatchedFileHandler",
                     "filename": _LOG_FILE,
-                    "formatter": "plain",
+                    "formatter": WHIST_LOG_FORMAT,
+                    "filters": ["context"],
                 }
             }
             if "file" in _LOG_HANDLERS
@@ -42,6 +61,8 @@ LOGGING = {
         "django.security": {"level": "INFO"},
         "axes": {"level": "WARNING"},  # failed logins and lockouts (successes are INFO)
         "accounts": {"level": "INFO"},
-        "games": {"level": "INFO"},
+        "games": {"level": WHIST_LOG_LEVEL},
+        "runtime": {"level": "DEBUG" if WHIST_LOG_LEVEL == "DEBUG" else "WARNING"},
+        "whistsite.celery_context": {"level": WHIST_LOG_LEVEL},
     },
 }
