@@ -72,10 +72,10 @@ class JsonFormatter(logging.Formatter):
     """One JSON object per line: time, level, logger, message, the context's ids, and the
     traceback if any. Written out: json.dumps of a record's fields needs no library."""
 
-    converter = time.gmtime
+    converter = staticmethod(time.gmtime)  # UTC, as the "Z" says
 
     def format(self, record: logging.LogRecord) -> str:
-        line = {
+        line: dict[str, Any] = {
             "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}Z",
             "level": record.levelname,
             "logger": record.name,

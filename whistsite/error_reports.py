@@ -34,7 +34,7 @@ def install(dsn: str, transport: Any = None) -> bool:
     return True
 
 
-def scrub(event: dict[str, Any], hint: dict[str, Any]) -> dict[str, Any]:
+def scrub(event: Any, hint: dict[str, Any]) -> Any:
     """The event without personal data; the log context's ids as tags."""
     from runtime import log_context
 
