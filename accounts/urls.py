@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import email_views, moderation_views, session_views, views
+from . import email_views, moderation_views, session_views, two_factor_views, views
 
 urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
@@ -34,6 +34,7 @@ urlpatterns = [
     path("email/confirm/<str:token>/", email_views.email_confirm, name="email_confirm"),
     path("email/resend/", email_views.email_resend, name="email_resend"),
     path("sessions/end/", session_views.session_end, name="session_end"),
+    path("two-factor/", two_factor_views.two_factor, name="two_factor"),
     path("profile/", views.my_profile, name="my_profile"),
     path("profile/edit/", views.profile_edit, name="profile_edit"),
     path("players/<str:username>/", views.profile, name="profile"),

@@ -89,6 +89,12 @@ ITEMS: tuple[Item, ...] = (
         models=("sessions.Session", "accounts.SessionInfo"),
     ),
     Item(
+        _("Staff only: the key of your one-time-password app and your unused recovery codes"),
+        _("To ask staff for a second factor before the admin and the moderation pages."),
+        UNTIL_DELETED,
+        models=("otp_totp.TOTPDevice", "otp_static.StaticDevice"),
+    ),
+    Item(
         _(
             "Games you played or created: seats, moves, results, the game records, analyses "
             "you asked for, your place in the quick-play queue"

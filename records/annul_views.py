@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from accounts.services import ModerationError
+from accounts.two_factor import moderation_page
 from records import presenters
 from records.forms import AnnulForm
 from records.services import game_annul
@@ -18,6 +19,7 @@ from records.views import stored_or_refuse
 PERMISSION = "records.annul_gamerecord"
 
 
+@moderation_page
 @login_required
 def annul(request: HttpRequest, table_id: int) -> HttpResponse:
     """GET: what annulling does, and the reason form; POST: annul (moderators only)."""

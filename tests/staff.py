@@ -1,14 +1,31 @@
-"""Staff in the tests: a client logged in as a staff member who has passed the second factor
-(accounts.two_factor), as they must be to reach the admin."""
+"""Staff in the tests: a client logged in as a staff member whose session has passed the
+second factor (accounts.two_factor), as it must to reach the admin and moderation pages."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.test import Client
+from django_otp import DEVICE_ID_SESSION_KEY
+from django_otp.oath import totp
+from django_otp.plugins.otp_totp.models import TOTPDevice
+
+
+def app_of(user: Any) -> TOTPDevice:
+    """The user's one-time-password app (made, confirmed, if they have none)."""
+    found = TOTPDevice.objects.filter(user=user, confirmed=True).first()
+    return found or TOTPDevice.objects.create(user=user, name="app", confirmed=True)
+
+
+def code_now(device: TOTPDevice) -> str:
+    """The six digits the app shows now."""
+    return f"{totp(device.bin_key, step=device.step, t0=device.t0, digits=device.digits):06d}"
 
 
 def staff_client(user: Any, client: Client | None = None) -> Client:
     client = client or Client()
     client.force_login(user)
+    session = client.session
+    session[DEVICE_ID_SESSION_KEY] = app_of(user).persistent_id
+    session.save()
     return client

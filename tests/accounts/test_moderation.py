@@ -20,6 +20,7 @@ from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
 from accounts.selectors import ban_cache_key
 from games import services as games
 from games.models import ChatMessage, Move
+from tests.staff import staff_client as verified_client
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-Long-pass-2024"
@@ -42,9 +43,7 @@ def moderator():
 
 
 def staff_client(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+    return verified_client(user)
 
 
 def test_a_ban_refuses_the_next_login_on_the_site_and_in_the_admin_and_says_why(moderator):

@@ -15,6 +15,7 @@ from django.utils import timezone
 from accounts import services
 from accounts.models import AuditEntry, Ban, Mute
 from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
+from tests.staff import staff_client
 
 pytestmark = pytest.mark.django_db
 
@@ -36,9 +37,7 @@ def soon():
 
 
 def logged_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+    return staff_client(user)
 
 
 @pytest.mark.parametrize("target", ["superuser", "moderator"])

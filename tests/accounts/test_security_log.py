@@ -13,9 +13,11 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
+from django_otp import DEVICE_ID_SESSION_KEY
 
 from accounts.security_log import keyed_hash
 from accounts.services import ban_create
+from tests.staff import app_of, staff_client
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-Long-pass-2024"
@@ -97,8 +99,7 @@ def test_a_banned_players_refused_login_has_the_address(lines) -> None:
 def test_a_sanction_in_the_admin_says_who_to_whom_and_from_where(lines) -> None:
     root = make_user("root", is_staff=True, is_superuser=True)
     pat = make_user("pat")
-    client = Client(REMOTE_ADDR=ADDRESS)
-    client.force_login(root)
+    client = staff_client(root, Client(REMOTE_ADDR=ADDRESS))
     client.post(f"/admin/accounts/mute/add/?user={pat.pk}",
                 {"user": pat.pk, "duration": 3600, "reason": "calm down"})  # fmt: skip
     [line] = [e for e in security_lines(lines) if e["event"] == "moderation"]
@@ -125,6 +126,9 @@ async def test_a_sanction_through_the_asgi_handler_still_has_the_address(lines) 
     pat = await sync_to_async(make_user)("pat")
     client = AsyncClient()  # its scope's client is 127.0.0.1
     await client.aforce_login(root)
+    session = await client.asession()
+    await session.aset(DEVICE_ID_SESSION_KEY, (await sync_to_async(app_of)(root)).persistent_id)
+    await session.asave()
     await client.post(f"/admin/accounts/mute/add/?user={pat.pk}",
                       {"user": pat.pk, "duration": 3600, "reason": "calm down"})  # fmt: skip
     [line] = [e for e in security_lines(lines) if e["event"] == "moderation"]

@@ -19,6 +19,7 @@ from games.models import Table
 from rankings.models import GameScore
 from rankings.services import game_score_create
 from tests.rankings.helpers import store, winning
+from tests.staff import staff_client
 
 pytestmark = pytest.mark.django_db
 
@@ -41,9 +42,7 @@ def root():
 
 
 def logged_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+    return staff_client(user)
 
 
 def post_admin_form(client: Client, url: str, **changes) -> int:

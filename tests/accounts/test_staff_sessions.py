@@ -10,14 +10,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests.staff import staff_client
+
 pytestmark = pytest.mark.django_db
 
 
 def logged_in(**extra) -> Client:
     user = get_user_model().objects.create_user("someone", password="pw", **extra)
-    client = Client()
-    client.force_login(user)
-    return client
+    return staff_client(user)
 
 
 def test_a_staff_session_lives_an_idle_hour_from_the_last_request():

@@ -200,3 +200,25 @@ def play_until_over(page: Page, seconds: float) -> list[str]:
         action = take_turn(page, now)
         if action is not None and len(action) == 2:
             played.append(action)
+
+
+def second_factor_set_up(page: Page, shots: str = "") -> list[str]:
+    """On the second factor's set-up page (after a staff member's password): scan nothing,
+    read the key as a person types it into the app, type the app's code, keep the recovery
+    codes shown and go on (accounts.two_factor)."""
+    from base64 import b32decode
+
+    from django_otp.oath import totp
+
+    key = page.locator("[data-testid=two-factor-key]").inner_text().replace(" ", "")
+    expect(page.locator("[data-testid=two-factor-qr] svg")).to_be_visible()
+    if shots:
+        page.screenshot(path=f"{shots}-two-factor-setup.png", full_page=True)
+    secret = b32decode(key + "=" * (-len(key) % 8))
+    page.fill("#id_code", f"{totp(secret):06d}")
+    page.click("[data-testid=two-factor-form] button[type=submit]")
+    codes = page.locator("[data-testid=recovery-codes] li").all_inner_texts()
+    if shots:
+        page.screenshot(path=f"{shots}-two-factor-codes.png", full_page=True)
+    page.click("a.button-primary")
+    return codes

@@ -1,6 +1,7 @@
 """Moderation in real browsers: a player reports a chat line at the table; a moderator logs
-in through the admin's login page, opens the report, mutes and then bans the player; the
-player's table page shows the mute, then the ban; the audit log lists the three actions."""
+in through the admin's login page, sets up the one-time-password app (key typed, code from
+it), opens the report, mutes and then bans the player; the player's table page shows the
+mute, then the ban; the audit log lists the three actions."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
 from games import services
-from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.helpers import PASSWORD, log_in, second_factor_set_up
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = "/tmp/whist-e2e-moderation"
@@ -80,6 +81,7 @@ def test_a_report_leads_to_a_mute_then_a_ban_that_the_players_table_shows(
     mo.fill("#id_username", "mo")
     mo.fill("#id_password", PASSWORD)
     mo.click("input[type=submit]")
+    assert len(second_factor_set_up(mo, SHOTS)) == 10  # staff pages ask for the app's code
     mo.goto(f"{site_url}/admin/accounts/report/?status__exact=open")
     mo.locator("#result_list tbody tr").first.locator("a").first.click()
     expect(mo.locator(".field-chat_context mark")).to_contain_text("you are all idiots")
@@ -109,8 +111,8 @@ def test_a_report_leads_to_a_mute_then_a_ban_that_the_players_table_shows(
     mo.click("input[name=_save]")
     mo.goto(f"{site_url}/admin/accounts/auditentry/")
     rows = mo.locator("#result_list tbody tr")
-    expect(rows).to_have_count(3)
-    for text in ("report closed", "banned", "muted"):
+    expect(rows).to_have_count(4)
+    for text in ("report closed", "banned", "muted", "one-time-password app set up"):
         expect(mo.locator("#result_list")).to_contain_text(text)
     mo.screenshot(path=f"{SHOTS}-5-audit-log.png", full_page=True)
 

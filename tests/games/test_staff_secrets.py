@@ -19,6 +19,7 @@ from games.engine.record_check import check
 from games.gamestate import cache_clear, rules_for, state_for
 from games.models import Move, Table
 from games.reads.queries import INVITES_SESSION_KEY
+from tests.staff import staff_client
 
 from .helpers import german_table, play_turns
 
@@ -39,9 +40,7 @@ def moderator():
 
 
 def logged_in(who) -> Client:
-    client = Client()
-    client.force_login(who)
-    return client
+    return staff_client(who)
 
 
 def private_running_table() -> Table:

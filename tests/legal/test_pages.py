@@ -17,6 +17,7 @@ from accounts.models import AuditEntry
 from legal.models import Acceptance, LegalDocument
 from legal.services import text_set
 from tests.games.helpers import german_table
+from tests.staff import staff_client as verified_client
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-Long-pass-2024"
@@ -62,9 +63,7 @@ def test_a_table_page_has_no_footer_and_links_the_legal_pages_in_its_panel() -> 
 
 def staff_client() -> Client:
     staff = get_user_model().objects.create_superuser("root", "root@example.org", PASSWORD)
-    client = Client()
-    client.force_login(staff)
-    return client
+    return verified_client(staff)
 
 
 def test_staff_change_the_text_in_the_admin_and_the_version_moves_on() -> None:

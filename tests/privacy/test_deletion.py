@@ -26,6 +26,7 @@ from privacy.services import sweep
 from rankings.models import Rating
 from records.models import GamePlayer, GameRecord
 from tests.privacy.conftest import NAMES, PASSWORD, Full
+from tests.staff import staff_client
 
 User = get_user_model()
 LATER = timedelta(days=400)
@@ -136,7 +137,7 @@ def test_ratings_leave_the_leaderboards_and_the_name_stays_reserved(full_player:
 @pytest.mark.parametrize("superuser", [True])
 def test_staff_ask_for_a_deletion_in_the_admin_audited(full_player: Full, superuser) -> None:
     staff = Client()
-    staff.force_login(User.objects.get(username="root"))
+    staff_client(User.objects.get(username="root"), staff)
     staff.post("/admin/accounts/user/", {"action": "schedule_deletion",
                                           "_selected_action": [full_player.bob.pk]})  # fmt: skip
     bob = User.objects.get(pk=full_player.bob.pk)

@@ -15,6 +15,7 @@ from games.reads import messages, queries
 from rankings.models import Progress, Rating
 from rankings.selectors import rating_changes
 from tests.rankings.helpers import store, winning
+from tests.staff import staff_client
 
 pytestmark = pytest.mark.django_db
 
@@ -159,7 +160,7 @@ def test_the_admin_lists_what_the_bookkeeping_wrote(make_user, score):
     table = store(winning("german", 2, 0), [ann, "club"])
     score(table)
     admin = get_user_model().objects.create_superuser("root", password="pw")
-    client = logged_in(admin)
+    client = staff_client(admin)
     for name in ("gamescore", "rating", "progress", "achievement"):
         assert client.get(f"/admin/rankings/{name}/").status_code == 200
     score_id = table.score.pk

@@ -25,6 +25,7 @@ from records.models import GamePlayer, GameRecord
 from records.services import game_annul, record_store
 from tests.rankings.annulled import differences, scored_afresh, snapshot
 from tests.rankings.helpers import store, winning
+from tests.staff import staff_client
 
 pytestmark = pytest.mark.django_db
 RECORDS_PERMISSIONS = ["view_gamerecord", "view_gameplayer", "annul_gamerecord"]
@@ -44,7 +45,7 @@ def moderator(make_user: Any) -> Any:
 def client_for(user: Any = None) -> Client:
     client = Client()
     if user is not None:
-        client.force_login(user)
+        staff_client(user, client)
     return client
 
 

@@ -24,6 +24,7 @@ from games.reads.sight import FAIR_PLAY_RIGHT
 from records.analysis_service import analysis_request
 from records.models import GameRecord
 from tests.games.conftest import session_headers
+from tests.staff import staff_client
 from tests.tournaments.conftest import all_present, event_with, play_to_end
 from tournaments import services
 from tournaments.models import Event, Placement
@@ -228,16 +229,16 @@ def test_every_route_that_can_show_cards_shows_none_of_a_board_in_play(board: Bo
     for user in walkers:
         client = Client()
         if user is not None:
-            client.force_login(user)
+            staff_client(user, client)
         assert walk_pages(client, user, board) == {}, user
         assert walk_sockets(user, board) == {}, user
     moderator = Client()
-    moderator.force_login(board.others["moderator"])
+    staff_client(board.others["moderator"], moderator)
     assert walk_admin(moderator, board) == {}
     assert Table.objects.filter(pk__in=board.held, board_held=True).count() == 4
     # The walk sees cards where they are shown: the fair-play right opens the held board.
     reviewer = Client()
-    reviewer.force_login(board.others["reviewer"])
+    staff_client(board.others["reviewer"], reviewer)
     over = board.held[0]
     replay = reviewer.get(reverse("game_replay", args=[over])).content.decode()
     assert cards_in(replay, board) == board.cards

@@ -45,6 +45,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "axes",
+    # The second factor of staff and moderators (accounts.two_factor).
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "accounts",
     "games",
     "records",
@@ -76,6 +80,9 @@ MIDDLEWARE = [
     "whistsite.request_ids.RequestIds",
     # Each logged-in session's device, place and last sight (accounts/sessions.py).
     "accounts.sessions.SessionInfoMiddleware",
+    # user.is_verified(): the session passed the second factor; staff pages ask for it.
+    "django_otp.middleware.OTPMiddleware",
+    "accounts.two_factor.SecondFactorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "accounts.middleware.StaffIdleMiddleware",
     "accounts.middleware.BanMiddleware",

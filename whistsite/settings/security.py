@@ -64,3 +64,7 @@ AXES_USERNAME_CALLABLE = "accounts.throttle.login_username"
 AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"
 AXES_ENABLE_ADMIN = False
+# The second factor of staff (accounts.two_factor): the app's label, and no key or QR code in
+# the admin's pages of the devices (nobody may copy a colleague's app).
+OTP_TOTP_ISSUER = "Whist"
+OTP_ADMIN_HIDE_SENSITIVE_DATA = True
