@@ -19,6 +19,7 @@ class EventAdmin(AuditedAdmin):
     list_display = ("name", "kind", "game", "status", "starts_at", "current_round", "rounds")
     list_filter = ("kind", "game", "status", "private")
     search_fields = ("name",)
+    exclude = ("invite_token",)  # what lets anyone in to a private event
     actions = ["cancel_events"]
 
     def audit_target(self, obj: Event) -> tuple[Any, str]:

@@ -16,6 +16,7 @@ from django.utils import timezone
 from accounts.models import AuditEntry
 from games.engine.rules import PRESETS
 from social.models import Kind, Notification
+from tests.staff import staff_client
 from tournaments import services
 from tournaments.models import Entry, Event
 
@@ -158,7 +159,7 @@ def test_an_admin_edit_of_an_entrys_standing_is_audited(
     url = reverse("admin:tournaments_entry_change", args=[entry.pk])
     data = {"event": event.pk, "user": ann.pk, "absences": 0, "points": 3.5,
             "opponents_points": 0, "wins": 0, "games": 0}  # fmt: skip
-    page = client_of(root).post(url, data)
+    page = staff_client(root).post(url, data)
     assert page.status_code == 302, page.context["adminform"].form.errors
     audit = AuditEntry.objects.get(action=AuditEntry.Action.CHANGED, target_user=ann)
     assert audit.details["fields"]["points"] == [0.0, 3.5]
@@ -166,7 +167,7 @@ def test_an_admin_edit_of_an_entrys_standing_is_audited(
 
 def test_an_admin_cancellation_of_an_event_is_audited(root: Any, staff: Any, players: Any) -> None:
     event = _coming(staff, players(1))
-    client_of(root).post(reverse("admin:tournaments_event_changelist"),
+    staff_client(root).post(reverse("admin:tournaments_event_changelist"),
                          {"action": "cancel_events", "_selected_action": [event.pk]})  # fmt: skip
     assert Event.objects.get(pk=event.pk).status == Event.Status.CANCELLED
     assert AuditEntry.objects.filter(target=f"event {event.pk}", actor=root).exists()
