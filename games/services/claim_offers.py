@@ -17,7 +17,7 @@ from games.engine.actions import CLAIM, Action
 from games.models import Move, Seat, Table
 from games.reads.queries import current_offer, plays_by_bot
 from games.services.errors import ServiceError, explained
-from games.services.moves import _check_version, _own_seat, _playing_state, commit, lock_table
+from games.services.moves import commit, player_turn
 
 
 def claim_offer(table_id: int, tricks: object, version: object, *, user: User) -> None:
@@ -27,10 +27,7 @@ def claim_offer(table_id: int, tricks: object, version: object, *, user: User) -
     if not isinstance(version, int) or isinstance(version, bool):
         raise ServiceError("bad_message", _("a claim needs the version of the state you saw"))
     with transaction.atomic():
-        table, seats = lock_table(table_id)
-        seat = _own_seat(seats, user)
-        state = _playing_state(table)
-        _check_version(table, version)
+        table, seats, seat, state = player_turn(table_id, user, version)
         action = Action(CLAIM, seat.index, tricks=tricks)
         # The claim refused to the player in this trick may be offered: nothing new is asked.
         offered = claim_rules.waiting(state, seat.index) == tricks
@@ -59,9 +56,7 @@ def claim_answer(table_id: int, accept: object, *, user: User) -> None:
     if not isinstance(accept, bool):
         raise ServiceError("bad_message", _("answer a claim with true or false"))
     with transaction.atomic():
-        table, seats = lock_table(table_id)
-        seat = _own_seat(seats, user)
-        state = _playing_state(table)
+        table, seats, seat, state = player_turn(table_id, user)
         offer = current_offer(table)
         if offer is None:
             raise ServiceError("no_claim", _("there is no claim to answer"))

@@ -64,12 +64,7 @@ def move_play(
             "bad_message", _("an action is an object such as {action: play, card: KS}")
         )
     with transaction.atomic():
-        table, seats = lock_table(table_id)
-        seat = _own_seat(seats, user)
-        if seat.user_banned:  # read with the seats, under the lock
-            errors.refuse_banned(user)
-        _playing_state(table)  # refused unless the table is in play
-        _check_version(table, version)
+        table, seats, seat, _state = player_turn(table_id, user, version)
         # A conceded claim comes only from claim_offers.claim_answer, a refused one from the
         # solver (_apply), never from a client.
         sent = {k: v for k, v in event.items() if k not in ("conceded", "refused")}
@@ -135,7 +130,23 @@ def lock_table(table_id: int) -> tuple[Table, list[Seat]]:
     return table, table_seats(table_id)
 
 
-def _own_seat(seats: list[Seat], user: User) -> Seat:
+def player_turn(
+    table_id: int, user: User | None, version: int | None = None
+) -> tuple[Table, list[Seat], Seat, State]:
+    """The door for a player's own act at a table in play (a move, a claim offered or answered),
+    inside the caller's transaction: the table and its seats locked, the player's seat and the
+    state. Refused to someone without a seat there, a banned player, a table not in play, and a
+    `version` older than the game's (None: no version to check)."""
+    table, seats = lock_table(table_id)
+    seat = _own_seat(seats, user)
+    if seat.user_banned:  # read with the seats, under the lock
+        errors.refuse_banned(seat.user)
+    state = _playing_state(table)
+    _check_version(table, version)
+    return table, seats, seat, state
+
+
+def _own_seat(seats: list[Seat], user: User | None) -> Seat:
     if user is None or not user.is_authenticated:
         raise errors.not_logged_in()
     seat = seat_of(seats, user)

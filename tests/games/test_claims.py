@@ -215,3 +215,17 @@ def test_no_offer_against_a_bot(make_user):
         services.claim_offer(t.pk, value + 1, table(t.pk).version, user=ann)
     assert refused.value.code == "claim_refused" and "bot" in refused.value.message
     assert queries.current_offer(table(t.pk)) is None
+
+
+def test_a_banned_player_offers_no_claim(make_user):
+    """A claim goes through the same door as a move (games.services.moves.player_turn): a
+    banned player's offer is refused as their move would be, and nothing is offered."""
+    from accounts.models import Ban
+
+    ann, bob = make_user("ann"), make_user("bob")
+    table_id, users, seat, tricks = unproved(ann, bob)
+    Ban.objects.create(user=users[seat], reason="abuse", created_by=users[1 - seat])
+    with pytest.raises(ServiceError) as refused:
+        services.claim_offer(table_id, tricks, table(table_id).version, user=users[seat])
+    assert refused.value.code == "banned"
+    assert queries.current_offer(table(table_id)) is None
