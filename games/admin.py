@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from accounts.admin_audit import AuditedAdmin
+from accounts.admin_read_only import ReadOnlyAdmin
 from accounts.models import AuditEntry
 from accounts.services import audit_record
 from games.models import ChatMessage, Move, Seat, Table
@@ -76,19 +77,6 @@ class TableAdmin(AuditedAdmin):
                 details={"moves": table.moves},
             )  # fmt: skip
         return response
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Rows nobody edits in the admin, superusers included: they are history."""
-
-    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(Move)

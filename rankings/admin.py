@@ -3,22 +3,10 @@ Everything here is written by the bookkeeping; the admin only reads it, superuse
 a deleted score would be scored again by the watchdog (twice the XP); a game that should not
 count is annulled (records), which is audited."""
 
-from typing import Any
-
 from django.contrib import admin
 
+from accounts.admin_read_only import ReadOnlyAdmin
 from rankings.models import Achievement, GameScore, Progress, Rating, SeatResult
-
-
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
 
 
 class SeatResultInline(admin.TabularInline):
@@ -31,27 +19,27 @@ class SeatResultInline(admin.TabularInline):
 
 
 @admin.register(GameScore)
-class GameScoreAdmin(ReadOnly):
+class GameScoreAdmin(ReadOnlyAdmin):
     list_display = ["table", "game", "rated", "casual_reason", "finished", "created", "annulled"]
     list_filter = ["game", "rated", "casual_reason", "annulled"]
     inlines = [SeatResultInline]
 
 
 @admin.register(Rating)
-class RatingAdmin(ReadOnly):
+class RatingAdmin(ReadOnlyAdmin):
     list_display = ["game", "user", "bot", "display", "mu", "sigma", "games", "wins", "last_played"]
     list_filter = ["game"]
     search_fields = ["user__username"]
 
 
 @admin.register(Progress)
-class ProgressAdmin(ReadOnly):
+class ProgressAdmin(ReadOnlyAdmin):
     list_display = ["user", "level", "xp", "games", "wins", "rated_wins"]
     search_fields = ["user__username"]
 
 
 @admin.register(Achievement)
-class AchievementAdmin(ReadOnly):
+class AchievementAdmin(ReadOnlyAdmin):
     list_display = ["user", "code", "earned", "table"]
     list_filter = ["code"]
     search_fields = ["user__username"]

@@ -10,23 +10,11 @@ from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.admin_read_only import ReadOnlyAdmin
 from games.reads.sight import cards_open
 from records.forms import AnnulForm
 from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadedRecord
 from records.services import game_annul
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Lists and shows rows; nobody adds, changes or deletes them here."""
-
-    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
 
 
 class GamePlayerInline(admin.TabularInline):

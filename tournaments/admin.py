@@ -31,7 +31,7 @@ class EventAdmin(AuditedAdmin):
         for event in queryset:
             try:
                 services.event_cancel(request.user, event.pk)
-            except services.EventError as exc:
+            except services.ServiceError as exc:
                 messages.error(request, f"{event.name}: {exc.message}")
                 continue
             audit_record(request.user, AuditEntry.Action.CHANGED, target=f"event {event.pk}",

@@ -31,7 +31,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             event = services.event_create(request.user, **form.event_fields())
-        except services.EventError as exc:
+        except services.ServiceError as exc:
             form.add_error(None, exc.message)
         else:
             return redirect("event", event.pk)
@@ -110,7 +110,7 @@ def table_after(request: HttpRequest) -> JsonResponse:
 def event_join(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         services.entry_join(request.user, event_id, request.POST.get("invite", ""))
-    except services.EventError as exc:
+    except services.ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("event", event_id)
 
@@ -120,7 +120,7 @@ def event_join(request: HttpRequest, event_id: int) -> HttpResponse:
 def event_leave(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         services.entry_leave(request.user, event_id)
-    except services.EventError as exc:
+    except services.ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("event", event_id)
 
@@ -134,7 +134,7 @@ def event_cancel(request: HttpRequest, event_id: int) -> HttpResponse:
         return redirect("event", event_id)
     try:
         services.event_cancel(request.user, event_id)
-    except services.EventError as exc:
+    except services.ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("event", event_id)
 
@@ -149,7 +149,7 @@ def event_reschedule(request: HttpRequest, event_id: int) -> HttpResponse:
         services.event_reschedule(request.user, event_id, starts_at)
     except forms.ValidationError:
         messages.error(request, _("Give the new start as a date and time."))
-    except services.EventError as exc:
+    except services.ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("event", event_id)
 
@@ -176,7 +176,7 @@ def daily(request: HttpRequest, game: str) -> HttpResponse:
 def daily_play(request: HttpRequest, game: str, board: int) -> HttpResponse:
     try:
         table = services.daily_play(request.user, game, board)
-    except services.EventError as exc:
+    except services.ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("daily", game)
     return redirect("table", table.pk)

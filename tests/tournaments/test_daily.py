@@ -51,7 +51,7 @@ def test_a_board_is_played_once_a_day_asking_again_gives_the_same_table(players:
     (ann,) = players(1)
     first = services.daily_play(ann, "whist", 1)
     assert services.daily_play(ann, "whist", 1).pk == first.pk
-    with pytest.raises(services.EventError):
+    with pytest.raises(services.ServiceError):
         services.daily_play(ann, "whist", 9)
 
 

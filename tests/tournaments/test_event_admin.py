@@ -140,7 +140,7 @@ def test_only_the_organiser_or_staff_cancel_or_move_an_event(staff: Any, players
         not in client.get(reverse("event", args=[event.pk])).content.decode()
     )
     client.post(reverse("event_cancel", args=[event.pk]), {"confirm": "1"})
-    with pytest.raises(services.EventError):
+    with pytest.raises(services.ServiceError):
         services.event_reschedule(ann, event.pk, timezone.now() + timedelta(days=1))
     assert Event.objects.get(pk=event.pk).status == Event.Status.COMING
 

@@ -69,7 +69,7 @@ def test_a_player_who_is_not_staff_cannot_create_a_public_event(players: Any) ->
         "starts_at": start, "round_minutes": 10, "time_limit": 60, "bot_level": "club",
     }  # fmt: skip
     page = client_of(ann).post(reverse("event_create"), form)
-    assert page.status_code == 200 and b"only staff" in page.content
+    assert page.status_code == 200 and b"Only staff" in page.content
     answer = client_of(ann).post(reverse("event_create"), {**form, "private": "on"})
     assert answer.status_code == 302
 

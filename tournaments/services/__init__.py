@@ -1,9 +1,9 @@
 """Writes of the tournaments app, one function per `<entity>_<action>`."""
 
+from games.services.errors import ServiceError
 from tournaments.services import daily
 from tournaments.services.daily import daily_get, daily_play, days_back, days_close
 from tournaments.services.events import (
-    EventError,
     entry_join,
     entry_leave,
     entry_seen,
@@ -15,7 +15,7 @@ from tournaments.services.results import table_done
 from tournaments.services.rounds import event_tick, round_start
 
 __all__ = [
-    "EventError", "daily", "daily_get", "daily_play", "days_back", "days_close", "entry_join",
+    "ServiceError", "daily", "daily_get", "daily_play", "days_back", "days_close", "entry_join",
     "entry_leave", "entry_seen", "event_cancel", "event_create", "event_reschedule",
     "event_tick", "round_start", "table_done",
 ]  # fmt: skip

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.models import Table
 from games.services.arranged import boards_release, table_arrange, tables_end
+from games.services.errors import ServiceError
 from records.services import record_publish
 from tournaments.models import Entry, Event, Placement, Round
-from tournaments.services.events import EventError
 
 # Per game: boards a day, players per table, the rules of a board (Whist: one deal, as a
 # game to 1 point; German Whist: one game).
@@ -28,7 +28,7 @@ def daily_get(game: str, day: date | None = None) -> Event:
     """The day's challenge of a game (UTC days), made with its boards' seeds when first
     asked for; days before today are closed (finished)."""
     if game not in BOARDS:
-        raise EventError("bad_game", _("the daily challenge is for Whist and German Whist"))
+        raise ServiceError("bad_game", _("the daily challenge is for Whist and German Whist"))
     day = day or timezone.now().date()
     event = Event.objects.filter(kind=Event.Kind.DAILY, game=game, day=day).first()
     if event is None:
@@ -89,13 +89,13 @@ def daily_play(user: User, game: str, board: int) -> Table:
     bots of the challenge's level in the other seats, the board's cards; if they have
     played or are playing it, that table (each board once a day)."""
     if user is None or not user.is_authenticated:
-        raise EventError("login_required", _("log in to play the daily challenge"))
+        raise ServiceError("login_required", _("log in to play the daily challenge"))
     event = daily_get(game)
     with transaction.atomic():
         locked = Event.objects.select_for_update().get(pk=event.pk)
         board_row = Round.objects.filter(event=locked, number=board).first()
         if board_row is None:
-            raise EventError("no_board", _("there is no board %(n)s today") % {"n": board})
+            raise ServiceError("no_board", _("there is no board %(n)s today") % {"n": board})
         entry, _created = Entry.objects.get_or_create(event=locked, user=user)
         played = Placement.objects.filter(round=board_row, entry=entry).select_related("table")
         if played.exists():

@@ -18,20 +18,12 @@ from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.descriptors import game_of
 from games.engine.rules import PLAYERS
-from games.services.errors import explained
+from games.services.errors import ServiceError, explained
 from tournaments.models import Entry, Event
 
 ROUNDS = (1, 15)
 ROUND_MINUTES = (2, 240)
 TIME_LIMITS = (10, 600)
-
-
-class EventError(Exception):
-    """A refused change of an event: `code` for programs, `message` for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code, self.message = code, message
 
 
 def event_create(
@@ -54,20 +46,20 @@ def event_create(
     """A new event. Staff may create public events; anyone logged in a private one, which
     people join by its invite link. docs/rules.md §5."""
     if user is None or not user.is_authenticated:
-        raise EventError("login_required", _("log in to create an event"))
+        raise ServiceError("login_required", _("log in to create an event"))
     if not private and not user.is_staff:
-        raise EventError("forbidden", _("only staff create public events: make it private"))
+        raise ServiceError("forbidden", _("only staff create public events: make it private"))
     name = (name or "").strip()
     if not name or len(name) > Event._meta.get_field("name").max_length:
-        raise EventError("bad_name", _("give the event a name of at most 80 characters"))
+        raise ServiceError("bad_name", _("give the event a name of at most 80 characters"))
     size = _check_rules(game, table_size, preset, options or {}, kind)
     _check_range("bad_rounds", rounds, ROUNDS, _("rounds"))
     _check_range("bad_round_minutes", round_minutes, ROUND_MINUTES, _("minutes per round"))
     _check_range("bad_time_limit", time_limit, TIME_LIMITS, _("seconds per move"))
     if bot_level not in LEVELS:
-        raise EventError("bad_bot", _("unknown bot level %(level)s") % {"level": bot_level})
+        raise ServiceError("bad_bot", _("unknown bot level %(level)s") % {"level": bot_level})
     if starts_at < timezone.now():
-        raise EventError("bad_start", _("the start must be in the future"))
+        raise ServiceError("bad_start", _("the start must be in the future"))
     return Event.objects.create(
         name=name, kind=kind, game=game, table_size=size, options=dict(options or {}),
         preset=preset or "", rounds=rounds, round_minutes=round_minutes, time_limit=time_limit,
@@ -79,23 +71,23 @@ def event_create(
 
 def _check_rules(game: str, size: int | None, preset: str, options: dict, kind: str) -> int:
     if game not in PLAYERS:
-        raise EventError("bad_game", _("unknown game %(game)s") % {"game": game})
+        raise ServiceError("bad_game", _("unknown game %(game)s") % {"game": game})
     if kind not in Event.Kind.values:
-        raise EventError("bad_kind", _("unknown kind of event %(kind)s") % {"kind": kind})
+        raise ServiceError("bad_kind", _("unknown kind of event %(kind)s") % {"kind": kind})
     # Duplicate scoring compares the same cards: a game of knock-out rounds deals each
     # round to whoever is still in, so no two tables would hold the same hands.
     if kind != Event.Kind.SWISS and game_of(game).stages == "rounds":
-        raise EventError("bad_kind", _("duplicate events are for Whist and German Whist"))
+        raise ServiceError("bad_kind", _("duplicate events are for Whist and German Whist"))
     try:
         return make_rules(game, size, preset or None, **options).players
     except (RulesError, TypeError) as exc:
-        raise EventError("bad_rules", explained(exc)) from exc
+        raise ServiceError("bad_rules", explained(exc)) from exc
 
 
 def _check_range(code: str, value: object, span: tuple[int, int], what: str) -> None:
     low, high = span
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise EventError(
+        raise ServiceError(
             code, _("%(what)s: %(low)s to %(high)s") % {"what": what, "low": low, "high": high}
         )
 
@@ -103,21 +95,21 @@ def _check_range(code: str, value: object, span: tuple[int, int], what: str) -> 
 def entry_join(user: User, event_id: int, token: str = "") -> Entry:
     """Sign up until the start; a private event needs its invite token (its creator not)."""
     if user is None or not user.is_authenticated:
-        raise EventError("login_required", _("log in to sign up"))
+        raise ServiceError("login_required", _("log in to sign up"))
     with transaction.atomic():
         event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:
-            raise EventError("no_event", _("there is no such event"))
+            raise ServiceError("no_event", _("there is no such event"))
         if event.status != Event.Status.COMING and event.kind != Event.Kind.DAILY:
-            raise EventError("started", _("sign-up closed when the event started"))
+            raise ServiceError("started", _("sign-up closed when the event started"))
         if event.private and event.created_by_id != user.pk:
             if not token or not secrets.compare_digest(event.invite_token, str(token)):
-                raise EventError("forbidden", _("this private event needs its invite link"))
+                raise ServiceError("forbidden", _("this private event needs its invite link"))
         try:
             with transaction.atomic():
                 entry = Entry.objects.create(event=event, user=user, last_seen=timezone.now())
         except IntegrityError as exc:
-            raise EventError("already_joined", _("you have signed up already")) from exc
+            raise ServiceError("already_joined", _("you have signed up already")) from exc
         _bump(event)
     return entry
 
@@ -127,9 +119,9 @@ def entry_leave(user: User, event_id: int) -> None:
     with transaction.atomic():
         event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None or event.status != Event.Status.COMING:
-            raise EventError("started", _("the event has started: you can no longer leave it"))
+            raise ServiceError("started", _("the event has started: you can no longer leave it"))
         if not Entry.objects.filter(event=event, user=user).delete()[0]:
-            raise EventError("not_joined", _("you have not signed up"))
+            raise ServiceError("not_joined", _("you have not signed up"))
         _bump(event)
 
 
@@ -156,7 +148,7 @@ def event_reschedule(user: User, event_id: int, starts_at: datetime) -> Event:
     with transaction.atomic():
         event = _own_coming(user, event_id, _("only its creator or staff may move an event"))
         if starts_at < timezone.now():
-            raise EventError("bad_start", _("the start must be in the future"))
+            raise ServiceError("bad_start", _("the start must be in the future"))
         event.starts_at = starts_at
         _bump(event, "starts_at")
         _tell_entered(event, {"what": "moved", "starts_at": starts_at.isoformat()})
@@ -167,11 +159,11 @@ def _own_coming(user: User, event_id: int, refusal: str) -> Event:
     """The event row locked, if `user` is its creator or staff and it has not started."""
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None or user is None or not user.is_authenticated:
-        raise EventError("forbidden", refusal)
+        raise ServiceError("forbidden", refusal)
     if not (user.is_staff or event.created_by_id == user.pk):
-        raise EventError("forbidden", refusal)
+        raise ServiceError("forbidden", refusal)
     if event.status != Event.Status.COMING:
-        raise EventError("started", _("only an event that has not started can be changed"))
+        raise ServiceError("started", _("only an event that has not started can be changed"))
     return event
 
 
