@@ -31,9 +31,9 @@ from games import broadcast, pairing, signals
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.descriptors import fixed_players
-from games.models import PoolEntry, PoolLine, Seat, Table
+from games.models import PoolEntry, PoolLine, Table
 from games.services.errors import ServiceError, check_ban
-from games.services.tables import check_slots, table_create, table_start
+from games.services.tables import check_slots, seat_take, table_create, table_start
 from runtime import processes, scheduling
 
 log = logging.getLogger(__name__)
@@ -197,7 +197,7 @@ def _seat(line: PoolLine, people: list[PoolEntry], group: pairing.Group) -> Tabl
                          bot_levels=levels, seat=first, announce=False)  # fmt: skip
     for index, user in enumerate(places):
         if user is not None and index != first:
-            Seat.objects.filter(table=table, index=index).update(user=user)
+            seat_take(user, table.pk, index, announce=False)
     for e in people:
         broadcast.pool_seated(e.channel, table.pk)
     return table_start(places[first], table.pk)

@@ -132,9 +132,15 @@ def check_time_limit(time_limit: object) -> None:
 
 
 def seat_take(
-    user: User, table_id: int, index: int | None = None, session: SessionBase | None = None
+    user: User,
+    table_id: int,
+    index: int | None = None,
+    session: SessionBase | None = None,
+    *,
+    announce: bool = True,
 ) -> Seat:
-    """Sit down at an open table: seat `index`, or the first free one."""
+    """Sit down at an open table: seat `index`, or the first free one. `announce`: the lobby
+    hears of the change (not for a table the pool fills, which it never lists)."""
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required", _("log in to take a seat"))
     with transaction.atomic():
@@ -152,7 +158,7 @@ def seat_take(
                 seat.save(update_fields=["user"])
         except IntegrityError as exc:
             raise ServiceError("already_seated", _("you already have a seat here")) from exc
-        commit(table, seats, lobby=True)
+        commit(table, seats, lobby=announce)
     return seat
 
 
