@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.engine import action_from_event, apply, make_rules, new_game  # noqa: E402
 from games.engine.arena import percentile  # noqa: E402
 from games.engine.bots import choose_action, expert, forced  # noqa: E402
-from games.engine.bots.two_hand_solver import Solver  # noqa: E402
+from games.engine.solvers.two_hand import Solver  # noqa: E402
 from games.engine.state import State  # noqa: E402
 from games.engine.views import seat_view  # noqa: E402
 

@@ -1,8 +1,8 @@
 """Analysis of a finished game: for each card played, the best cards in that position.
 
 Exact where an exact answer is cheap, after the game, with every hand known: German
-Whist's second half (the two-hand solver the Expert uses, bots/two_hand_solver.py) and the last
-few tricks of every Whist and Knockout Whist deal (bots/exact.py, once at most
+Whist's second half (the two-hand solver the Expert uses, solvers/two_hand.py) and the last
+few tricks of every Whist and Knockout Whist deal (solvers/exact.py, once at most
 EXACT_CARDS cards are left). Elsewhere the Expert's sampled estimate, computed from the
 seat view of the player to act only (what they could see), and marked as an estimate.
 A position's value: Whist and German Whist exact, the tricks the player's side takes
@@ -21,16 +21,16 @@ from typing import Any
 
 from .actions import KNOCK, PLAY
 from .bots import expert
-from .bots.exact import KNOCK as KNOCK_MOVE
-from .bots.exact import Search
 from .bots.seen import read
-from .bots.two_hand_solver import Solver
 from .cards import SUIT_OF, card_str
 from .descriptors import side_of, sides
 from .engine import legal_actions
 from .german import GermanState
 from .knockout import KnockoutState
 from .record_check import Replay, Step
+from .solvers.exact import KNOCK as KNOCK_MOVE
+from .solvers.exact import Search
+from .solvers.two_hand import Solver
 from .state import State
 from .views import seat_view
 

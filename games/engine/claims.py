@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from .actions import Action, IllegalAction
-from .bots.exact import OutOfNodes, Search
-from .bots.two_hand_solver import OutOfTime, Solver
 from .cards import SUIT_MASK, SUIT_OF, card_str, cards_of, hand_str
 from .errors import gettext_noop, ngettext
+from .solvers.exact import OutOfNodes, Search
+from .solvers.two_hand import OutOfTime, Solver
 from .state import PLAY, State
 from .tricks import beats
 

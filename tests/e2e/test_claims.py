@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games import services
 from games.engine import claims
-from games.engine.bots.exact import Search
+from games.engine.solvers.exact import Search
 from games.gamestate import state_for
 from games.models import Table
 from tests.e2e.helpers import PASSWORD, table_page_as

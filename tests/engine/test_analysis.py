@@ -17,10 +17,10 @@ from games.engine.analysis import (
     estimate_spread,
     exact_values,
 )
-from games.engine.bots.two_hand_solver import Solver
 from games.engine.cards import card_str
 from games.engine.record_check import check
 from games.engine.simulate import random_game
+from games.engine.solvers.two_hand import Solver
 from games.engine.state import State
 
 TINY = 0.001  # seconds of sampling per estimate: the estimates are not under test here

@@ -9,8 +9,8 @@ import pytest
 
 from games.engine import action_from_event, apply, make_rules, new_game
 from games.engine.bots import choose_action, expert
-from games.engine.bots.two_hand_solver import OutOfTime, Solver, shared
 from games.engine.cards import SUIT_MASK
+from games.engine.solvers.two_hand import OutOfTime, Solver, shared
 from games.engine.state import State
 from games.engine.views import seat_view
 

@@ -15,10 +15,10 @@ from games.engine import (
     new_game,
 )
 from games.engine.actions import CLAIM, Action, resign
-from games.engine.bots.exact import Search
 from games.engine.record import to_record
 from games.engine.record_check import RecordProblem, check
 from games.engine.replay import frames
+from games.engine.solvers.exact import Search
 from games.engine.state import State
 
 from .helpers import finish_game

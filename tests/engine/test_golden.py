@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from games.engine import Action, apply, arena, can_resign, legal_actions, make_rules, new_game
-from games.engine.bots import expert, expert_trump, two_hand_solver
+from games.engine.bots import expert, expert_trump
 from games.engine.record import to_record
+from games.engine.solvers import two_hand as two_hand_solver
 from games.engine.views import seat_view, spectator_view
 
 GOLDEN = Path(__file__).parent / "golden"

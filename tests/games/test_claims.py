@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 
 from games import services
 from games.engine import claims
-from games.engine.bots.exact import Search
+from games.engine.solvers.exact import Search
 from games.models import Move, Seat
 from games.reads import messages, queries
 from games.services import ServiceError

@@ -19,14 +19,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import SUIT_OF, card_str, parse_card
+from ..solvers.playout import Model, play_on, playout
+from ..solvers.two_hand import OutOfTime, shared
 from ..tricks import clockwise, trick_winner
 from . import club, expert_trump, knockout_infer, knockout_value
 from .beginner import legal_cards
-from .playout import Model, play_on, playout
 from .playout_club import club_model
 from .sample import Unknowns, deal, unknowns
 from .seen import Seen, partner_of
-from .two_hand_solver import OutOfTime, shared
 
 BUDGET = 0.050  # seconds of sampling per decision
 SOLVE_BUDGET = 0.240  # seconds for the exact German Whist second-half search

@@ -6,8 +6,8 @@ import random
 import time
 from collections.abc import Callable
 
+from ..solvers.playout import playout
 from ..tricks import next_seat
-from .playout import playout
 from .playout_club import club_model
 from .sample import deal, unknowns
 from .seen import Seen

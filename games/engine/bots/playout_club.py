@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..cards import FULL_MASK
 from ..cards import SUIT_MASK as SM
+from ..solvers.playout import Model, lowest, winners_mask
 from ..tricks import follow_mask
-from .playout import Model, lowest, winners_mask
 from .seen import Seen
 
 
