@@ -147,13 +147,15 @@ def player_search(query: str, viewer: Any = None) -> list[Any]:
     if not query:
         return []
     key = name_key(query)
-    found = get_user_model().objects.filter(is_active=True).filter(
-        Q(username__icontains=query) | Q(display_name__icontains=query)
-        | Q(username_key=key) | Q(name_key=key)
-    )  # fmt: skip
-    exact = [u for u in found if key in (u.username_key, u.name_key)]
-    rest = [u for u in found.order_by("username")[: SEARCH_RESULTS * 2] if u not in exact]
-    return (exact + rest)[:SEARCH_RESULTS]
+    active = get_user_model().objects.filter(is_active=True).order_by("username")
+    # Two bounded queries, each on an index: the name keys (b-tree), then the parts of either
+    # name (PostgreSQL: trigram indexes on UPPER(name), which icontains compares).
+    exact = list(active.filter(Q(username_key=key) | Q(name_key=key))[:SEARCH_RESULTS])
+    if len(exact) == SEARCH_RESULTS:
+        return exact
+    parts = active.filter(Q(username__icontains=query) | Q(display_name__icontains=query))
+    rest = parts.exclude(pk__in=[u.pk for u in exact])[: SEARCH_RESULTS - len(exact)]
+    return exact + list(rest)
 
 
 def open_tables_of(user: Any) -> list[Table]:

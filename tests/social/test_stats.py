@@ -8,6 +8,7 @@ from collections import defaultdict
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games import services as games
@@ -162,3 +163,37 @@ def test_search_finds_players_by_part_of_either_name(make_user):
     page = Client().get("/players/", {"q": "bo"}).content.decode()
     assert 'href="/accounts/players/bob/"' in page
     assert "No player is called" in Client().get("/players/", {"q": "zed"}).content.decode()
+
+
+def test_search_loads_a_bounded_number_of_players(make_user):
+    """Every query of a search has a LIMIT: 30 players who all match load at most a page."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for i in range(30):
+        make_user(f"ann{i:02d}")
+    with CaptureQueriesContext(connection) as queries:
+        found = selectors.player_search("ann")
+    assert len(found) == selectors.SEARCH_RESULTS
+    assert [u.username for u in found] == [f"ann{i:02d}" for i in range(selectors.SEARCH_RESULTS)]
+    assert queries.captured_queries and all("LIMIT" in q["sql"] for q in queries.captured_queries)
+
+
+def test_search_by_part_of_a_name_uses_an_index_on_postgresql(make_user):
+    """The part-of-a-name search can use the trigram index (accounts migration 0011)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the trigram index is PostgreSQL's")
+    make_user("annabel")
+    sql, params = (
+        get_user_model()
+        .objects.filter(username__icontains="nab")
+        .values("pk")
+        .query.sql_with_params()
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("EXPLAIN " + sql, params)
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert "accounts_user_username_trgm" in plan
