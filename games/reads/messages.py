@@ -197,7 +197,8 @@ def lobby_entry(table: Table) -> dict[str, Any]:
 
 def chat_dict(message: ChatMessage) -> dict[str, Any]:
     """A chat line as sockets send it; `uid` (its writer) stays on the server: each socket
-    drops the lines of players its user blocked, then the field (consumers.client_chat)."""
+    drops the lines of players its user blocked, then the field
+    (games/sockets/table_opening.py `client_chat`)."""
     return {
         "id": message.pk,
         "name": message.name,

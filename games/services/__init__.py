@@ -8,11 +8,13 @@ from games.services.pool import pool_join, pool_leave, pool_match, pool_sweep
 from games.services.presence import (
     away_check,
     presence_drop_process,
+    presence_publish,
     presence_sweep,
     seat_back,
     seat_connect,
     seat_disconnect,
     seat_heartbeat,
+    seat_open,
 )
 from games.services.sanctions import seats_to_bots
 from games.services.tables import (
@@ -30,7 +32,7 @@ __all__ = [
     "ServiceError", "away_check", "bot_play", "chat_hide", "chat_post", "claim_answer",
     "claim_offer", "move_play", "pool_join", "pool_leave", "pool_match", "pool_sweep",
     "presence_drop_process", "presence_sweep", "seat_back", "seat_connect", "seat_disconnect",
-    "seat_heartbeat",
+    "seat_heartbeat", "seat_open", "presence_publish",
     "seat_leave", "seat_take", "seats_to_bots", "table_close_abandoned", "table_create",
     "table_invite_accept", "table_play_now", "table_rematch", "table_start",
     "timeout_play", "watchdog_run",

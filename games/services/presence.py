@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from datetime import datetime, timedelta
 from functools import cache
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import connection, connections, transaction
@@ -24,23 +25,62 @@ from runtime import processes, scheduling
 
 def seat_connect(table_id: int, user: User, channel: str) -> int | None:
     """Socket `channel` of `user` opened; returns their seat index (None: not seated). Ends
-    `away`."""
+    `away`; a change of `connected` alone is published at once (seat_open defers it)."""
+    opened = seat_open(table_id, user, channel)
+    if opened.publish:
+        presence_publish(table_id, opened.version)
+    return opened.seat
+
+
+class Opened(NamedTuple):
+    """What seat_open did: the seat's index (None: not seated), whether `connected` is
+    still to be published, and the table's version after it."""
+
+    seat: int | None
+    publish: bool
+    version: int
+
+
+def seat_open(table_id: int, user: User, channel: str) -> Opened:
+    """Socket `channel` of `user` opened. A player back from `away` is
+    published at once (a bot stops standing in); a seat's first socket only changes
+    `connected`, which the caller publishes with presence_publish, once for every socket of
+    the table that opened meanwhile: after a restart each seat's socket made a version of
+    its own, built and sent to every socket of the table (docs/benchmarks.md, the storm)."""
     if user is None or not user.is_authenticated:
-        return None
+        return Opened(None, False, -1)
     with transaction.atomic():
         table, seats = lock_table(table_id)
         seat = seat_of(seats, user)
         if seat is None:
-            return None
+            return Opened(None, False, table.version)
         now = timezone.now()
-        Presence.objects.update_or_create(
-            channel=channel, defaults={"seat": seat, "seen": now, "process": processes.current()}
-        )
+        row = Presence(channel=channel, seat=seat, seen=now, process=processes.current())
+        Presence.objects.bulk_create(  # one INSERT .. ON CONFLICT: a recount finds its row
+            [row], update_conflicts=True, unique_fields=["channel"],
+            update_fields=["seat", "seen", "process"],
+        )  # fmt: skip
         seat.last_seen = now
         seat.save(update_fields=["last_seen"])
-        if seat.away or seat.sockets.count() == 1:  # back, or the first socket
+        if seat.away:
             _return(table, seats, seat.index)
-        return seat.index
+            return Opened(seat.index, False, table.version)
+        # `open_sockets` was counted under the row lock, before this socket's row.
+        return Opened(seat.index, seat.open_sockets == 0, table.version)
+
+
+def presence_publish(table_id: int, since: int = -1) -> None:
+    """The table's seats' `connected` as they are now, as one new version (after seat_open),
+    unless a version after `since` (the newest of the opens it publishes) committed
+    meanwhile: that change's views were built after those sockets' rows were written, so
+    they show them (another process's publish, a move)."""
+    with transaction.atomic():
+        try:
+            table, seats = lock_table(table_id)
+        except errors.ServiceError:  # the table has gone meanwhile
+            return
+        if table.version <= since or since < 0:
+            commit(table, seats)
 
 
 def seat_heartbeat(table_id: int, user: User, channel: str) -> int | None:

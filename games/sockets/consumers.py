@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from accounts.selectors import blocked_ids
 from games import broadcast, services
-from games.reads import lobby, messages, queries
+from games.reads import lobby, messages
 from games.sockets import lobby_lists, pool_messages, resync_limit, shutdown
 from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tests)
     CLOSE_FORBIDDEN,
@@ -29,79 +29,25 @@ from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tes
     too_deep,
 )
 from games.sockets.languages import scope_language
-from games.sockets.message_size import in_parts
 from games.sockets.quick_refusal import quick_refusal
+from games.sockets.table_opening import TableOpening, client_chat
 from games.sockets.table_states import TableStates
 from runtime import metrics
 
 log = logging.getLogger(__name__)
 
 
-class TableConsumer(TableStates, JsonFrames):
-    """A player's or spectator's socket at one table."""
+class TableConsumer(TableOpening, TableStates, JsonFrames):
+    """A player's or spectator's socket at one table (opened as games/sockets/table_opening.py
+    says, its states sent as games/sockets/table_states.py says)."""
 
     beats = True  # a logged-in user's socket keeps its presence (games/services/presence.py)
-    joined: list[str] | tuple[()] = ()  # the groups it joined (none before its connect did)
 
     handlers = {
         "act": "on_act", "chat": "on_chat", "resync": "on_resync", "back": "on_back",
         "claim_offer": "on_claim_offer", "claim_answer": "on_claim_answer",
         "ping": "on_ping",
     }  # fmt: skip
-
-    async def connect(self) -> None:
-        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
-        self.user = self.scope.get("user")
-        self.user_id = self.user.pk if self.user and self.user.is_authenticated else None
-        self.version = -1
-        self.game_version = -1
-        self.to_act: int | None = None
-        self.resigned: list[int] = []
-        self.seat: int | None = None
-        self.joined: list[str] = []
-        self.blocked: set[int] = set()
-        # The handshake first: under load the checks below may queue for a while, and
-        # Daphne drops a handshake not answered within its connect timeout.
-        await self.accept()
-        if self.closing:  # the server is stopping
-            return
-        # The table's group before its version is read: a change committed after that read
-        # reaches this socket as an event, handled once this connect is done (a consumer
-        # handles one message at a time), not lost between the read and the join (a gap).
-        await self._join(broadcast.table_group(self.table_id))
-        allowed = await db_call(self._may_watch)()
-        if allowed is None or not allowed:
-            await self.close(CLOSE_NOT_FOUND if allowed is None else CLOSE_FORBIDDEN)
-            return
-        if not await self._admit_user():
-            return
-        self.admitted = True
-        if self.user_id is not None:
-            await self._join(broadcast.user_group(self.user_id))
-            self.seat = await db_call(services.seat_connect)(
-                self.table_id, self.user, self.channel_name
-            )
-            self.blocked = await db_call(blocked_ids)(self.user)
-        # A player's connect changed the table (connected): their state is built after it;
-        # a spectator's is the newest this process holds, if as new as the admission read.
-        await self._resend(at_least=self.admitted_version, fresh=self.seat is not None)
-        await self._send_chat()
-
-    async def _send_chat(self) -> None:
-        chat = await db_call(messages.chat_recent)(self.table_id, hide_users=self.blocked)
-        for part in in_parts(client_chat(chat)):  # 50 long lines can outgrow the socket's cap
-            await self.send_json({"type": "chat", "messages": part})
-
-    def _may_watch(self) -> bool | None:
-        table = queries.table_get(self.table_id)
-        if table is None:
-            return None
-        self.admitted_version = table.version  # the state this socket gets is at least this
-        return queries.can_watch(table, self.user, self.scope.get("session"))
-
-    async def _join(self, group: str) -> None:
-        await self.channel_layer.group_add(group, self.channel_name)
-        self.joined.append(group)
 
     async def beat(self) -> None:
         """A seated player's socket is still open (its presence row; the seat is not away)."""
@@ -399,11 +345,6 @@ class LobbyConsumer(JsonFrames):
 
     async def user_blocks(self, event: dict[str, Any]) -> None:
         """The lobby shows no chat."""
-
-
-def client_chat(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Chat lines as the client gets them: without the writer's id (messages.chat_dict)."""
-    return [{k: v for k, v in m.items() if k != "uid"} for m in messages]
 
 
 class NoRouteConsumer(AsyncJsonWebsocketConsumer):

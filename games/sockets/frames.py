@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 MAX_FRAME = 4096
 MAX_DEPTH = 16
 TOO_DEEP = object()
+UNREAD = object()  # not read yet
 CLOSE_REVOKED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4401, 4403, 4404
 # Too many sockets of one user; "open again" (a password change: the session may be gone).
 CLOSE_TOO_MANY, CLOSE_RECONNECT = 4429, 4000
@@ -324,10 +325,11 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
     async def error(self, code: str, message: str) -> None:
         await self.send_json({"type": "error", "code": code, "message": capfirst(message)})
 
-    async def _admit_user(self) -> bool:
+    async def _admit_user(self, ban: Any = UNREAD) -> bool:
         """Every socket counts against its address's limit; a logged-in user's also against
-        theirs, and is refused while they are banned (closed with the reason). False if
-        it was closed."""
+        theirs, and is refused while they are banned (closed with the reason; `ban`: as
+        accounts.selectors.ban_active read it, if the caller read it). False if it was
+        closed."""
         # Each count is one atomic step in Redis (games/sockets/limits.py): in any thread.
         client = self.scope.get("client") or [None]
         self.address = client[0]
@@ -339,8 +341,8 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
         if self.user_id is None:
             return True
         log_context.bind(user=log_context.user_hash(self.user_id))
-        user = self.scope["user"]
-        ban = await db_call(ban_active)(user)
+        if ban is UNREAD:
+            ban = await db_call(ban_active)(self.scope["user"])
         if ban is not None:
             with translation.override(scope_language(self.scope)):
                 await self.error("banned", ban_text(ban))

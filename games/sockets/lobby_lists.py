@@ -31,6 +31,7 @@ from games.reads.lobby import PAGE_ROWS, ListFilter
 from games.sockets import lobby_rows
 from games.sockets.frames import db_call
 from games.sockets.message_size import BUDGET
+from games.sockets.turns import turn
 
 PAGES_KEPT = 256
 
@@ -124,17 +125,11 @@ _building: dict[tuple, asyncio.Future] = {}
 # on at once, and a table's move that came meanwhile waited behind the whole burst (its
 # p99 up to 1.75x a quiet window's: docs/benchmarks.md, "The lobby flood").
 ANSWERING = 2
-_answering: list[Any] = [None, None]  # the loop the turn was made for, and the turn
 
 
 def answering() -> asyncio.Semaphore:
-    """This event loop's turn for lobby lists (`async with answering(): ...`). A semaphore
-    belongs to one loop: a server has one, and each test a loop of its own, which gets a
-    new turn (only the last loop's is kept)."""
-    loop = asyncio.get_running_loop()
-    if _answering[0] is not loop:
-        _answering[:] = [loop, asyncio.Semaphore(ANSWERING)]
-    return _answering[1]
+    """This event loop's turn for lobby lists (games/sockets/turns.py)."""
+    return turn("lobby lists", ANSWERING)
 
 
 async def list_page(

@@ -54,13 +54,19 @@ async def current(table_id: int, at_least: int = -1, fresh: bool = False) -> dic
         if event is not None:
             remember(event)
         return event
-    task = _building.get(table_id)
-    if task is None:
-        task = asyncio.ensure_future(db_call(_build)(table_id))
-        _building[table_id] = task
-        task.add_done_callback(partial(_built, table_id))
-    event = await asyncio.shield(task)
-    return _latest.get(table_id, event) if event is not None else None
+    for _ in range(2):  # a build begun before `at_least` committed: one more, as shared
+        task = _building.get(table_id)
+        if task is None:
+            task = asyncio.ensure_future(db_call(_build)(table_id))
+            _building[table_id] = task
+            task.add_done_callback(partial(_built, table_id))
+        event = await asyncio.shield(task)
+        if event is None:
+            return None
+        held = _latest.get(table_id, event)
+        if held["version"] >= at_least:
+            break
+    return held
 
 
 def _build(table_id: int) -> dict[str, Any] | None:

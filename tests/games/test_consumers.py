@@ -78,7 +78,8 @@ async def test_an_illegal_move_gets_a_named_error_and_the_state_only_when_asked(
     s = await db(state)(t.pk)
     waiting = bob if s.to_act == 0 else ann
     ws = await connect(f"/ws/table/{t.pk}/", waiting)
-    shown = await until(ws, "state")
+    await until(ws, "chat")
+    shown = await until(ws, "state")  # their `connected`, published a moment after the connect
 
     await ws.send_json_to(
         {"type": "act", "version": shown["version"], "action": {"action": "play", "card": "ZZ"}}

@@ -15,8 +15,8 @@ from games import broadcast, services
 from games.models import ChatMessage, Seat, Table
 from games.reads import lobby, messages, queries
 from games.sockets import lobby_lists
-from games.sockets.consumers import client_chat
 from games.sockets.message_size import MAX_MESSAGE, in_parts
+from games.sockets.table_opening import client_chat
 
 pytestmark = pytest.mark.django_db
 WIDE = "\U0001f600"  # an emoji: "\ud83d\ude00" in JSON, 12 bytes

@@ -138,6 +138,9 @@ async def test_an_idle_socket_survives_more_than_ten_seconds_on_the_redis_layer(
     ws = await connect(f"/ws/table/{table_id}/", ann)
     while (await ws.receive_json_from(timeout=5))["type"] != "chat":
         pass
+    # Her `connected`, published a moment after her socket opened (games/sockets/table_opening.py).
+    while (await ws.receive_json_from(timeout=5))["type"] != "state":
+        pass
 
     await asyncio.sleep(11)  # docs/stack-notes.md §2.2
 
