@@ -91,7 +91,7 @@ def nginx_main(folder: Path, site: Path) -> str:
 @pytest.fixture(scope="module")
 def proxy(django_db_setup: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
     """Daphne with production settings and nginx in front of it; yields their addresses."""
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if "postgres" not in settings.DATABASES["default"]["ENGINE"]:
         pytest.skip("needs PostgreSQL (DATABASE_URL), which the Daphne process shares")
     folder = tmp_path_factory.mktemp("nginx")
     https_port, http_port, daphne_port = spare_ports(3)

@@ -25,6 +25,9 @@ if _ON_POSTGRES:
             conn_health_checks=True,
         )
     }
+    # Django's backend, with the health check skipped for a connection used a moment ago
+    # (whistsite/patches/postgres/__init__.py).
+    DATABASES["default"]["ENGINE"] = "whistsite.patches.postgres"
     # Prepared statements (issue 21): with server-side binding psycopg prepares a statement
     # on its connection from its fifth use, so PostgreSQL parses and plans each of the few
     # statements a move makes once per connection, not once per move. WHIST_DB_PREPARED=0
