@@ -35,3 +35,15 @@ pool_rating = Signal()
 # it leads to; `title`, `round`, `board`, `starts_at` as the news needs. The app that keeps
 # notifications (social) stores and delivers one to each. Receivers must be quick.
 event_news = Signal()
+
+# Sent after the commit of a move that starts a human's turn at a table with a time limit
+# while that player has no socket open at the table (they are looking elsewhere, or not at
+# all): `table_id`, `user_id`, `game`, `moves` (the table's move count then). The app that
+# keeps notifications tells them if the turn still waits a little later.
+# Receivers must be quick.
+turn_waiting = Signal()
+
+# Sent when a logged-in player opens a socket while they had none (nor one closed within
+# WHIST_ONLINE_GRACE seconds): they came online. `user_id`. Sent from a socket's thread:
+# receivers must be quick and queue any database work.
+came_online = Signal()

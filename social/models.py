@@ -20,6 +20,16 @@ class Kind(models.TextChoices):
     LEVEL_UP = "level_up", _("Level-ups")
     MODERATION = "moderation", _("Moderation notices (warnings, handled reports)")
     EVENT = "event", _("Events: your next table, a cancellation, a new start")
+    EVENT_START = (
+        "event_start",
+        _("An event of yours starting (10 minutes before, and at the start)"),
+    )
+    TURN = "turn", _("Your turn at a table you are not looking at (tables with a time limit)")
+    FRIEND_ONLINE = "friend_online", _("A friend coming online")
+
+
+# Kinds a player gets only once they turn them on (SocialSettings.enabled).
+OFF_BY_DEFAULT = frozenset({Kind.FRIEND_ONLINE})
 
 
 class Mail(models.TextChoices):
@@ -108,6 +118,8 @@ class SocialSettings(models.Model):
         related_name="social_settings",
     )  # fmt: skip
     muted = models.JSONField(_("notifications turned off"), default=list, blank=True)
+    # Kinds of OFF_BY_DEFAULT the player turned on.
+    enabled = models.JSONField(_("notifications turned on"), default=list, blank=True)
     # Kind -> Mail.NOW or Mail.DAILY; a kind not named gets no mail.
     mail = models.JSONField(_("notifications by mail"), default=dict, blank=True)
     digest_sent = models.DateTimeField(_("last digest sent"), null=True, blank=True)

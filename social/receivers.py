@@ -27,6 +27,8 @@ from social.selectors import friend_ids
 from social.services import invitations_expire, notify, notify_many
 
 DIGESTS_EVERY = 3600  # seconds: digests are looked for hourly, each sent once a day
+FRIEND_ONLINE_EVERY = 1800  # seconds
+TURN_NOTICE_AFTER = 10  # seconds a turn waits for a player not at the table before a notice
 
 
 @receiver(games_signals.game_started, dispatch_uid="social_game_started")
@@ -113,6 +115,27 @@ def watchdog(sender: Any, **kwargs: Any) -> int:
 
 @receiver(games_signals.event_news, dispatch_uid="social_event_news")
 def event_news(sender: Any, notices: list[tuple[int, dict]], **kwargs: Any) -> None:
-    """An event's news for its players (a table dealt, a cancellation, a new start time)."""
+    """An event's news for its players (a table dealt, a cancellation, a new start time; its
+    start coming in 10 minutes and its start, which players switch apart)."""
+    starts = [(u, d) for u, d in notices if d.get("what") in ("starting_soon", "started")]
+    others = [(u, d) for u, d in notices if (u, d) not in starts]
     with transaction.atomic():
-        notify_many(Kind.EVENT, list(notices))
+        if others:
+            notify_many(Kind.EVENT, others)
+        if starts:
+            notify_many(Kind.EVENT_START, starts)
+
+
+@receiver(games_signals.turn_waiting, dispatch_uid="social_turn_waiting")
+def turn_waiting(sender: Any, table_id: int, user_id: int, moves: int, **kwargs: Any) -> None:
+    """Their turn at a timed table they are not looking at: looked at again a few seconds
+    later (a player who just sat down opens the table meanwhile; a quick one has played)."""
+    run_later("social.tasks.turn_check", (table_id, user_id, moves), TURN_NOTICE_AFTER)
+
+
+@receiver(games_signals.came_online, dispatch_uid="social_came_online")
+def came_online(sender: Any, user_id: int, **kwargs: Any) -> None:
+    """A player came online: their friends who asked hear it, at most every
+    FRIEND_ONLINE_EVERY seconds a player (a dropped connection coming back is not news)."""
+    if cache.add(f"social-came-online:{user_id}", 1, FRIEND_ONLINE_EVERY):
+        run_later("social.tasks.friend_online", (user_id,))

@@ -16,7 +16,7 @@ from accounts.text import name_key
 from games.models import Seat, Table
 from games.reads.sight import cards_open
 from games.sockets.limits import online
-from social.models import Invitation, Mail, Notification, SocialSettings
+from social.models import OFF_BY_DEFAULT, Invitation, Kind, Mail, Notification, SocialSettings
 
 SEARCH_RESULTS = 20
 LIVE = (Table.Status.OPEN, Table.Status.PLAYING)
@@ -119,7 +119,16 @@ def notifications_recent(user: Any, limit: int = 50) -> list[Notification]:
 
 
 def muted_kinds(user_id: int) -> set[str]:
-    return set(settings_of(user_id).muted or [])
+    row = settings_of(user_id)
+    return {k for k in Kind.values if kind_off(row, k)}
+
+
+def kind_off(row: SocialSettings, kind: str) -> bool:
+    """Whether the player does not want this kind at all (turned off, or off by default
+    and never turned on)."""
+    if kind in OFF_BY_DEFAULT:
+        return kind not in (row.enabled or [])
+    return kind in (row.muted or [])
 
 
 def settings_of(user_id: int) -> SocialSettings:
@@ -129,12 +138,12 @@ def settings_of(user_id: int) -> SocialSettings:
 
 def push_wanted(row: SocialSettings, kind: str) -> bool:
     """Whether the player wants this kind pushed to the devices they allowed."""
-    return kind not in (row.muted or []) and kind not in (row.push_muted or [])
+    return not kind_off(row, kind) and kind not in (row.push_muted or [])
 
 
 def mail_choice(row: SocialSettings, kind: str) -> str:
     """Mail.NOW, Mail.DAILY or Mail.NONE for this kind: none if the kind is turned off."""
-    if kind in (row.muted or []):
+    if kind_off(row, kind):
         return Mail.NONE
     choice = (row.mail or {}).get(kind, Mail.NONE)
     return choice if choice in Mail.values else Mail.NONE

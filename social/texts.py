@@ -23,11 +23,11 @@ def text(kind: str, data: dict[str, Any]) -> str:
 
 def link(kind: str, data: dict[str, Any]) -> str:
     """Where the notification leads (a table, a profile, the friends page)."""
-    if "table_id" in data and kind in (Kind.INVITATION, Kind.TABLE_STARTED):
+    if "table_id" in data and kind in (Kind.INVITATION, Kind.TABLE_STARTED, Kind.TURN):
         return reverse("table", args=[data["table_id"]])
-    if kind == Kind.FRIEND_REQUEST:
+    if kind in (Kind.FRIEND_REQUEST, Kind.FRIEND_ONLINE):
         return reverse("social_friends")
-    if kind == Kind.EVENT and str(data.get("url", "")).startswith("/"):
+    if kind in (Kind.EVENT, Kind.EVENT_START) and str(data.get("url", "")).startswith("/"):
         return data["url"]  # the event's page or the table dealt, as the event gave it
     if kind in (Kind.AWARD, Kind.LEVEL_UP) and data.get("username"):
         return reverse("profile", args=[data["username"]])
@@ -111,6 +111,22 @@ def _event(data: dict[str, Any]) -> str:
     return _("News of %(event)s.") % {"event": title}
 
 
+def _event_start(data: dict[str, Any]) -> str:
+    if data.get("what") == "started":
+        return _("%(event)s has started.") % {"event": data.get("title", "")}
+    return _("%(event)s starts in 10 minutes.") % {"event": data.get("title", "")}
+
+
+def _turn(data: dict[str, Any]) -> str:
+    return _("It is your turn at your table of %(game)s.") % {
+        "game": game_name(data.get("game", ""))
+    }
+
+
+def _friend_online(data: dict[str, Any]) -> str:
+    return _("Your friend %(name)s is online.") % {"name": data.get("name", "")}
+
+
 def _unknown(data: dict[str, Any]) -> str:
     return _("Something happened.")
 
@@ -123,4 +139,7 @@ _WORDING = {
     Kind.LEVEL_UP: _level_up,
     Kind.MODERATION: _moderation,
     Kind.EVENT: _event,
+    Kind.EVENT_START: _event_start,
+    Kind.TURN: _turn,
+    Kind.FRIEND_ONLINE: _friend_online,
 }

@@ -14,6 +14,7 @@ from django.utils import timezone
 from games.signals import game_finished, watchdog
 from runtime import scheduling
 from tournaments.models import Event, Placement
+from tournaments.services.reminders import SOON
 
 
 @receiver(game_finished, dispatch_uid="tournaments_table_done")
@@ -30,7 +31,7 @@ def tick(sender: Any, **kwargs: Any) -> int:
     a tick is queued when an event is due to start or is running (one query otherwise)."""
     now = timezone.now()
     due = Event.objects.filter(
-        Q(status=Event.Status.COMING, starts_at__lte=now) | Q(status=Event.Status.RUNNING)
+        Q(status=Event.Status.COMING, starts_at__lte=now + SOON) | Q(status=Event.Status.RUNNING)
     ).exclude(kind=Event.Kind.DAILY)
     if not due.exists():
         return 0

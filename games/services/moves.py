@@ -45,6 +45,7 @@ from games.reads.messages import seat_name
 from games.reads.queries import plays_by_bot, seat_of, table_seats
 from games.services import errors, move_sql
 from games.services.errors import ServiceError, explained
+from games.services.turn_notice import turn_elsewhere
 from runtime import metrics, scheduling
 
 log = logging.getLogger(__name__)
@@ -256,6 +257,8 @@ def commit(
         broadcast.table_changed(table.pk, lobby or finished, move=move)
     if task is not None:  # after the broadcast: an eager bot's answer comes after it too
         transaction.on_commit(partial(scheduling.run_later, *task))
+    if game_changed and table.time_limit:
+        turn_elsewhere(table, seats, state)
     return state
 
 

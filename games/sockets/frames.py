@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from redis.exceptions import RedisError
 
 from accounts.selectors import ban_active, ban_text
+from games import signals
 from games.sockets import floods, heartbeats, limits, shutdown
 from games.sockets.languages import scope_language
 from runtime import log_context, metrics
@@ -348,10 +349,13 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
                 await self.error("banned", ban_text(ban))
             await self.close(CLOSE_REVOKED)
             return False
+        was_online = self.user_id in await counts(limits.online)([self.user_id])
         if not await counts(limits.socket_open)(self.user_id, self.channel_name):
             await self._too_many()
             return False
         self.counted = True
+        if not was_online:  # their friends may hear it (games.signals.came_online)
+            await counts(_came_online)(self.user_id)
         if self.beats:
             self._start_beat()
         return True
@@ -454,6 +458,12 @@ async def _refuse_handshake(receive: Any, send: Any, code: int) -> None:
             await send({"type": "websocket.close", "code": code})
     except Exception:
         log.exception("could not refuse the handshake")
+
+
+def _came_online(user_id: int) -> None:
+    for receiver, result in signals.came_online.send_robust(sender=JsonFrames, user_id=user_id):
+        if isinstance(result, Exception):  # a socket opens whatever its listeners meet
+            log.warning("came_online receiver %s failed: %r", receiver, result)
 
 
 def too_deep(value: Any, most: int = MAX_DEPTH) -> bool:

@@ -11,9 +11,9 @@ from friendship.models import Friend, FriendshipRequest
 
 from accounts.models import User
 from games.services.errors import ServiceError
-from social.models import Kind
-from social.selectors import blocked_between
-from social.services.notifications import notify
+from social.models import Kind, SocialSettings
+from social.selectors import blocked_between, friend_ids
+from social.services.notifications import notify, notify_many
 
 
 def friend_request(user: User, other: User) -> FriendshipRequest | None:
@@ -76,3 +76,16 @@ def friend_remove(user: User, other: User) -> bool:
         FriendshipRequest.objects.filter(from_user=user, to_user=other).delete()
         FriendshipRequest.objects.filter(from_user=other, to_user=user).delete()
         return Friend.objects.remove_friend(user, other)
+
+
+def friends_told(user_id: int) -> int:
+    """A player came online: their friends who turned that kind on are told (it is off by
+    default: social.models.OFF_BY_DEFAULT). How many."""
+    user = User.objects.filter(pk=user_id, is_active=True).first()
+    if user is None:
+        return 0
+    friends = friend_ids(user_id)
+    rows = SocialSettings.objects.filter(user_id__in=friends).values_list("user_id", "enabled")
+    wanting = [friend for friend, enabled in rows if Kind.FRIEND_ONLINE in (enabled or [])]
+    data = {"name": str(user), "username": user.username}
+    return len(notify_many(Kind.FRIEND_ONLINE, [(friend, data) for friend in wanting]))

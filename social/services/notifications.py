@@ -13,8 +13,8 @@ from accounts.models import User
 from games import broadcast
 from runtime.scheduling import run_later
 from social import texts
-from social.models import Kind, Mail, Notification, SocialSettings
-from social.selectors import mail_choice, push_wanted, settings_of, unread_count
+from social.models import OFF_BY_DEFAULT, Kind, Mail, Notification, SocialSettings
+from social.selectors import kind_off, mail_choice, push_wanted, settings_of, unread_count
 from social.services import pushing
 
 
@@ -24,7 +24,7 @@ def notify(user_id: int, kind: str, data: dict[str, Any]) -> Notification | None
     if kind not in Kind.values:
         raise ValueError(f"unknown notification kind {kind!r}")
     choices = settings_of(user_id)
-    if kind in (choices.muted or []):
+    if kind_off(choices, kind):
         return None
     note = Notification.objects.create(user_id=user_id, kind=kind, data=data)
     _deliver(note, choices, pushing.wanted(user_id, kind))
@@ -41,7 +41,7 @@ def notify_many(kind: str, notices: list[tuple[int, dict[str, Any]]]) -> list[No
     choices = {row.user_id: row for row in SocialSettings.objects.filter(user_id__in=ids)}
     devices = pushing.users_with_devices(ids)
     default = SocialSettings()
-    wanted = [(u, d) for u, d in notices if kind not in (choices.get(u, default).muted or [])]
+    wanted = [(u, d) for u, d in notices if not kind_off(choices.get(u, default), kind)]
     notes = Notification.objects.bulk_create(
         [Notification(user_id=u, kind=kind, data=d) for u, d in wanted]
     )
@@ -104,8 +104,11 @@ def settings_save(
     """Which kinds of notification the player turned off, and (if given) which come by mail
     at once or in the daily digest (Mail values; anything else is no mail) and which are
     not pushed to their devices."""
-    chosen = sorted({k for k in muted if k in Kind.values})
-    defaults: dict[str, Any] = {"muted": chosen}
+    chosen = {k for k in muted if k in Kind.values}
+    defaults: dict[str, Any] = {
+        "muted": sorted(chosen - OFF_BY_DEFAULT),
+        "enabled": sorted(OFF_BY_DEFAULT - chosen),
+    }
     if push_muted is not None:
         defaults["push_muted"] = sorted({k for k in push_muted if k in Kind.values})
     if mail is not None:

@@ -36,7 +36,7 @@ def social_profile(context: dict[str, Any], player: Any) -> dict[str, Any]:
     if own:
         row = selectors.settings_of(player.pk)
         out["kinds"] = [
-            (k, label, k not in (row.muted or []), (row.mail or {}).get(k, Mail.NONE),
+            (k, label, not selectors.kind_off(row, k), (row.mail or {}).get(k, Mail.NONE),
              k not in (row.push_muted or []))
             for k, label in Kind.choices
         ]  # fmt: skip

@@ -11,6 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
+from django.core.cache import cache
 
 from games import services as games
 from games.broadcast import user_group
@@ -102,4 +103,19 @@ async def test_the_notices_socket_ignores_the_card_rooms_events_to_the_user(make
     await db(services.invitation_send)(ann, bob, table.pk)
     message = await notices.receive_json_from(timeout=2)
     assert message["type"] == "notice"  # nothing sent for the others, no error
+    await notices.disconnect()
+
+
+async def test_a_friend_who_opens_a_page_comes_online_for_those_who_asked(make_user):
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    await db(services.friend_request)(ann, bob)
+    await db(services.friend_accept)(bob, (await db(bob.friendship_requests_received.get)()).pk)
+    await db(services.settings_save)(bob, [])  # every kind on, friend_online too
+    await db(cache.delete)(f"social-came-online:{ann.pk}")
+    notices = await connect("/ws/notices/", bob)
+    await next_of(notices, "notices_ready", 5)
+    page = await connect("/ws/notices/", ann)
+    message = await next_of(notices, "notice", 5.0)
+    assert message["kind"] == "friend_online" and "Ann" in message["text"]
+    await page.disconnect()
     await notices.disconnect()

@@ -26,6 +26,7 @@ from tournaments import seating
 from tournaments.models import Entry, Event, Placement, Round
 from tournaments.pairing import dutch_pairs
 from tournaments.selectors import history_of, ranked_entries
+from tournaments.services.reminders import event_tell, events_remind
 
 DUTCH_MOST = 64  # German Whist: the Dutch system up to this many players (it grows fast)
 MIN_PLAYERS = 2
@@ -34,6 +35,7 @@ MIN_PLAYERS = 2
 def event_tick(now: datetime | None = None) -> int:
     """Start the events and rounds that are due and end the finished events; how many."""
     now = now or timezone.now()
+    events_remind(now)
     due = Event.objects.filter(
         Q(status=Event.Status.COMING, starts_at__lte=now) | Q(status=Event.Status.RUNNING)
     ).exclude(kind=Event.Kind.DAILY)
@@ -52,6 +54,7 @@ def _advance(event_id: int, now: datetime) -> bool:
             if Entry.objects.filter(event=event).count() < MIN_PLAYERS:
                 return _close(event, Event.Status.CANCELLED)
             event.status = Event.Status.RUNNING
+            event_tell(event, "started")
         elif event.status != Event.Status.RUNNING or not _round_over(event):
             return False
         if event.current_round >= event.rounds or not _has_players(event):
