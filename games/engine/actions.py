@@ -20,9 +20,10 @@ class ActionKind(StrEnum):
     EXCHANGE = "exchange"
     RESIGN = "resign"
     CLAIM = "claim"
+    TAKEBACK = "takeback"  # the seat's last card picked up again (engine/takeback.py)
 
 
-PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN, CLAIM = ActionKind
+PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN, CLAIM, TAKEBACK = ActionKind
 _KINDS = {kind.value: kind for kind in ActionKind}  # a lookup, faster than ActionKind(text)
 
 

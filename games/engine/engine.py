@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import claims, german, knockout, whist
-from .actions import CLAIM, EXCHANGE, KNOCK, PLAY, RESIGN, Action, IllegalAction, resign
+from .actions import CLAIM, EXCHANGE, KNOCK, PLAY, RESIGN, TAKEBACK, Action, IllegalAction, resign
 from .cards import SUIT_OF, card_str
 from .deals import SeededSource, Source
 from .errors import CardCode, SeatNo, gettext_noop
@@ -13,6 +13,7 @@ from .protocol import Game
 from .rules import Ruleset
 from .state import OVER, State, play_card
 from .state import PLAY as PLAY_PHASE
+from .takeback import take_back
 from .tricks import follow_mask
 
 IMPLEMENTATIONS: dict[str, Game[Any]] = {
@@ -114,6 +115,8 @@ def _apply_checked(state: State, action: Action) -> State:
         return _resign(state, action)
     if action.kind == CLAIM:
         return _claim(state, action)
+    if action.kind == TAKEBACK:  # not a turn: the seat that played last (engine/takeback.py)
+        return take_back(state, action)
     if action.seat != state.to_act:
         raise not_your_turn(state.to_act, action.seat)
     if action.kind == PLAY or action not in state.game.legal(state, action.seat):

@@ -1,0 +1,77 @@
+"""Taking back a card (issue 45 item 5; games/engine/takeback.py, docs/game-record.md §4):
+the seat that played the last card of the trick in play picks it up before the next card;
+the record keeps the play and the take-back, and replays show both."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine import apply, legal_actions, make_rules, new_game
+from games.engine.actions import PLAY, TAKEBACK, Action, IllegalAction
+from games.engine.record import to_record
+from games.engine.record_check import check
+from games.engine.replay import frames
+from games.engine.takeback import can_take_back
+
+
+def first_lead(game: str = "whist", players: int = 4):
+    """A game at its first card of play: (state before the lead, the lead, state after)."""
+    state = new_game(make_rules(game, players), seed=7)
+    while state.phase != "play":
+        state = apply(state, legal_actions(state, state.to_act, resign_too=False)[0])
+    play = next(a for a in legal_actions(state, state.to_act) if a.kind == PLAY)
+    return state, play, apply(state, play)
+
+
+def test_a_card_in_the_trick_in_play_is_taken_back_and_it_is_that_seats_turn_again():
+    before, play, after = first_lead()
+    back = apply(after, Action(TAKEBACK, play.seat))
+    assert back.hands == before.hands and back.trick == before.trick
+    assert back.to_act == play.seat and back.pending == before.pending
+    assert legal_actions(back, play.seat) == legal_actions(before, play.seat)
+    assert [a.kind for a in back.events][-2:] == [PLAY, TAKEBACK]
+
+
+def test_only_the_seat_that_played_last_takes_back_and_only_before_the_next_card():
+    _before, play, after = first_lead()
+    other = after.to_act
+    with pytest.raises(IllegalAction) as refused:
+        apply(after, Action(TAKEBACK, other))
+    assert refused.value.code == "cannot_take_back"
+    answer = next(a for a in legal_actions(after, other) if a.kind == PLAY)
+    later = apply(after, answer)
+    assert not can_take_back(later, play.seat)
+    with pytest.raises(IllegalAction):
+        apply(later, Action(TAKEBACK, play.seat))
+
+
+def test_a_card_that_completed_its_trick_is_not_taken_back():
+    state = first_lead("german", 2)[2]
+    last = next(a for a in legal_actions(state, state.to_act) if a.kind == PLAY)
+    done = apply(state, last)
+    assert done.trick == () and not can_take_back(done, last.seat)
+
+
+def test_twice_is_refused_the_taken_back_card_is_no_longer_in_the_trick():
+    _before, play, after = first_lead()
+    back = apply(after, Action(TAKEBACK, play.seat))
+    assert not can_take_back(back, play.seat)
+
+
+def test_the_record_keeps_the_taken_back_card_and_replays_show_it():
+    state, play, after = first_lead()
+    state = apply(after, Action(TAKEBACK, play.seat))
+    chooser = random.Random(3)
+    while not state.over:
+        options = legal_actions(state, state.to_act, resign_too=False)
+        state = apply(state, chooser.choice(options))
+    record = to_record(state)
+    events = record["deals"][0]["events"]
+    index = events.index({"seat": play.seat, "action": "takeback"})
+    assert events[index - 1] == play.to_event()
+    replay = check(record)
+    assert replay.steps[-1].after.result == state.result
+    shown = [f for f in frames(replay) if f["event"] == {"seat": play.seat, "action": "takeback"}]
+    assert len(shown) == 1 and shown[0]["trick"] == []
