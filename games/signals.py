@@ -24,11 +24,6 @@ game_started = Signal()
 # many items they queued (an int).
 watchdog = Signal()
 
-# Sent when a player joins the quick-play pool, to learn their rating for the game
-# (`user`, `game`): the app that keeps ratings answers with the rating people see (an int).
-# Without an answer the pool takes every player as 1000.
-pool_rating = Signal()
-
 # Sent by an app that runs events over the card room (tournaments), after its commit, when
 # it has news for players: `notices`, a list of (user id, data), data being what the
 # notice's words need, JSON: `what` is "table_dealt", "cancelled" or "moved"; `url` the page

@@ -14,4 +14,8 @@ class RankingsConfig(AppConfig):
         # The receivers connect; the Celery tasks are registered before any request or
         # timer looks one up (Celery's own discovery skips its work while another thread
         # discovers).
-        from rankings import receivers, tasks  # noqa: F401
+        from games.services.pool import pool_rating_from
+        from rankings import receivers, selectors, tasks  # noqa: F401
+
+        # The quick-play pool matches players by the rating people see (a function it calls).
+        pool_rating_from(selectors.rating_shown)

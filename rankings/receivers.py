@@ -1,6 +1,5 @@
 """Receivers of the card room's signals: a finished game queues its bookkeeping once the move
-has committed; the watchdog queues again bookkeeping that did not happen in time; the
-quick-play pool learns a player's rating."""
+has committed; the watchdog queues again bookkeeping that did not happen in time."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from games import signals
-from rankings import selectors, services, tasks
+from rankings import services, tasks
 from runtime import scheduling
 
 
@@ -35,9 +34,3 @@ def watchdog(sender: Any, **kwargs: Any) -> int:
     for table_id in overdue:
         queue_bookkeeping(table_id)
     return len(overdue)
-
-
-@receiver(signals.pool_rating, dispatch_uid="rankings_pool_rating")
-def pool_rating(sender: Any, user: Any, game: str, **kwargs: Any) -> int:
-    """The rating the pool matches `user` by in `game`: the one people see."""
-    return selectors.rating_shown(user, game)

@@ -4,14 +4,12 @@ game scored (awards and level-ups), moderators' notices and closed reports, bloc
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
-from django.db.models.signals import post_save
 from django.dispatch import receiver
 from friendship.models import Friend, FriendshipRequest, bust_cache
 
@@ -20,7 +18,8 @@ from accounts.selectors import blocked_ids
 from games import signals as games_signals
 from games.models import Table
 from games.reads.sight import cards_open
-from rankings.models import GameScore, SeatResult
+from rankings import signals as rankings_signals
+from rankings.models import SeatResult
 from runtime.scheduling import run_later
 from social.models import Invitation, Kind
 from social.selectors import friend_ids
@@ -52,12 +51,11 @@ def _names(user_ids: list[int]) -> dict[int, str]:
     return {u.pk: str(u) for u in get_user_model().objects.filter(pk__in=user_ids)}
 
 
-@receiver(post_save, sender=GameScore, dispatch_uid="social_game_scored")
-def game_scored(sender: Any, instance: GameScore, created: bool, **kwargs: Any) -> None:
-    """Rankings' bookkeeping wrote a game's score: once it commits (with its seat results),
-    each player hears of their achievements, unlocks and level-ups."""
-    if created:
-        transaction.on_commit(partial(awards_notify, instance.table_id), robust=True)
+@receiver(rankings_signals.game_scored, dispatch_uid="social_game_scored")
+def game_scored(sender: Any, table_id: int, results: list[SeatResult], **kwargs: Any) -> None:
+    """Rankings delivered a game's awards (after its commit): each player hears of their
+    achievements, unlocks and level-ups in the notification centre."""
+    awards_notify(table_id)
 
 
 def awards_notify(table_id: int) -> None:

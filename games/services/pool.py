@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -27,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.selectors import blocked_pairs
-from games import broadcast, pairing, signals
+from games import broadcast, pairing
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.descriptors import fixed_players
@@ -103,11 +104,19 @@ def _check_wait(bots_after: int | None, bot_level: str) -> None:
         raise ServiceError("bad_bot", _("unknown bot level %(level)s") % {"level": repr(bot_level)})
 
 
+# The app that keeps ratings names its function here as it starts (rankings.apps): the pool
+# calls it, where it asked a signal and took a receiver's return value. Unset: everyone 1000.
+_rating_of: Callable[[User, str], int] | None = None
+
+
+def pool_rating_from(rating_of: Callable[[User, str], int]) -> None:
+    """The function the pool matches players by: the rating people see of a user in a game."""
+    global _rating_of
+    _rating_of = rating_of
+
+
 def _rating(user: User, game: str) -> int:
-    for _receiver, rating in signals.pool_rating.send(sender=None, user=user, game=game):
-        if isinstance(rating, int):
-            return rating
-    return DEFAULT_RATING
+    return _rating_of(user, game) if _rating_of is not None else DEFAULT_RATING
 
 
 def pool_leave(user_id: int | None, channel: str | None = None) -> bool:
