@@ -33,6 +33,9 @@ class Table(models.Model):
     # A claim offered to the others at a casual table (docs/rules.md §0.7): {"seat", "tricks",
     # "moves": the move count it was made at, "accepted": [seats]}; void once a move is made.
     claim_offer = models.JSONField(_("claim offered"), null=True, blank=True)
+    # A take-back asked for at a casual table (games/services/takebacks.py): the seat, the
+    # table's move count then (a later move makes it stale) and who agreed so far.
+    takeback_offer = models.JSONField(_("take-back asked for"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="tables_created",

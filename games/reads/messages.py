@@ -12,7 +12,13 @@ from games.engine.views import seat_view, spectator_view
 from games.gamestate import state_for
 from games.labels import stored_bot_name
 from games.models import ChatMessage, Seat, Table
-from games.reads.queries import can_watch, current_offer, plays_by_bot, user_seat
+from games.reads.queries import (
+    can_watch,
+    current_offer,
+    current_takeback,
+    plays_by_bot,
+    user_seat,
+)
 
 CHAT_HISTORY = 50
 DEFAULT_BACK = "red"
@@ -48,7 +54,12 @@ def table_dict(
         "after": table.after_url or None,
         "hide_ratings": table.hide_ratings,
         "claim_offer": _offer_part(current_offer(table)),
+        "takeback": _takeback_part(current_takeback(table)),
     }
+
+
+def _takeback_part(offer: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if offer is None else {"seat": offer["seat"], "accepted": offer["accepted"]}
 
 
 def _offer_part(offer: dict[str, Any] | None) -> dict[str, Any] | None:

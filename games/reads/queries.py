@@ -122,6 +122,14 @@ def can_watch(table: Table, user: Any, session: Any = None) -> bool:
     return has_invite(table, session)
 
 
+def current_takeback(table: Table) -> dict[str, Any] | None:
+    """The take-back asked for (games.services.takebacks), if no move was made since."""
+    offer = table.takeback_offer
+    if not offer or table.status != Table.Status.PLAYING or offer["moves"] != table.moves:
+        return None
+    return offer
+
+
 def current_offer(table: Table) -> dict[str, Any] | None:
     """The claim on offer to the others (games.services.claim_offers), if no move was made
     since it was offered."""

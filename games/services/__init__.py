@@ -27,10 +27,12 @@ from games.services.tables import (
     table_rematch,
     table_start,
 )
+from games.services.takebacks import takeback_answer, takeback_ask
 
 __all__ = [
     "ServiceError", "away_check", "bot_play", "chat_hide", "chat_post", "claim_answer",
-    "claim_offer", "move_play", "pool_join", "pool_leave", "pool_match", "pool_sweep",
+    "claim_offer", "takeback_answer", "takeback_ask", "move_play", "pool_join", "pool_leave",
+    "pool_match", "pool_sweep",
     "presence_drop_process", "presence_sweep", "seat_back", "seat_connect", "seat_disconnect",
     "seat_heartbeat", "seat_open", "presence_publish",
     "seat_leave", "seat_take", "seats_to_bots", "table_close_abandoned", "table_create",

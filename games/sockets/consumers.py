@@ -46,6 +46,7 @@ class TableConsumer(TableOpening, TableStates, JsonFrames):
     handlers = {
         "act": "on_act", "chat": "on_chat", "resync": "on_resync", "back": "on_back",
         "claim_offer": "on_claim_offer", "claim_answer": "on_claim_answer",
+        "takeback": "on_takeback", "takeback_answer": "on_takeback_answer",
         "ping": "on_ping",
     }  # fmt: skip
 
@@ -88,6 +89,15 @@ class TableConsumer(TableOpening, TableStates, JsonFrames):
     async def on_claim_answer(self, content: dict[str, Any]) -> None:
         await self._call(
             services.claim_answer, self.table_id, content.get("accept"), user=self.user
+        )
+
+    async def on_takeback(self, content: dict[str, Any]) -> None:
+        """docs/protocol.md §"Take-backs": ask to take back one's last card."""
+        await self._call(services.takeback_ask, self.table_id, user=self.user)
+
+    async def on_takeback_answer(self, content: dict[str, Any]) -> None:
+        await self._call(
+            services.takeback_answer, self.table_id, content.get("accept"), user=self.user
         )
 
     async def on_chat(self, content: dict[str, Any]) -> None:

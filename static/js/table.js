@@ -5,6 +5,7 @@ import { loadAwards } from "./awards.js";
 import { announce, announceStatus, watchUnread } from "./announce.js";
 import { setFront } from "./cards.js";
 import { claimRefused, playKey, renderClaimButton, renderClaimShown } from "./claim.js";
+import { renderTakeback } from "./takeback.js";
 import { renderChat, chatAllowed, chatHidden, setupChat } from "./chat.js";
 import { renderDialog } from "./dialogs.js";
 import { renderFelt } from "./felt.js";
@@ -291,6 +292,7 @@ function render() {
   renderDialog(app);
   renderHand(app);
   renderClaimButton(app);
+  renderTakeback(app);
   renderPreselect(app);
   renderClaimShown(app);
   renderPanels(app);

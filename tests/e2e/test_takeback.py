@@ -1,0 +1,43 @@
+"""A misclick taken back at a casual table, in two real browsers (issue 45 item 5): the
+player who led asks, the other agrees, the card is back in the leader's hand."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Browser, expect
+
+from games import services
+from tests.e2e.helpers import PASSWORD, table_page_as, take_turn
+from tests.games.helpers import state
+
+pytestmark = pytest.mark.django_db(transaction=True)
+SHOTS = "/work/wt/shots/45"
+
+
+def test_a_card_is_taken_back_when_the_other_player_agrees(browser: Browser, site_url: str):
+    ann, bob = (
+        get_user_model().objects.create_user(n, password=PASSWORD, display_name=n.title())
+        for n in ("ann", "bob")
+    )
+    table = services.table_create(ann, "german")
+    services.seat_take(bob, table.pk, 1)
+    services.table_start(ann, table.pk)
+    leader = state(table.pk).to_act
+    pages = [table_page_as(browser, site_url, name, table.pk) for name in ("ann", "bob")]
+    asker, other = pages[leader], pages[1 - leader]
+
+    card = take_turn(asker)
+    assert card is not None and len(card) == 2
+    asker.get_by_test_id("takeback").click()
+    offer = other.get_by_test_id("takeback-offer")
+    expect(offer).to_contain_text("asks to take back their last card")
+    other.screenshot(path=f"{SHOTS}/takeback-asked.png")
+    offer.get_by_role("button", name="Agree").click()
+
+    expect(asker.locator(f'#hand .card[data-card="{card}"]')).to_have_count(1)
+    expect(asker.locator("#hand .card")).to_have_count(13)
+    expect(other.get_by_test_id("takeback-offer")).to_have_count(0)
+    asker.screenshot(path=f"{SHOTS}/takeback-done.png")
+    events = state(table.pk).events
+    assert [str(a.kind) for a in events[-2:]] == ["play", "takeback"]

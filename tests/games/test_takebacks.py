@@ -1,0 +1,103 @@
+"""Taking back a misclicked card at a casual table (issue 45 item 5; games/services/
+takebacks.py): before the next card, every other human agrees (bots agree); never at rated
+tables or events; the move log, hence the record, keeps it."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.models import Move, Table
+from games.services.errors import ServiceError
+from tests.games.helpers import german_table, play_first_legal, state
+
+pytestmark = pytest.mark.django_db
+
+
+def lead(table: Table, users: tuple) -> tuple:
+    """Play until someone is to lead a trick, then lead: (seat, user, card event)."""
+    for _ in range(60):
+        now = state(table.pk)
+        if not now.trick and users[now.to_act] is not None:
+            seat = now.to_act
+            return seat, users[seat], play_first_legal(table.pk, users[seat], seat)
+        play_first_legal(table.pk, users[now.to_act], now.to_act)
+    raise AssertionError("nobody led")
+
+
+def offer(table: Table) -> dict | None:
+    return Table.objects.get(pk=table.pk).takeback_offer
+
+
+def test_the_card_is_taken_back_once_the_other_player_agrees(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    table = german_table(ann, bob)
+    before = state(table.pk).hands
+    seat, player, card = lead(table, (ann, bob))
+    other = (ann, bob)[1 - seat]
+    services.takeback_ask(table.pk, user=player)
+    assert offer(table)["seat"] == seat
+    assert state(table.pk).trick  # nothing taken back yet
+    services.takeback_answer(table.pk, True, user=other)
+    after = state(table.pk)
+    assert after.trick == () and after.to_act == seat and after.hands == before
+    events = list(
+        Move.objects.filter(table=table).order_by("number").values_list("event", flat=True)
+    )
+    assert events[-2:] == [{"seat": seat, **card}, {"seat": seat, "action": "takeback"}]
+
+
+def test_a_refusal_keeps_the_card_on_the_table(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    table = german_table(ann, bob)
+    seat, player, _card = lead(table, (ann, bob))
+    services.takeback_ask(table.pk, user=player)
+    services.takeback_answer(table.pk, False, user=(ann, bob)[1 - seat])
+    assert offer(table) is None
+    with pytest.raises(ServiceError) as refused:
+        services.takeback_answer(table.pk, True, user=(ann, bob)[1 - seat])
+    assert refused.value.code == "no_takeback"
+    assert len(state(table.pk).trick) == 1
+
+
+def test_the_asker_cannot_answer_and_the_next_card_ends_the_question(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    table = german_table(ann, bob)
+    seat, player, _card = lead(table, (ann, bob))
+    other = (ann, bob)[1 - seat]
+    services.takeback_ask(table.pk, user=player)
+    with pytest.raises(ServiceError) as refused:
+        services.takeback_answer(table.pk, True, user=player)
+    assert refused.value.code == "not_allowed"
+    play_first_legal(table.pk, other, 1 - seat)  # the next card is played instead
+    with pytest.raises(ServiceError) as refused:
+        services.takeback_answer(table.pk, True, user=other)
+    assert refused.value.code == "no_takeback"
+    with pytest.raises(ServiceError):  # and it can no longer be asked for
+        services.takeback_ask(table.pk, user=player)
+
+
+def test_bots_agree_at_once(make_user, settings):
+    ann = make_user("ann")
+    table = services.table_create(ann, "german", bot_levels=[None, "beginner"])
+    table = services.table_start(ann, table.pk)
+    for _ in range(30):  # the bot answers at once until Ann is to lead
+        if not state(table.pk).trick:
+            break
+        play_first_legal(table.pk, ann, 0)
+    settings.WHIST_BOT_DELAY = (5.0, 5.0)  # now the bot's next card never comes in this test
+    play_first_legal(table.pk, ann, 0)
+    services.takeback_ask(table.pk, user=ann)
+    assert state(table.pk).trick == () and state(table.pk).to_act == 0
+
+
+def test_never_at_a_rated_table_or_an_events(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    for change in ({"rated": True}, {"after_url": "/events/1/"}):
+        table = german_table(ann, bob)
+        Table.objects.filter(pk=table.pk).update(**change)
+        seat, player, _card = lead(table, (ann, bob))
+        with pytest.raises(ServiceError) as refused:
+            services.takeback_ask(table.pk, user=player)
+        assert refused.value.code == "takeback_refused"
+        Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
