@@ -25,13 +25,13 @@ from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tes
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
     JsonFrames,
-    db_call,
     too_deep,
 )
 from games.sockets.languages import scope_language
 from games.sockets.quick_refusal import quick_refusal
 from games.sockets.table_opening import TableOpening, client_chat
 from games.sockets.table_states import TableStates
+from games.sockets.threads import db_call
 from runtime import metrics
 
 log = logging.getLogger(__name__)

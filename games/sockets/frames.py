@@ -1,6 +1,7 @@
 """The base of the card room's WebSocket consumers: frames decoded and checked here
-(size, JSON, depth, rate), each socket counted against its user's and its address's
-limits, a heartbeat while open, and a socket closed when its user is revoked.
+(size, JSON, depth, rate); each socket counted against its user's and its address's
+limits, a heartbeat while open, and a socket closed when its user is revoked are
+games/sockets/admission.py's.
 
 JSON is decoded here, so a malformed frame gets an error and the socket stays open
 (docs/stack-notes.md §2.13); anything a handler did not expect is logged and answered with a
@@ -20,20 +21,17 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError, IntegrityError, InterfaceError
 from django.utils import translation
-from django.utils.dateparse import parse_datetime
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from redis.exceptions import RedisError
 
-from accounts.selectors import ban_active, ban_text
-from games import signals
-from games.sockets import floods, heartbeats, limits, shutdown
+from games.sockets import floods, shutdown
+from games.sockets.admission import Admission
 from games.sockets.languages import scope_language
 from runtime import log_context, metrics
 from runtime.process_cache import cache as process_cache
@@ -42,10 +40,7 @@ log = logging.getLogger(__name__)
 MAX_FRAME = 4096
 MAX_DEPTH = 16
 TOO_DEEP = object()
-UNREAD = object()  # not read yet
-CLOSE_REVOKED, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4401, 4403, 4404
-# Too many sockets of one user; "open again" (a password change: the session may be gone).
-CLOSE_TOO_MANY, CLOSE_RECONNECT = 4429, 4000
+CLOSE_FORBIDDEN, CLOSE_NOT_FOUND = 4403, 4404
 # The server failed while opening the socket: RFC 6455's 1011, which autobahn refuses to
 # send ("must be 1000 or from [3000, 4999]": the close itself failed and the socket stayed
 # open, silent); 4000 + the RFC code, as shutdown.CLOSE_RESTART is 4012 for 1012.
@@ -61,19 +56,7 @@ refusals: Counter[str] = Counter()
 UNREACHABLE = (DatabaseError, InterfaceError, RedisError, OSError)
 
 
-def db_call(fn: Any) -> Any:
-    """`fn` (ORM code) as a coroutine function. On PostgreSQL in any thread of the loop's
-    pool, each with its own persistent connection, so a table waiting for its row lock or a
-    slow query holds up no other table; with SQLite in the one thread (docs/stack-notes.md §2.8)."""
-    return database_sync_to_async(fn, thread_sensitive=not settings.WHIST_DB_THREADS)
-
-
-def counts(fn: Any) -> Any:
-    """`fn` of games/sockets/limits.py as a coroutine function, in any thread of the pool."""
-    return sync_to_async(fn, thread_sensitive=False)
-
-
-class JsonFrames(AsyncJsonWebsocketConsumer):
+class JsonFrames(Admission, AsyncJsonWebsocketConsumer):
     """Decode frames ourselves: oversized, malformed or too frequent ones get an error message;
     a failing handler is logged and answered; the heartbeat ends with the consumer."""
 
@@ -326,96 +309,6 @@ class JsonFrames(AsyncJsonWebsocketConsumer):
     async def error(self, code: str, message: str) -> None:
         await self.send_json({"type": "error", "code": code, "message": capfirst(message)})
 
-    async def _admit_user(self, ban: Any = UNREAD) -> bool:
-        """Every socket counts against its address's limit; a logged-in user's also against
-        theirs, and is refused while they are banned (closed with the reason; `ban`: as
-        accounts.selectors.ban_active read it, if the caller read it). False if it was
-        closed."""
-        # Each count is one atomic step in Redis (games/sockets/limits.py): in any thread.
-        client = self.scope.get("client") or [None]
-        self.address = client[0]
-        if self.address is not None:
-            if not await counts(limits.address_open)(self.address, self.channel_name):
-                await self._too_many()
-                return False
-            self.address_counted = True
-        if self.user_id is None:
-            return True
-        log_context.bind(user=log_context.user_hash(self.user_id))
-        if ban is UNREAD:
-            ban = await db_call(ban_active)(self.scope["user"])
-        if ban is not None:
-            with translation.override(scope_language(self.scope)):
-                await self.error("banned", ban_text(ban))
-            await self.close(CLOSE_REVOKED)
-            return False
-        was_online = self.user_id in await counts(limits.online)([self.user_id])
-        if not await counts(limits.socket_open)(self.user_id, self.channel_name):
-            await self._too_many()
-            return False
-        self.counted = True
-        if not was_online:  # their friends may hear it (games.signals.came_online)
-            await counts(_came_online)(self.user_id)
-        if self.beats:
-            self._start_beat()
-        return True
-
-    async def _too_many(self) -> None:
-        with translation.override(scope_language(self.scope)):
-            await self.error("too_many_sockets", _("too many open connections: close a "
-                                                   "tab or two"))  # fmt: skip
-        await self.close(CLOSE_TOO_MANY)
-
-    def _start_beat(self) -> None:
-        if not self.beating:
-            self.beating = True
-            heartbeats.start(self)
-
-    def _stop_beat(self) -> None:
-        heartbeats.stop(self)
-
-    async def beat(self) -> None:
-        """Every WHIST_PRESENCE_BEAT seconds while open, for a consumer that `beats` (a
-        logged-in player's table socket: its presence in the database). The socket counts
-        need no beat: their process's key stands for them (games/sockets/limits.py)."""
-
-    async def _release(self) -> None:
-        """On disconnect: the heartbeat stops and the socket no longer counts (while the
-        server stops, its process key goes instead: games/sockets/shutdown.py)."""
-        self._stop_beat()
-        if shutdown.stopping():
-            return
-        if self.address_counted:
-            await counts(limits.address_close)(self.address, self.channel_name)
-        if self.counted:
-            await counts(limits.socket_close)(self.user_id, self.channel_name)
-
-    async def user_notice(self, event: dict[str, Any]) -> None:
-        """A message for this socket's user from an app above the card room (social's
-        notifications, docs/protocol.md §"Notifications"): sent as it comes, its `texts` (one
-        per language) as the `text` in this socket's language."""
-        message = dict(event["message"])
-        texts = message.pop("texts", None)
-        if isinstance(texts, dict):
-            message["text"] = texts.get(scope_language(self.scope)) or texts.get("en", "")
-        await self.send_json(message)
-
-    async def user_revoke(self, event: dict[str, Any]) -> None:
-        """Logout, ban, new password (docs/stack-notes.md §2.14): close the user's socket; a banned
-        player is told why; after a password change the page opens the socket again, which
-        only the session that made the change may still use."""
-        reason = event.get("reason")
-        if reason == "password":
-            await self.close(CLOSE_RECONNECT)
-            return
-        ban = event.get("ban")
-        if reason == "banned" and ban:
-            until = parse_datetime(ban["until"]) if ban.get("until") else None
-            language = self.language or scope_language(self.scope)
-            with translation.override(language):
-                await self.error("banned", ban_text({"reason": ban["reason"], "until": until}))
-        await self.close(CLOSE_REVOKED)
-
 
 async def _closing_code(exc: Exception) -> int:
     """How a socket that failed while opening is closed: 4013 (try again later) if something
@@ -458,12 +351,6 @@ async def _refuse_handshake(receive: Any, send: Any, code: int) -> None:
             await send({"type": "websocket.close", "code": code})
     except Exception:
         log.exception("could not refuse the handshake")
-
-
-def _came_online(user_id: int) -> None:
-    for receiver, result in signals.came_online.send_robust(sender=JsonFrames, user_id=user_id):
-        if isinstance(result, Exception):  # a socket opens whatever its listeners meet
-            log.warning("came_online receiver %s failed: %r", receiver, result)
 
 
 def too_deep(value: Any, most: int = MAX_DEPTH) -> bool:

@@ -29,8 +29,8 @@ from django.utils.translation import ngettext
 from games.reads import lobby
 from games.reads.lobby import PAGE_ROWS, ListFilter
 from games.sockets import lobby_rows
-from games.sockets.frames import db_call
 from games.sockets.message_size import BUDGET
+from games.sockets.threads import db_call
 from games.sockets.turns import turn
 
 PAGES_KEPT = 256

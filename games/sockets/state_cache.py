@@ -16,7 +16,7 @@ from typing import Any
 
 from games import broadcast, gamestate
 from games.reads import queries
-from games.sockets.frames import db_call
+from games.sockets.threads import db_call
 
 KEPT = 1024  # tables; an event is a few KB (every seat's message)
 FIELDS = ("table_id", "version", "game_version", "to_act", "resigned", "private",

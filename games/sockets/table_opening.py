@@ -22,8 +22,9 @@ from typing import Any
 from accounts.selectors import ban_active, blocked_ids
 from games import broadcast, services
 from games.reads import messages, queries
-from games.sockets.frames import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, db_call
+from games.sockets.frames import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from games.sockets.message_size import in_parts
+from games.sockets.threads import db_call
 from games.sockets.turns import turn
 
 log = logging.getLogger(__name__)

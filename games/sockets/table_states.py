@@ -18,7 +18,7 @@ from typing import Any
 
 from games.reads import messages, queries
 from games.sockets import state_cache
-from games.sockets.frames import db_call
+from games.sockets.threads import db_call
 
 WAIT = 0.25  # seconds a state waits for an older one still on its way
 
