@@ -11,7 +11,7 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self) -> None:
-        from accounts import moderators, security_log, sessions, tasks  # noqa: F401
+        from accounts import login_guard, moderators, security_log, sessions, tasks  # noqa: F401
 
         security_log.connect_axes()
         moderators.keep_share(self, moderators.ACCOUNTS_PERMISSIONS)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
 from accounts.deletion import deletion_cancel
+from accounts.login_guard import guarded, refuse
 from accounts.security_log import banned_login
 from accounts.selectors import ban_active
 
@@ -21,7 +23,9 @@ class ModerationBackend(ModelBackend):
     """Django's model backend; a banned player's right password is refused, and the ban is
     left on the request for the login form to explain (accounts.forms.BanExplained). An
     account waiting for its deletion is closed (no session of it counts) but its right
-    password opens it again (accounts.deletion: the grace period)."""
+    password opens it again (accounts.deletion: the grace period). An account with too many
+    failed logins from anywhere takes its password only from a known device
+    (accounts.login_guard), checked before the password is hashed."""
 
     def user_can_authenticate(self, user: Any) -> bool:
         return super().user_can_authenticate(user) or user.deletion_due is not None
@@ -32,6 +36,11 @@ class ModerationBackend(ModelBackend):
 
     def authenticate(self, request: HttpRequest | None, username: Any = None,
                      password: Any = None, **kwargs: Any) -> Any:  # fmt: skip
+        name = username.strip().casefold() if isinstance(username, str) else None
+        if guarded(name):
+            found = get_user_model().objects.filter(username__iexact=name).first()
+            if refuse(request, name, found):
+                raise PermissionDenied("too many failed logins for this account")
         user = super().authenticate(request, username=username, password=password, **kwargs)
         if user is None:
             return None

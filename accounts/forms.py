@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import mail
 from accounts.backends import BAN_ATTRIBUTE
+from accounts.login_guard import GUARD_ATTRIBUTE
 from accounts.models import Report, User
 from accounts.selectors import ban_text, name_taken
 from accounts.text import clean_text, looks_like_bot, name_key
@@ -136,6 +137,13 @@ class ProfileForm(forms.ModelForm):
         return data
 
 
+GUARDED_TEXT = _(
+    "Many wrong passwords were tried for this account lately, so it lets in only a browser "
+    "that logged in to it before. Log in from one of yours, reset your password, or try "
+    "again in an hour."
+)
+
+
 class BanExplained:
     """A login form mixin: a banned player who gave the right password learns why they
     cannot log in (accounts.backends left the ban on the request)."""
@@ -148,6 +156,8 @@ class BanExplained:
             ban = getattr(request, BAN_ATTRIBUTE, None) if request else None
             if ban is not None:
                 raise forms.ValidationError(ban_text(ban), code="banned") from None
+            if request is not None and getattr(request, GUARD_ATTRIBUTE, False):
+                raise forms.ValidationError(GUARDED_TEXT, code="guarded") from None
             raise
 
 

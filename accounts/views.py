@@ -19,6 +19,7 @@ from .backends import RESTORED_ATTRIBUTE
 from .email_address import address_change, send_confirmation
 from .email_views import address_sent_text
 from .forms import LoginForm, PasswordResetForm, ProfileForm, SignUpForm
+from .login_guard import guard_end
 from .selectors import blocked_ids, blocked_users
 from .services import sessions_revoke
 from .sessions import sessions_end
@@ -94,6 +95,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         response = super().form_valid(form)
         sessions_end(form.user)
         sessions_revoke(form.user)
+        guard_end(form.user)  # the owner has the mail: guesses at the old password are moot
         return response
 
 

@@ -227,6 +227,14 @@ COOKIES: tuple[tuple[str, Promise, Promise], ...] = (
         _("Two weeks after your last visit, or until you log out."),
     ),
     (
+        "known_device",
+        _(
+            "Remembers which accounts logged in from this browser, so that yours still lets "
+            "you in while someone guesses its password elsewhere."
+        ),
+        _("One year."),
+    ),
+    (
         "csrftoken",
         _("Protects your forms against other sites sending them for you."),
         _("One year."),

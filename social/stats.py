@@ -48,11 +48,12 @@ def _counted(user: Any):
 
 def player_stats(player: Any, viewer: Any = None, ratings: bool = True) -> list[GameStats]:
     """One entry per game the player has finished, in the site's order of games; without
-    `ratings`, no rating or history (the profile shows rankings' own, with its chart)."""
+    `ratings`, no rating or history (the profile shows rankings' own, with its chart). Other
+    people (and visitors) see the player's public games only; the player sees them all."""
+    own = viewer is not None and viewer.is_authenticated and viewer.pk == player.pk
+    counted = _counted(player) if own else _counted(player).filter(private=False)
     rows = (
-        _counted(player)
-        .values("game")
-        .annotate(
+        counted.values("game").annotate(
             n=Count("id"),
             wins=Count("id", filter=Q(won=True)),
             place=Avg("place"),

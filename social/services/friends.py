@@ -1,8 +1,11 @@
 """Friends: ask, and the other accepts or declines (django-friendship's requests); either
-may end it. A block either way refuses a request, and ends a friendship (receivers.py)."""
+may end it. A block either way refuses a request, and ends a friendship (receivers.py). One
+player asks another at most WHIST_FRIEND_REQUESTS_PER_RECIPIENT times a day."""
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -22,6 +25,10 @@ def friend_request(user: User, other: User) -> FriendshipRequest | None:
         raise ServiceError("bad_player", _("you cannot be friends with that player"))
     if blocked_between(user.pk, other.pk):
         raise ServiceError("blocked", _("you cannot ask this player: one of you blocks the other"))
+    asked_key = f"social:friend-asked:{user.pk}:{other.pk}"
+    if (cache.get(asked_key) or 0) >= settings.WHIST_FRIEND_REQUESTS_PER_RECIPIENT:
+        raise ServiceError("asked_often", _("you have asked this player often today: wait "
+                                            "until tomorrow"))  # fmt: skip
     theirs = FriendshipRequest.objects.filter(
         from_user=other, to_user=user, rejected__isnull=True
     ).first()
@@ -36,6 +43,9 @@ def friend_request(user: User, other: User) -> FriendshipRequest | None:
         except (AlreadyExistsError, ValidationError) as exc:
             raise ServiceError("already_asked", _("you have asked this player already")) from exc
         notify(other.pk, Kind.FRIEND_REQUEST, {"name": str(user), "username": user.username})
+    # Counted in the shared cache: a withdrawn request leaves no row (friend_remove).
+    cache.add(asked_key, 0, timeout=86400)
+    cache.incr(asked_key)
     return request
 
 

@@ -1,6 +1,6 @@
 """Invitations to a table: sent to a friend or any player by name, answered (accepting seats
-the invitee) or left to expire; limited per sender; never between players where either
-blocks the other."""
+the invitee) or left to expire; limited per sender and per sender and recipient; never
+between players where either blocks the other."""
 
 from __future__ import annotations
 
@@ -41,6 +41,12 @@ def invitation_send(sender: User, recipient: User, table_id: int) -> Invitation:
             "too_many_invitations",
             _("%(count)s of your invitations wait for an answer already: wait for them")
             % {"count": settings.WHIST_INVITES_PENDING},
+        )
+    since = timezone.now() - timedelta(hours=1)
+    sent = Invitation.objects.filter(sender=sender, recipient=recipient, created__gte=since)
+    if sent.count() >= settings.WHIST_INVITES_PER_RECIPIENT:  # cancelled and resent count
+        raise ServiceError(
+            "invited_often", _("you have invited this player often in the last hour: wait a while")
         )
     with transaction.atomic():
         _expire_old(sender, recipient, table_id)

@@ -162,3 +162,14 @@ def test_asking_from_the_players_page(make_user):
     assert FriendshipRequest.objects.filter(from_user=ann, to_user=bob).exists()
     page = client.get("/accounts/players/bob/").content.decode()
     assert 'data-testid="friend-asked"' in page
+
+
+def test_friend_requests_are_limited_per_recipient_counting_withdrawn_ones(make_user, settings):
+    ann, bob = make_user("ann"), make_user("bob")
+    for _ in range(settings.WHIST_FRIEND_REQUESTS_PER_RECIPIENT):
+        services.friend_request(ann, bob)
+        services.friend_remove(ann, bob)  # withdrawn
+    with pytest.raises(ServiceError) as refused:
+        services.friend_request(ann, bob)
+    assert refused.value.code == "asked_often"
+    services.friend_request(bob, ann)  # the other way is bob's own count

@@ -227,3 +227,17 @@ def test_an_invitation_to_a_table_of_the_default_rules_names_none(open_table, ma
     services.invitation_send(ann, bob, table.pk)
     note = Notification.objects.get(user=bob)
     assert "House rules" not in texts.texts(note.kind, note.data)["en"]
+
+
+def test_invitations_are_limited_per_recipient_counting_cancelled_and_resent_ones(
+    open_table, make_user, settings
+):
+    table, ann = open_table
+    bob, cat = make_user("bob"), make_user("cat")
+    for _ in range(settings.WHIST_INVITES_PER_RECIPIENT):
+        services.invitation_send(ann, bob, table.pk)  # each re-send cancels the one before
+    with pytest.raises(ServiceError) as refused:
+        services.invitation_send(ann, bob, table.pk)
+    assert refused.value.code == "invited_often"
+    assert Notification.objects.filter(user=bob).count() == settings.WHIST_INVITES_PER_RECIPIENT
+    services.invitation_send(ann, cat, table.pk)  # another player is not concerned

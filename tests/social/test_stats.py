@@ -197,3 +197,18 @@ def test_search_by_part_of_a_name_uses_an_index_on_postgresql(make_user):
         cursor.execute("EXPLAIN " + sql, params)
         plan = "\n".join(row[0] for row in cursor.fetchall())
     assert "accounts_user_username_trgm" in plan
+
+
+def test_other_players_see_only_public_games_in_a_players_statistics(make_user: Any) -> None:
+    from games.reads.queries import INVITES_SESSION_KEY
+
+    ann, bob, cat = make_user("ann"), make_user("bob"), make_user("cat")
+    humans_game("german", [ann, bob])
+    table = games.table_create(ann, "german", private=True)
+    invited = {INVITES_SESSION_KEY: {str(table.pk): table.invite_token}}
+    games.seat_take(bob, table.pk, 1, session=invited)
+    games.table_start(ann, table.pk)
+    play_to_end(table.pk, {0: ann, 1: bob})
+    for viewer in (cat, None):
+        assert [(s.game, s.games) for s in stats.player_stats(ann, viewer)] == [("german", 1)]
+    assert [(s.game, s.games) for s in stats.player_stats(ann, ann)] == [("german", 2)]

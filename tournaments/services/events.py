@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from games import signals as games_signals
@@ -60,6 +62,8 @@ def event_create(
         raise ServiceError("bad_bot", _("unknown bot level %(level)s") % {"level": bot_level})
     if starts_at < timezone.now():
         raise ServiceError("bad_start", _("the start must be in the future"))
+    if private and not user.is_staff:
+        _check_private_limits(user)
     return Event.objects.create(
         name=name, kind=kind, game=game, table_size=size, options=dict(options or {}),
         preset=preset or "", rounds=rounds, round_minutes=round_minutes, time_limit=time_limit,
@@ -67,6 +71,23 @@ def event_create(
         invite_token=secrets.token_urlsafe(16) if private else "", created_by=user,
         starts_at=starts_at,
     )  # fmt: skip
+
+
+def _check_private_limits(user: User) -> None:
+    """A player has at most WHIST_MAX_PRIVATE_EVENTS private events coming or running, and
+    creates at most WHIST_PRIVATE_EVENTS_PER_DAY a day (cancelled ones count)."""
+    mine = Event.objects.filter(created_by=user, private=True)
+    most = settings.WHIST_MAX_PRIVATE_EVENTS
+    if mine.filter(status__in=[Event.Status.COMING, Event.Status.RUNNING]).count() >= most:
+        raise ServiceError("too_many_events", ngettext(
+            "you have %(count)s private event coming or running, the most you may have",
+            "you have %(count)s private events coming or running, the most you may have",
+            most,
+        ) % {"count": most})  # fmt: skip
+    day = timezone.now() - timedelta(days=1)
+    if mine.filter(created__gte=day).count() >= settings.WHIST_PRIVATE_EVENTS_PER_DAY:
+        raise ServiceError("event_rate", _("you have created many events today: try again "
+                                          "tomorrow"))  # fmt: skip
 
 
 def _check_rules(game: str, size: int | None, preset: str, options: dict, kind: str) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import Counter
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -19,7 +20,8 @@ from django.utils import timezone
 
 from games import signals as games_signals
 from games.engine.descriptors import game_of
-from games.models import Presence
+from games.models import Presence, Seat, Table
+from games.reads.lobby import slot_tables
 from games.services.arranged import table_arrange
 from runtime import metrics
 from tournaments import seating
@@ -91,23 +93,25 @@ def _close(event: Event, status: str) -> bool:
 
 def round_start(event: Event) -> Round:
     """Seat the next round (the event row locked by the caller): the players still in, by
-    standing; absent ones seated too, a bot playing for them; bots fill the tables; then
-    who is absent for the second round in a row is withdrawn (docs/rules.md §5.5).
-    docs/rules.md §5.1"""
+    standing; absent ones seated too, a bot playing for them; bots fill the tables; a player
+    whose other tables already fill their open-table allowance sits the round out, as an
+    absence; then who is absent for the second round in a row is withdrawn (docs/rules.md
+    §5.5). docs/rules.md §5.1"""
     number = event.current_round + 1
     entries = ranked_entries(event)
     if number == 1:
         random.Random(f"{event.pk}:{event.starts_at}").shuffle(entries)
-    absent = _absent(entries, timezone.now())
+    absent = _absent(event, entries, timezone.now())
+    busy = _busy(entries)
     _count_lateness(event, number)
     board = Round.objects.create(event=event, number=number, seed=_board_seed(event))
-    groups = _groups(event, entries, number)
+    groups = _groups(event, [e for e in entries if e.pk not in busy], number)
     placements = []
     for table_number, group in enumerate(groups, 1):
         placements += _seat_table(event, board, table_number, group, absent)
     Placement.objects.bulk_create(placements)
     _tell_seated(event, number, placements)
-    _count_absences(event, entries, absent, number)
+    _count_absences(event, entries, absent | busy, number)
     event.current_round = number
     event.version += 1
     event.save(update_fields=["status", "current_round", "version"])
@@ -134,15 +138,35 @@ def _board_seed(event: Event) -> int | None:
     return secrets.randbits(62) if event.kind != Event.Kind.SWISS else None
 
 
-def _absent(entries: list[Entry], now: datetime) -> set[int]:
+def _absent(event: Event, entries: list[Entry], now: datetime) -> set[int]:
     """Entries not seen on the event page for WHIST_EVENT_PRESENT seconds and with no open
-    socket at any table: absent at the round's start."""
+    socket at a table of this event: absent at the round's start (a socket at another table
+    says nothing of this event)."""
     cutoff = now - timedelta(seconds=settings.WHIST_EVENT_PRESENT)
     users = [e.user_id for e in entries if e.last_seen is None or e.last_seen < cutoff]
+    tables = Placement.objects.filter(round__event=event).values("table_id")
     at_tables = set(
-        Presence.objects.filter(seat__user_id__in=users).values_list("seat__user_id", flat=True)
-    )
+        Presence.objects.filter(seat__user_id__in=users, seat__table_id__in=tables)
+        .values_list("seat__user_id", flat=True)
+    )  # fmt: skip
     return {e.pk for e in entries if e.user_id in users and e.user_id not in at_tables}
+
+
+def _busy(entries: list[Entry]) -> set[int]:
+    """Entries whose player already holds WHIST_MAX_OPEN_TABLES tables (open ones they sit
+    at, games they play: event tables count as any other), so that one player cannot be
+    seated at a table of every event they made or joined."""
+    most = settings.WHIST_MAX_OPEN_TABLES
+    if not most:
+        return set()
+    users = [e.user_id for e in entries]
+    counts = Counter(
+        Seat.objects.filter(user_id__in=users,
+                            table__status__in=[Table.Status.OPEN, Table.Status.PLAYING])
+        .values_list("user_id", flat=True)
+    )  # fmt: skip
+    candidates = [e for e in entries if counts[e.user_id] >= most]
+    return {e.pk for e in candidates if len(slot_tables(e.user)) >= most}
 
 
 def _groups(event: Event, entries: list[Entry], number: int) -> list[list[Entry | None]]:

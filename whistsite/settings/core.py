@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "whistsite.request_ids.RequestIds",
     # Each logged-in session's device, place and last sight (accounts/sessions.py).
     "accounts.sessions.SessionInfoMiddleware",
+    # A login's browser remembered for the account (accounts/login_guard.py).
+    "accounts.login_guard.KnownDeviceMiddleware",
     # user.is_verified(): the session passed the second factor; staff pages ask for it.
     "django_otp.middleware.OTPMiddleware",
     "accounts.two_factor.SecondFactorMiddleware",

@@ -13,6 +13,10 @@ WHIST_RATE_FRIEND = env_rate("WHIST_RATE_FRIEND", "30/h")
 # wait at once.
 WHIST_INVITE_TTL = env_int("WHIST_INVITE_TTL", 600)
 WHIST_INVITES_PENDING = env_int("WHIST_INVITES_PENDING", 10)
+# One player to another: invitations an hour, friend requests a day (withdrawn, cancelled and
+# resent ones count).
+WHIST_INVITES_PER_RECIPIENT = env_int("WHIST_INVITES_PER_RECIPIENT", 3)
+WHIST_FRIEND_REQUESTS_PER_RECIPIENT = env_int("WHIST_FRIEND_REQUESTS_PER_RECIPIENT", 3)
 WHIST_RATE_SIGNUP = env_rate("WHIST_RATE_SIGNUP", "10/h")  # per address
 # Sign-up form submissions per address, checked before the form says a name or e-mail
 # address is taken (so one address cannot test many e-mail addresses).
@@ -36,5 +40,8 @@ WHIST_MAX_BODY = env_int("WHIST_MAX_BODY", 2 * 1024 * 1024, minimum=1024)
 # At most this many unfinished tables created by one user, and open sockets of one user.
 WHIST_MAX_OPEN_TABLES = env_int("WHIST_MAX_OPEN_TABLES", 3)
 WHIST_MAX_SOCKETS = env_int("WHIST_MAX_SOCKETS", 8)
+# Private events one player may have coming or running, and create in a day (tournaments).
+WHIST_MAX_PRIVATE_EVENTS = env_int("WHIST_MAX_PRIVATE_EVENTS", 3)
+WHIST_PRIVATE_EVENTS_PER_DAY = env_int("WHIST_PRIVATE_EVENTS_PER_DAY", 6)
 # Open sockets of one client address (anonymous ones too): games/sockets/limits.py.
 WHIST_MAX_SOCKETS_PER_ADDRESS = env_int("WHIST_MAX_SOCKETS_PER_ADDRESS", 64)

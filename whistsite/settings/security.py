@@ -64,6 +64,11 @@ AXES_USERNAME_CALLABLE = "accounts.throttle.login_username"
 AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"
 AXES_ENABLE_ADMIN = False
+# Failed logins of one account from anywhere: past this many within the window, its password
+# is taken only from a browser that logged in to it before (accounts/login_guard.py).
+WHIST_ACCOUNT_FAILURES = env_int("WHIST_ACCOUNT_FAILURES", 20)
+WHIST_ACCOUNT_FAILURE_WINDOW = env_int("WHIST_ACCOUNT_FAILURE_WINDOW", 3600)
+WHIST_KNOWN_DEVICE_DAYS = env_int("WHIST_KNOWN_DEVICE_DAYS", 365)
 # The second factor of staff (accounts.two_factor): the app's label, and no key or QR code in
 # the admin's pages of the devices (nobody may copy a colleague's app).
 OTP_TOTP_ISSUER = "Whist"

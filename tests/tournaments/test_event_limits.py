@@ -1,0 +1,81 @@
+"""Limits that hold for events: private events have a cap and a daily rate per player; event
+tables count toward a player's open tables, so one player is not seated at a table of every
+event; an entrant who never comes to the event's tables is not seated round after round
+(docs/rules.md §5.5)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from games import services as games
+from games.models import Presence
+from tournaments import services
+from tournaments.models import Entry, Event, Placement
+from tournaments.services.rounds import _absent
+
+from .conftest import all_present, event_with
+
+pytestmark = pytest.mark.django_db
+
+
+def private_event(user: Any, name: str = "Mine") -> Event:
+    start = timezone.now() + timedelta(hours=1)
+    return services.event_create(user, name=name, game="knockout", starts_at=start, rounds=2,
+                                 private=True)  # fmt: skip
+
+
+def test_a_player_has_at_most_three_private_events_coming(players: Any, settings: Any) -> None:
+    (ann,) = players(1)
+    made = [private_event(ann, f"E{i}") for i in range(settings.WHIST_MAX_PRIVATE_EVENTS)]
+    with pytest.raises(services.ServiceError) as refused:
+        private_event(ann)
+    assert refused.value.code == "too_many_events"
+    services.event_cancel(ann, made[0].pk)
+    private_event(ann)  # a cancelled one leaves room
+
+
+def test_creating_private_events_has_a_daily_rate_that_cancelling_does_not_reset(
+    players: Any, settings: Any
+) -> None:
+    (ann,) = players(1)
+    for i in range(settings.WHIST_PRIVATE_EVENTS_PER_DAY):
+        services.event_cancel(ann, private_event(ann, f"E{i}").pk)
+    with pytest.raises(services.ServiceError) as refused:
+        private_event(ann)
+    assert refused.value.code == "event_rate"
+
+
+def test_event_tables_count_toward_a_players_open_tables(
+    staff: Any, players: Any, settings: Any
+) -> None:
+    """A player who already sits at WHIST_MAX_OPEN_TABLES tables sits the event's round out
+    (an absence); the others are seated."""
+    users = players(4)
+    event = event_with(staff, users, rounds=2, table_size=4)
+    for _ in range(settings.WHIST_MAX_OPEN_TABLES):
+        games.table_create(users[0], "german")
+    all_present(event)
+    services.event_tick()
+    seated = {p.entry.user_id for p in Placement.objects.filter(round__event=event) if p.entry}
+    assert seated == {u.pk for u in users[1:]}
+    assert Entry.objects.get(event=event, user=users[0]).absences == 1
+
+
+def test_an_entrant_present_only_at_another_table_is_absent(staff: Any, players: Any) -> None:
+    """A socket at a casual table says nothing of the event: never coming to the event's
+    page or tables, the entrant is absent (and withdrawn after two rounds, §5.5)."""
+    users = players(4)
+    event = event_with(staff, users, rounds=2, table_size=4)
+    all_present(event)
+    Entry.objects.filter(event=event, user=users[3]).update(last_seen=None)
+    casual = games.table_create(users[3], "german")
+    Presence.objects.create(seat=casual.seats.get(index=0), channel="elsewhere",
+                            seen=timezone.now())  # fmt: skip
+    entries = list(Entry.objects.filter(event=event))
+    assert _absent(event, entries, timezone.now()) == {
+        e.pk for e in entries if e.user_id == users[3].pk
+    }
