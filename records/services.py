@@ -146,7 +146,8 @@ def game_annul(table_id: int, moderator: User, reason: str) -> bool:
     without it, and one audit row is written, all in one transaction. False if the game was
     annulled already (then nothing changes); ModerationError for no reason or no such game.
 
-    The table's row is locked first, as the bookkeeping locks it (rankings.services.annul).
+    The stored game's row is locked first (records' own row), then rankings' score lock
+    (rankings.services.annul), which the bookkeeping takes alone.
     """
     reason = (reason or "").strip()
     if not reason:
@@ -155,7 +156,6 @@ def game_annul(table_id: int, moderator: User, reason: str) -> bool:
         raise ModerationError(_("The reason is too long (at most %(max)s characters).")
                               % {"max": REASON_MAX})  # fmt: skip
     with transaction.atomic():
-        Table.objects.select_for_update().filter(pk=table_id).values_list("pk").first()
         stored = GameRecord.objects.select_for_update().filter(pk=table_id).first()
         if stored is None:
             raise ModerationError(_("There is no finished game %(id)s.") % {"id": table_id})

@@ -9,11 +9,11 @@ locks, so its rows have the higher ids), starts from the ratings the annulled ga
 had before it, and rewrites their SeatResults and the Rating rows. A later game that reaches
 no affected player is left as it is: nothing it was rated from changed.
 
-Exactly once and without deadlock: the bookkeeping's lock order (the table; ratings by id,
-here every rating of the game's kind; progress by user id), and the GameScore's `annulled`
-flag set and checked under the table's lock. A game annulled before its bookkeeping ran gets
-an annulled GameScore without seats, so the bookkeeping (which checks for a GameScore under
-that lock) never scores it.
+Exactly once and without deadlock: the bookkeeping's lock order (the game's score lock,
+rankings.locks; ratings by id, here every rating of the game's kind; progress by user id),
+and the GameScore's `annulled` flag set and checked under the score lock. A game annulled
+before its bookkeeping ran gets an annulled GameScore without seats, so the bookkeeping
+(which checks for a GameScore under that lock) never scores it.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from games.models import Table
 from rankings import rating as openskill
+from rankings.locks import score_lock
 from rankings.models import GameScore, Rating, SeatResult
 from rankings.outcome import ANNULLED
 from rankings.services.progress_annul import progress_replay
@@ -43,7 +44,8 @@ def game_score_annul(table_id: int) -> bool:
     """Leave rankings as if the finished game at `table_id` had never been played; False if
     it was annulled already. Runs in its own transaction (or the caller's)."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().defer("record").get(pk=table_id)
+        score_lock(table_id)
+        table = Table.objects.defer("record").get(pk=table_id)
         score = GameScore.objects.filter(table_id=table_id).first()
         if score is None:
             GameScore.objects.create(

@@ -2,11 +2,12 @@
 achievements and unlocks, all in one transaction, from the game as the records app stored it
 (records.models: `GameRecord` and its `GamePlayer` seat rows, with each seat's place).
 
-Exactly once: the table's row is locked and its GameScore (unique per table) checked under
-the lock, so a second or concurrent run finds it and changes nothing. No deadlock between
-two games finishing at once: rows that may be missing (ratings, progress) are inserted
-first in their own statements, sorted (ON CONFLICT DO NOTHING), and the transaction then
-locks rows in one fixed order: the table, ratings by id, progress by user id.
+Exactly once: the game's score lock is taken (rankings.locks: rankings' own, no row of
+games') and its GameScore (unique per table) checked under the lock, so a second or
+concurrent run finds it and changes nothing. No deadlock between two games finishing at
+once: rows that may be missing (ratings, progress) are inserted first in their own
+statements, sorted (ON CONFLICT DO NOTHING), and the transaction then locks in one fixed
+order: the game's score, ratings by id, progress by user id.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Table
 from rankings import rating as openskill
+from rankings.locks import score_lock
 from rankings.models import GameScore, Progress, Rating, SeatResult
 from rankings.outcome import SeatFacts, casual_reason, seat_facts, standard_rules
 from rankings.services.awards import awards_deliver
@@ -40,11 +41,10 @@ def game_score_create(table_id: int) -> GameScore | None:
     rows = list(stored.seat_rows.order_by("seat"))
     _ensure_rows(stored, rows)
     with transaction.atomic():
-        # The table's row is the lock every change of its score takes (annulling too:
-        # rankings.services.annul), so a second or concurrent run finds the GameScore.
-        Table.objects.select_for_update().filter(pk=table_id).values_list("pk").first()
-        # A game annulled before its bookkeeping ran has a GameScore already (annulled, no
-        # seats: rankings.services.annul), written under this same lock: never scored.
+        # The game's score lock (rankings.locks), which annulling takes too: a second or
+        # concurrent run finds the GameScore. A game annulled before its bookkeeping ran has
+        # a GameScore already (annulled, no seats), written under this same lock: never scored.
+        score_lock(table_id)
         if GameScore.objects.filter(table_id=table_id).exists():
             return None
         record = GameRecord.objects.values_list("record", flat=True).get(pk=table_id)
