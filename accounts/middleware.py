@@ -58,6 +58,11 @@ def notice_text(notice: dict) -> str:
             "name": notice.get("name", ""),
             "reason": notice.get("reason", ""),
         }
+    if notice.get("kind") == "fair_play":
+        return _(
+            "A moderator warned you about fair play: play only with what your own seat "
+            "shows, and never as a team with another player. Please keep to the rules."
+        )
     reason = notice.get("reason", "")
     label = Report.Reason(reason).label if reason in Report.Reason.values else ""
     return _("A moderator warned you after a report (%(reason)s). Please keep to the rules.") % {

@@ -211,6 +211,9 @@ class AuditEntry(models.Model):
         ANNUL = "annul", _("game annulled")
         REPORT_CLOSED = "report_closed", _("report closed")
         RENAMED = "renamed", _("display name changed")
+        # Fair play (fairplay.services): a flag dismissed, a player warned about it.
+        FLAG_DISMISSED = "flag_dismissed", _("fair-play flag dismissed")
+        WARNED = "warned", _("player warned about fair play")
         # Staff changes in the admin (accounts.admin_audit), and views of running tables.
         ADDED = "added", _("added in the admin")
         CHANGED = "changed", _("changed in the admin")

@@ -114,6 +114,16 @@ ITEMS: tuple[Item, ...] = (
         ),
     ),
     Item(
+        _(
+            "Fair-play figures computed from your games: how often your cards matched the best "
+            "play where your own seat could not see it, and how you played against each other "
+            "player at Knockout Whist tables; moderators' reviews of them"
+        ),
+        _("To find cheating and collusion. Only moderators see them."),
+        _("As long as the games they come from; erased when you delete your account."),
+        models=("fairplay.GameSignal", "fairplay.Flag"),
+    ),
+    Item(
         _("Chat lines you wrote"),
         _("To show them to the table, and to let moderators act on a report."),
         _("As long as their game is kept; erased when you delete your account."),

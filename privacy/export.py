@@ -25,7 +25,9 @@ SECRET_FIELDS = {"password", "seed", "invite_token", "token", "archive", "sessio
                  "key", "bin_key", "throttling_failure_timestamp"}  # fmt: skip
 # Rows only where the player is the one named by these keys (a report naming the player is
 # the reporter's; the moderators' log is theirs to keep).
-ONLY_AS = {"accounts.Report": {"reporter"}, "accounts.AuditEntry": set(), "admin.LogEntry": set()}
+ONLY_AS = {"accounts.Report": {"reporter"}, "accounts.AuditEntry": set(), "admin.LogEntry": set(),
+           # Fair-play figures and flags are for moderators alone (docs/fairplay.md).
+           "fairplay.GameSignal": set(), "fairplay.Flag": set()}  # fmt: skip
 # Other people named in these rows stay unnamed ("a moderator").
 ANONYMOUS = {"created_by", "lifted_by", "closed_by", "actor"}
 # Written by their own file (the profile, the games with their records).

@@ -368,4 +368,8 @@ document.addEventListener("keydown", onKey);
 const toggle = $("analysis-toggle");
 if (data.analysis) toggle.addEventListener("click", toggleAnalysis); else toggle.hidden = true;
 fillDeals();
+// A link to "#before-N" (the moderators' fair-play queue) opens at the position before event N.
+const before = /^#before-(\d+)$/.exec(window.location.hash);
+const opening = before ? frames.findIndex((f) => f.next === Number(before[1])) : -1;
+if (opening >= 0) view.index = opening;
 render();

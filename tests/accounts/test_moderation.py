@@ -18,6 +18,7 @@ from accounts import services
 from accounts.models import AuditEntry, Ban, Mute, Report
 from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
 from accounts.selectors import ban_cache_key
+from fairplay.apps import MODERATOR_PERMISSIONS as FAIRPLAY_PERMISSIONS
 from games import services as games
 from games.models import ChatMessage, Move
 from tests.staff import staff_client as verified_client
@@ -125,6 +126,7 @@ MODERATORS_NEED = (
     {f"accounts.{c}" for c in ACCOUNTS_PERMISSIONS}
     | {f"games.{c}" for c in GAMES_PERMISSIONS}
     | {f"records.{c}" for c in RECORDS_PERMISSIONS}
+    | {f"fairplay.{c}" for c in FAIRPLAY_PERMISSIONS}
 )
 
 

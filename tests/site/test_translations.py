@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("de", "nl")
 DOMAINS = ("django", "djangojs")
 MARKERS = {"_", "gettext", "gettext_lazy", "gettext_noop", "pgettext", "pgettext_lazy"}
-SOURCES = ("accounts", "games", "rankings", "records", "whistsite")
+SOURCES = ("accounts", "games", "rankings", "records", "whistsite", "fairplay")
 
 
 def po_entries(path: Path) -> dict[str, tuple[str, bool]]:

@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "privacy",
     # Process-level helpers every app may use; its commands: `manage.py ready` (health).
     "runtime",
+    # Fair-play signals from stored games and the moderators' queue (docs/fairplay.md).
+    "fairplay",
 ]
 
 MIDDLEWARE = [

@@ -24,6 +24,7 @@ CELERY_TASK_ROUTES = {
     "accounts.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
     "privacy.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
     "social.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
+    "fairplay.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.analysis"},
 }
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -36,6 +37,13 @@ WHIST_ANALYSIS_ACTIVE = env_int("WHIST_ANALYSIS_ACTIVE", 3)
 WHIST_ANALYSIS_HOURLY = env_int("WHIST_ANALYSIS_HOURLY", 30)
 # How much lower the CPU priority of the embedded server's analysis process is (nice).
 WHIST_ANALYSIS_NICE = env_int("WHIST_ANALYSIS_NICE", 10)
+# Fair play (fairplay.rules): a player is flagged for hidden-card use this many standard
+# errors above honest play, after at least this many judged positions; a pair for soft play
+# this many standard errors apart, after this many Knockout Whist games together.
+WHIST_FAIRPLAY_Z = env_float("WHIST_FAIRPLAY_Z", 3.0)
+WHIST_FAIRPLAY_MIN_POSITIONS = env_int("WHIST_FAIRPLAY_MIN_POSITIONS", 12, minimum=1)
+WHIST_FAIRPLAY_SOFT_Z = env_float("WHIST_FAIRPLAY_SOFT_Z", 3.0)
+WHIST_FAIRPLAY_SOFT_MEETINGS = env_int("WHIST_FAIRPLAY_SOFT_MEETINGS", 5, minimum=1)
 # Threads of the embedded server's turns lane (runtime/scheduling.py).
 WHIST_TURN_THREADS = 2
 # Beat's scheduler notes each tick in the cache, for `manage.py ready beat` (runtime/beat.py).

@@ -52,6 +52,11 @@ class Search:
                 out[same] = value
         return out
 
+    def groups(self, hands: Hands, trick: Trick, pending: Seats) -> list[tuple[int, list[int]]]:
+        """The moves of the seat to act (pending[0]): (representative, every move worth the
+        same: neighbours among the cards left), KNOCK included."""
+        return self._moves(hands, trick, pending)
+
     def value(
         self, hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], pending: tuple[int, ...]
     ) -> int:

@@ -1,0 +1,81 @@
+"""Games with a cheating seat among honest bots, for the bench (bench/fairplay.py) and the
+tests: what the signals must catch (docs/fairplay.md §4). Pure: the engine only.
+
+- `seer`: sees every hand; where the exact search answers (fairplay.hidden.WINDOW cards
+  left) it plays the double-dummy best card, elsewhere the Expert's card from its own view.
+- `team`: two Knockout Whist seats that share their hands: neither ever takes a trick the
+  other holds when it could let it go, and each plays as the Expert otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import make_rules, new_game
+from games.engine.actions import PLAY, Action, action_from_event
+from games.engine.bots import choose_action
+from games.engine.engine import apply, legal_actions
+from games.engine.state import State
+from games.engine.tricks import trick_winner
+from games.engine.views import seat_view
+
+from . import hidden
+
+
+def play(
+    game: str,
+    players: int,
+    levels: list[str],
+    seed: int,
+    seer: int = -1,
+    team: tuple[int, int] | None = None,
+    options: dict[str, Any] | None = None,
+) -> State:
+    """One whole game: seat `seer` (if any) sees every hand, the seats of `team` (if any)
+    spare each other; every other seat is the bot of its level."""
+    state = new_game(make_rules(game, players, **(options or {})), seed=seed)
+    searches: dict = {}
+    step = 0
+    while not state.over:
+        seat = state.to_act
+        action = None
+        if seat == seer:
+            action = seer_card(state, searches)
+        elif team and seat in team:
+            action = team_card(state, team)
+        if action is None:
+            view = seat_view(state, seat)
+            action = action_from_event(choose_action(view, levels[seat], seed=seed * 1000 + step))
+        state = apply(state, action)
+        step += 1
+    return state
+
+
+def seer_card(state: State, searches: dict) -> Action | None:
+    """The double-dummy best card (the lowest of the best), or None outside the window."""
+    if state.phase != "play" or hidden.cards_left(state) > hidden.WINDOW:
+        return None
+    if state.rules.game == "knockout" and state.to_act in state.dogs:
+        return None
+    legal = {a.card for a in legal_actions(state, state.to_act, resign_too=False)
+             if a.kind == PLAY}  # fmt: skip
+    search = hidden.search_for(state, searches)
+    values = search.values(state.hands, state.trick, state.pending)
+    best = max(values[c] for c in legal)
+    return Action(PLAY, state.to_act, card=min(c for c in legal if values[c] == best))
+
+
+def team_card(state: State, team: tuple[int, int]) -> Action | None:
+    """While the partner holds the trick: the lowest card that leaves it to them, if any."""
+    if state.phase != "play" or not state.trick:
+        return None
+    holder = trick_winner(state.trick, state.trump)
+    if holder not in team or holder == state.to_act:
+        return None
+    legal = [a.card for a in legal_actions(state, state.to_act, resign_too=False)
+             if a.kind == PLAY]  # fmt: skip
+    spare = [c for c in legal
+             if trick_winner((*state.trick, (state.to_act, c)), state.trump) == holder]  # fmt: skip
+    if not spare:
+        return None
+    return Action(PLAY, state.to_act, card=min(spare, key=lambda c: (c % 13, c)))

@@ -1,0 +1,67 @@
+"""Reads of the moderators' fair-play queue: open flags, one flag with its positions and the
+players' history (docs/fairplay.md §3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from accounts.models import AuditEntry, Ban, Mute
+from fairplay.models import Flag, GameSignal
+from records.models import GameRecord
+from records.presenters import game_name, seat_names
+
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+HISTORY_ROWS = 20
+
+
+def card_label(code: str) -> str:
+    """ "TS" -> "10♠"; "knock" stays."""
+    if len(code) != 2:
+        return code
+    return ("10" if code[0] == "T" else code[0]) + SYMBOLS.get(code[1], code[1])
+
+
+def flags(show_all: bool = False) -> list[Flag]:
+    rows = Flag.objects.select_related("user", "partner", "resolved_by")
+    if not show_all:
+        rows = rows.filter(status=Flag.Status.OPEN)
+    return list(rows[:200])
+
+
+def positions(flag: Flag) -> list[dict[str, Any]]:
+    """The evidence of a hidden-card flag: per flagged game, its judged positions that the
+    player matched, with the solver's line, named as the replay names the seats."""
+    if flag.kind != Flag.Kind.HIDDEN:
+        return []
+    rows = GameSignal.objects.filter(user=flag.user, record_id__in=flag.games).exclude(evidence=[])
+    records = {r.pk: r for r in GameRecord.objects.filter(pk__in=flag.games).defer("record")}
+    out = []
+    for row in rows.order_by("-finished"):
+        stored = records.get(row.record_id)
+        if stored is None:
+            continue
+        names = seat_names(stored.seats)
+        for p in row.evidence:
+            out.append({
+                "table": row.record_id, "game": game_name(stored.game), "number": p["number"],
+                "seat": names[p["seat"]], "played": card_label(p["played"]),
+                "best": " ".join(card_label(c) for c in p["best"]),
+                "share": round(100 * p["share"]),
+                "line": [(names[s], card_label(c)) for s, c in p["line"]],
+            })  # fmt: skip
+    return out
+
+
+def history(user: Any) -> dict[str, Any]:
+    """What a moderator weighs a flag against: the player's judged games, earlier flags,
+    sanctions and the moderators' log about them."""
+    games = GameSignal.objects.filter(user=user).order_by("-finished")[:HISTORY_ROWS]
+    return {
+        "games": list(
+            games.values("record_id", "game", "finished", "positions", "matched", "expected")
+        ),  # fmt: skip
+        "flags": list(Flag.objects.filter(user=user).exclude(status=Flag.Status.OPEN)[:10]),
+        "bans": list(Ban.objects.filter(user=user).order_by("-created")[:10]),
+        "mutes": list(Mute.objects.filter(user=user).order_by("-created")[:10]),
+        "log": list(AuditEntry.objects.filter(target_user=user)[:HISTORY_ROWS]),
+    }
