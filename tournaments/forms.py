@@ -19,12 +19,22 @@ from tournaments.models import Event
 class EventForm(RuleFields, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     game = forms.ChoiceField(label=_("Game"))
-    kind = forms.ChoiceField(label=_("Kind"), choices=Event.Kind.choices[:2])
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        choices=[c for c in Event.Kind.choices if c[0] != Event.Kind.DAILY],
+        help_text=_("A whist drive: Whist, one hand a round, trumps in turn, players moving."),
+    )
     table_size = forms.IntegerField(
         label=_("Players per table"), min_value=2, max_value=7, initial=4,
         help_text=_("Knockout Whist 2-7; Whist is always 4 and German Whist 2."),
     )  # fmt: skip
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=15, initial=4)
+    rounds = forms.IntegerField(
+        label=_("Rounds"),
+        min_value=1,
+        max_value=30,
+        initial=4,
+        help_text=_("Up to 15; a whist drive up to 30 hands (12 or 24 are customary)."),
+    )
     starts_at = forms.DateTimeField(
         label=_("Starts at (UTC)"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
@@ -41,6 +51,16 @@ class EventForm(RuleFields, forms.Form):
     private = forms.BooleanField(
         label=_("Private (people join by its invite link)"), required=False, initial=True
     )
+    movement = forms.ChoiceField(
+        label=_("Drive: movement"), choices=Event.Movement.choices, initial="progressive",
+        required=False,
+    )  # fmt: skip
+    no_trump_hand = forms.BooleanField(
+        label=_("Drive: a no-trump hand after spades"), required=False
+    )
+    prize_first = forms.CharField(label=_("Drive: first prize"), max_length=60, required=False)
+    prize_pair = forms.CharField(label=_("Drive: best pair's prize"), max_length=60, required=False)
+    prize_booby = forms.CharField(label=_("Drive: booby prize"), max_length=60, required=False)
     preset = forms.ChoiceField(
         label=_("Rules"), choices=preset_choices, initial="classic", required=False
     )
@@ -75,6 +95,9 @@ class EventForm(RuleFields, forms.Form):
         fields = {name: data[name] for name in EVENT_FIELDS}
         fields["table_size"] = fixed_players(data["game"]) or data["table_size"]
         fields["options"], fields["preset"] = data["options"], data["preset"] or ""
+        if data["kind"] == Event.Kind.DRIVE:  # docs/rules.md §5.8
+            fields["movement"], fields["no_trump_hand"] = data["movement"], data["no_trump_hand"]
+            fields["prizes"] = {k: data[f"prize_{k}"] for k in ("first", "pair", "booby")}
         return fields
 
 

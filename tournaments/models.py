@@ -14,6 +14,14 @@ class Event(models.Model):
         SWISS = "swiss", _("Swiss")
         DUPLICATE = "duplicate", _("duplicate")
         DAILY = "daily", _("daily challenge")
+        DRIVE = "drive", _("whist drive")
+
+    class Movement(models.TextChoices):
+        """How players move between a whist drive's hands (tournaments/movements.py)."""
+
+        PROGRESSIVE = "progressive", _("progressive (partners change every hand)")
+        SEMI_PARTNER = "semi_partner", _("semi-partner (winners stay together, losers move)")
+        TRAVELLING = "travelling", _("travelling pairs (fixed partners)")
 
     class Status(models.TextChoices):
         COMING = "coming", _("coming")
@@ -44,6 +52,11 @@ class Event(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.COMING, db_index=True
     )
     current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
+    # A whist drive (docs/rules.md §5.8): its movement, whether the trumps' rotation has a
+    # no-trump hand, and the prizes' names the organiser gave ({"first", "pair", "booby"}).
+    movement = models.CharField(_("movement"), max_length=16, choices=Movement.choices, blank=True)
+    no_trump_hand = models.BooleanField(_("a no-trump hand in the rotation"), default=False)
+    prizes = models.JSONField(_("prizes"), default=dict, blank=True)
     # The daily challenge's day (one event per game and day).
     day = models.DateField(_("day"), null=True, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)

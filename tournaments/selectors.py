@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.reads.sight import cards_open
 from records.models import GamePlayer, GameRecord
@@ -227,3 +228,56 @@ def _next_of(event: Event, seat: Placement) -> dict[str, Any] | None:
         return None
     return {"url": reverse("table", args=[later[0]]), "post": False,
             "board": event.kind == Event.Kind.DUPLICATE}  # fmt: skip
+
+
+def score_card(event: Event, entry: Entry) -> list[dict[str, Any]]:
+    """A drive player's score card (docs/rules.md §5.8): each hand's number, trump, table,
+    partner (None: a bot), their side's tricks and the running total."""
+    mine = list(
+        Placement.objects.filter(round__event=event, entry=entry)
+        .select_related("round")
+        .order_by("round__number")
+    )
+    across = Placement.objects.filter(table_id__in=[p.table_id for p in mine])
+    partner_of = {
+        (p.table_id, p.seat): p for p in across.select_related("entry__user", "table")
+    }  # fmt: skip
+    card, total = [], 0.0
+    for p in mine:
+        other = partner_of.get((p.table_id, (p.seat + 2) % 4))
+        total += p.score or 0.0
+        card.append({
+            "hand": p.round.number, "table": p.number, "tricks": p.score,
+            "trump": other.table.options.get("trump_suit") if other else None,
+            "partner": str(other.entry.user) if other and other.entry else None,
+            "total": total, "done": p.score is not None,
+        })  # fmt: skip
+    return card
+
+
+def drive_prizes(event: Event) -> dict[str, dict[str, Any]]:
+    """A drive's prizes by the organiser's names: first (the top of the standings), the best
+    pair (two players' tricks together, summed over the hands they partnered, the earliest
+    pair of equals) and the booby prize (the foot of the standings)."""
+    ranked = [e for e in standings(event) if e.games]
+    names = event.prizes or {}
+    pairs: dict[frozenset, float] = {}
+    seats = Placement.objects.filter(round__event=event, entry__isnull=False, score__isnull=False)
+    by_table: dict[int, dict[int, Placement]] = defaultdict(dict)
+    for p in seats.order_by("round__number", "number"):
+        by_table[p.table_id][p.seat] = p
+    for table in by_table.values():
+        for a, b in ((0, 2), (1, 3)):
+            if a in table and b in table:
+                key = frozenset((table[a].entry_id, table[b].entry_id))
+                pairs[key] = pairs.get(key, 0.0) + (table[a].score or 0.0)
+    best = max(pairs.items(), key=lambda kv: kv[1], default=None)
+    by_id = {e.pk: e for e in ranked}
+    pair = [by_id[i] for i in sorted(best[0]) if i in by_id] if best else []
+    return {
+        "first": {"name": names.get("first") or _("First prize"), "winners": ranked[:1]},
+        "pair": {"name": names.get("pair") or _("Best pair"), "winners": pair,
+                 "tricks": best[1] if best else None,
+                 "tricks_count": round(best[1]) if best else 0},
+        "booby": {"name": names.get("booby") or _("Booby prize"), "winners": ranked[-1:]},
+    }  # fmt: skip

@@ -19,6 +19,9 @@ from games.pages.forms import rule_context
 from tournaments import selectors, services
 from tournaments.forms import EventForm
 from tournaments.models import Entry, Event
+from tournaments.movements import TRUMPS, TRUMPS_NO_TRUMP
+
+TRUMP_CODES = {"hearts": "H", "clubs": "C", "diamonds": "D", "spades": "S", "none": "NT"}
 
 
 def events_list(request: HttpRequest) -> HttpResponse:
@@ -70,9 +73,29 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "invite_link": invite, "invite": request.GET.get("invite", ""),
         "next_round_due": _next_due(event),
         "preset_name": labels.PRESET_NAMES.get(event.preset) if event.preset else None,
+        **(_drive_context(request, event, entry) if event.kind == Event.Kind.DRIVE else {}),
         "can_manage": event.status == Event.Status.COMING and user.is_authenticated
         and (user.is_staff or event.created_by_id == user.pk),
     }  # fmt: skip
+
+
+def _drive_context(request: HttpRequest, event: Event, entry: Entry | None) -> dict[str, Any]:
+    """A whist drive's page: the trumps in turn, a score card (the viewer's, or the one a
+    standings row asks for with ?card=<entry>) and the prizes (docs/rules.md §5.8)."""
+    asked = request.GET.get("card", "")
+    card_entry = entry
+    if asked.isdigit():
+        card_entry = Entry.objects.filter(event=event, pk=int(asked)).select_related("user").first()
+    rotation = TRUMPS_NO_TRUMP if event.no_trump_hand else TRUMPS
+    card = selectors.score_card(event, card_entry) if card_entry else []
+    for line in card:
+        line["trump_name"] = labels.suit_name(TRUMP_CODES.get(line["trump"] or "", ""))
+    return {
+        "drive_trumps": [labels.suit_name(TRUMP_CODES[t]) for t in rotation],
+        "card_entry": card_entry,
+        "score_card": card,
+        "prizes": selectors.drive_prizes(event) if event.current_round else None,
+    }
 
 
 def _next_due(event: Event) -> Any:

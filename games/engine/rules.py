@@ -72,6 +72,14 @@ class WhistOptions:
     target: int = option(5, gettext_noop("Points for a game"), low=1, high=15)
     honours: bool = option(False, gettext_noop("Honours count"))
     rubber: bool = option(False, gettext_noop("Play a rubber (best of three games)"))
+    # docs/rules.md §2.8: a whist drive's hands have their trump fixed in advance.
+    trump_suit: str = option(
+        "turned", gettext_noop("Trump suit"),
+        choices=(("turned", gettext_noop("The dealer's last card, turned")),
+                 ("hearts", gettext_noop("Hearts")), ("clubs", gettext_noop("Clubs")),
+                 ("diamonds", gettext_noop("Diamonds")), ("spades", gettext_noop("Spades")),
+                 ("none", gettext_noop("No trump"))),
+    )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

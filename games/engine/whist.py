@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action
-from .cards import SUIT_OF, card_str, mask_of
+from .cards import NT, SUIT_OF, card_str, mask_of
 from .deals import Source, dealt_hands
 from .protocol import Game, plays_only
 from .rules import STANDARD_WHIST_TARGETS, Ruleset, WhistOptions
@@ -17,6 +17,10 @@ from .tricks import clockwise
 # The one place that says so; everything else asks side_of or the game's `partnerships`.
 PARTNERSHIPS = ((0, 2), (1, 3))
 _SIDE = tuple(next(i for i, p in enumerate(PARTNERSHIPS) if seat in p) for seat in range(4))
+
+
+# docs/rules.md §2.8: the fixed trumps a whist drive names, as suit numbers (NT: no trump).
+FIXED_TRUMPS = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3, "none": NT}
 
 
 def side_of(seat: int) -> int:
@@ -56,8 +60,12 @@ def _deal(s: WhistState) -> None:
     deck = s.source.deck(s.deal_no)
     s.deal_hands = dealt_hands(4, s.dealer, (13,) * 4, deck)
     s.hands = tuple(mask_of(h) for h in s.deal_hands)
-    s.turned = deck[51]
-    s.trump = SUIT_OF[s.turned]
+    fixed = FIXED_TRUMPS.get(s.rules.options.trump_suit)  # type: ignore[union-attr]
+    if fixed is None:
+        s.turned = deck[51]
+        s.trump = SUIT_OF[s.turned]
+    else:  # docs/rules.md §2.8: nothing is turned; the trump was named before the deal
+        s.turned, s.trump = -1, fixed
     s.honours_held = _honours(s.hands, s.trump)
     s.hand_start = s.scores
     s.tricks = (0, 0, 0, 0)
@@ -196,7 +204,7 @@ class Whist(Game[WhistState]):
     partnerships = PARTNERSHIPS
     stages = "deals"
     result_reasons = ("target", "rubber", "resign")
-    summary_options = ("target", "honours", "rubber")
+    summary_options = ("target", "honours", "rubber", "trump_suit")
     presets: dict[str, dict[str, Any]] = {}
     resign_ends_game = True
     deal_tricks = 13
@@ -204,7 +212,7 @@ class Whist(Game[WhistState]):
     two_hand_claims = False
     standard_presets_only = False
     standard_values: dict[str, tuple[Any, ...]] = {
-        "target": STANDARD_WHIST_TARGETS, "honours": (False,),
+        "target": STANDARD_WHIST_TARGETS, "honours": (False,), "trump_suit": ("turned",),
     }  # fmt: skip
     start = staticmethod(start)
     legal = staticmethod(legal)

@@ -74,10 +74,20 @@ SUMMARY_TEXT: dict[str, Callable[[dict[str, Any], dict[str, Any]], list[str]]] =
     ],
     "honours": lambda entry, options: [_("honours")] if options["honours"] else [],
     "rubber": lambda entry, options: [_("rubber")] if options["rubber"] else [],
+    "trump_suit": lambda entry, options: _fixed_trump(entry["game"], options["trump_suit"]),
     "games": lambda entry, options: [
         ngettext("%(n)s game", "%(n)s games", options["games"]) % {"n": options["games"]}
     ],
 }
+
+
+def _fixed_trump(game: str, value: str) -> list[str]:
+    """A trump named before the deal (docs/rules.md §2.8), by its choice's label."""
+    option = next(f for f in option_fields(game) if f.name == "trump_suit")
+    if value == option.default:
+        return []
+    label = dict(labels.option_choices("trump_suit", game)).get(value, value)
+    return [_("trump: %(suit)s") % {"suit": label}]
 
 
 def rules_summary(entry: dict[str, Any]) -> str:

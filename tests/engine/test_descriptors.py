@@ -168,7 +168,8 @@ def test_page_facts_carry_the_claim_and_standard_descriptors():
     assert page_facts("german")["deal_tricks"] == 26 and page_facts("german")["claims_after_talon"]
     assert page_facts("knockout")["standard"] == {"presets_only": True, "values": {}}
     assert page_facts("whist")["standard"] == {
-        "presets_only": False, "values": {"target": [5, 7], "honours": [False]},
+        "presets_only": False,
+        "values": {"target": [5, 7], "honours": [False], "trump_suit": ["turned"]},
     }  # fmt: skip
     assert page_facts("german")["standard"] == {"presets_only": False, "values": {}}
     for name in GAMES:

@@ -27,7 +27,12 @@ from .common import (
     too_few_deals,
 )
 
-WHIST_OPTIONS = {"target": (5, range(1, 16)), "honours": (False, bool), "rubber": (False, bool)}
+WHIST_OPTIONS = {
+    "target": (5, range(1, 16)), "honours": (False, bool), "rubber": (False, bool),
+    "trump_suit": ("turned", ("turned", "hearts", "clubs", "diamonds", "spades", "none")),
+}  # fmt: skip
+# docs/rules.md §2.8: a trump named before the deal (None: no trump), nothing turned.
+NAMED_TRUMPS = {"hearts": "H", "clubs": "C", "diamonds": "D", "spades": "S", "none": None}
 GERMAN_OPTIONS = {"games": (1, range(1, 16))}
 SIDES = ([0, 2], [1, 3])
 
@@ -80,7 +85,7 @@ class Match:
     reason: str = ""
 
 
-def _is_honour(card: str, trump: str) -> bool:
+def _is_honour(card: str, trump: str | None) -> bool:
     """docs/rules.md §2.6: the ace, king, queen and jack of trumps."""
     return suit(card) == trump and card[0] in "AKQJ"
 
@@ -131,11 +136,16 @@ def _whist_deal(report: Report, j: int, rec: dict, match: Match) -> Events:
     dealer = match.dealer = check_dealer(report, j, rec, want, 4)
     hands = read_hands(report, j, rec, [13] * 4, ["Whist deals 13 each"] * 4, [])
     turned = get(rec, "turned")
-    if not is_card(turned) or turned not in hands[dealer]:
+    named = match.opts["trump_suit"]
+    if named != "turned":
+        report.compare(j, "turned", turned, None)
+        trump = NAMED_TRUMPS[named]
+    elif not is_card(turned) or turned not in hands[dealer]:
         report.stop(j, "turned", show(turned), f"the dealer's last card, in seat {dealer}'s hand")
+    else:
+        trump = suit(turned)
     report.compare(j, "stock", get(rec, "stock"), [])
     report.compare(j, "cuts", get(rec, "cuts"), None)
-    trump = suit(turned)
     held = [sum(_is_honour(c, trump) for s in side for c in hands[s]) for side in SIDES]
     cur = deal_events(report, j, rec, 4, _resign)
     done: list[Trick] = []
@@ -187,6 +197,10 @@ def _run(
 def replay_whist(rec: dict, report: Report) -> None:
     """Check a Whist record: every hand, then the match result."""
     check_seats(report, rec, range(4, 5))
+    # `trump_suit` came later (docs/game-record.md §2): a record without it turned its trump.
+    options = get(rec, "options")
+    if isinstance(options, dict) and "trump_suit" not in options:
+        rec = {**rec, "options": {**options, "trump_suit": "turned"}}
     match = Match(read_options(report, rec, WHIST_OPTIONS))
     if not _run(report, rec, match, _whist_deal, lambda seat: seat % 2):
         return

@@ -67,7 +67,7 @@ def test_event_tables_count_toward_a_players_open_tables(
 
 def test_an_entrant_present_only_at_another_table_is_absent(staff: Any, players: Any) -> None:
     """A socket at a casual table says nothing of the event: never coming to the event's
-    page or tables, the entrant is absent (and withdrawn after two rounds, §5.5)."""
+    page or tables, the entrant is absent (and withdrawn after two rounds, docs/rules.md §5.5)."""
     users = players(4)
     event = event_with(staff, users, rounds=2, table_size=4)
     all_present(event)

@@ -19,11 +19,13 @@ from games import signals as games_signals
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.descriptors import game_of
-from games.engine.rules import PLAYERS
+from games.engine.rules import PLAYERS, option_fields
 from games.services.errors import ServiceError, explained
 from tournaments.models import Entry, Event
 
 ROUNDS = (1, 15)
+DRIVE_HANDS = (1, 30)  # 12 or 24 hands are customary
+PRIZES = ("first", "pair", "booby")
 ROUND_MINUTES = (2, 240)
 TIME_LIMITS = (10, 600)
 
@@ -44,9 +46,14 @@ def event_create(
     bot_level: str = "club",
     private: bool = False,
     rated: bool = False,
+    movement: str = "",
+    no_trump_hand: bool = False,
+    prizes: dict[str, str] | None = None,
 ) -> Event:
     """A new event. Staff may create public events; anyone logged in a private one, which
-    people join by its invite link. docs/rules.md §5."""
+    people join by its invite link. docs/rules.md §5. A whist drive (docs/rules.md §5.8)
+    names its movement, whether a no-trump hand joins the trumps' rotation, and its prizes;
+    each round is one hand of Whist (a game to 1 point with the round's trump)."""
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required", _("log in to create an event"))
     if not private and not user.is_staff:
@@ -54,8 +61,13 @@ def event_create(
     name = (name or "").strip()
     if not name or len(name) > Event._meta.get_field("name").max_length:
         raise ServiceError("bad_name", _("give the event a name of at most 80 characters"))
+    if kind == Event.Kind.DRIVE:
+        options, preset = _drive_rules(game, movement), ""
+        _check_range("bad_rounds", rounds, DRIVE_HANDS, _("hands"))
+    else:
+        movement, no_trump_hand, prizes = "", False, {}
+        _check_range("bad_rounds", rounds, ROUNDS, _("rounds"))
     size = _check_rules(game, table_size, preset, options or {}, kind)
-    _check_range("bad_rounds", rounds, ROUNDS, _("rounds"))
     _check_range("bad_round_minutes", round_minutes, ROUND_MINUTES, _("minutes per round"))
     _check_range("bad_time_limit", time_limit, TIME_LIMITS, _("seconds per move"))
     if bot_level not in LEVELS:
@@ -69,7 +81,8 @@ def event_create(
         preset=preset or "", rounds=rounds, round_minutes=round_minutes, time_limit=time_limit,
         bot_level=bot_level, rated=rated, private=private,
         invite_token=secrets.token_urlsafe(16) if private else "", created_by=user,
-        starts_at=starts_at,
+        starts_at=starts_at, movement=movement, no_trump_hand=bool(no_trump_hand),
+        prizes=_prize_names(prizes or {}),
     )  # fmt: skip
 
 
@@ -90,6 +103,22 @@ def _check_private_limits(user: User) -> None:
                                           "tomorrow"))  # fmt: skip
 
 
+def _drive_rules(game: str, movement: str) -> dict[str, Any]:
+    """A drive is Whist, one hand a round (docs/rules.md §2.8: a game to 1 point; each
+    round's table gets its trump as it is dealt)."""
+    # The game whose trump can be named before the deal (docs/rules.md §2.8).
+    if game not in PLAYERS or "trump_suit" not in {f.name for f in option_fields(game)}:
+        raise ServiceError("bad_game", _("a whist drive is played at Whist"))
+    if movement not in Event.Movement.values:
+        raise ServiceError("bad_movement", _("choose the drive's movement"))
+    return {"target": 1}
+
+
+def _prize_names(prizes: dict[str, str]) -> dict[str, str]:
+    """The prizes the organiser named (first, best pair, booby), each at most 60 characters."""
+    return {k: str(v).strip()[:60] for k, v in prizes.items() if k in PRIZES and str(v).strip()}
+
+
 def _check_rules(game: str, size: int | None, preset: str, options: dict, kind: str) -> int:
     if game not in PLAYERS:
         raise ServiceError("bad_game", _("unknown game %(game)s") % {"game": game})
@@ -97,7 +126,7 @@ def _check_rules(game: str, size: int | None, preset: str, options: dict, kind: 
         raise ServiceError("bad_kind", _("unknown kind of event %(kind)s") % {"kind": kind})
     # Duplicate scoring compares the same cards: a game of knock-out rounds deals each
     # round to whoever is still in, so no two tables would hold the same hands.
-    if kind != Event.Kind.SWISS and game_of(game).stages == "rounds":
+    if kind == Event.Kind.DUPLICATE and game_of(game).stages == "rounds":
         raise ServiceError("bad_kind", _("duplicate events are for Whist and German Whist"))
     try:
         return make_rules(game, size, preset or None, **options).players

@@ -13,6 +13,7 @@ from tournaments import duplicate
 from tournaments.models import Entry, Event, Placement, Round
 from tournaments.scoring import placement_points, side_size
 from tournaments.selectors import places_of, record_of
+from tournaments.services.drives import hand_scores
 from tournaments.standings import recount
 
 TICK = "tournaments.tasks.tick"
@@ -37,11 +38,13 @@ def table_done(table_id: int) -> bool:
         points = placement_points(ordered, side_size(event.game))
         for p in seats:
             p.place, p.points = places[p.seat], points[p.seat]
-        if event.kind != Event.Kind.SWISS:
+        if event.kind == Event.Kind.DRIVE:  # docs/rules.md §5.8: each seat its side's tricks
+            hand_scores(seats, record_of(table_id))
+        elif event.kind != Event.Kind.SWISS:
             duplicate.score_seats(seats, record_of(table_id))
         Placement.objects.bulk_update(seats, ["place", "points", "score"])
         board = seats[0].round
-        if event.kind != Event.Kind.SWISS:
+        if event.kind not in (Event.Kind.SWISS, Event.Kind.DRIVE):
             duplicate.matchpoints_update(board)
         standings_update(event)
         if event.kind != Event.Kind.DAILY:  # a day's boards stay open all day
@@ -60,7 +63,7 @@ def standings_update(event: Event) -> int:
     entries = Entry.objects.filter(event=event).order_by("joined", "pk")
     current = {row[0]: row[1:] for row in entries.values_list("pk", *STANDING_FIELDS)}
     rows = Placement.objects.filter(round__event=event, points__isnull=False)
-    score = "points" if event.kind == Event.Kind.SWISS else "matchpoints"
+    score = "points" if event.kind in (Event.Kind.SWISS, Event.Kind.DRIVE) else "matchpoints"
     scored = rows.values_list("table_id", "seat", "entry_id", score, "place")
     ranked = recount([(pk, i) for i, pk in enumerate(current)], scored, side_size(event.game))
     changed = []

@@ -11,6 +11,7 @@ import secrets
 from collections import Counter
 from datetime import datetime, timedelta
 from functools import partial
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -28,6 +29,7 @@ from tournaments import seating
 from tournaments.models import Entry, Event, Placement, Round
 from tournaments.pairing import dutch_pairs
 from tournaments.selectors import history_of, ranked_entries
+from tournaments.services.drives import drive_groups, drive_options
 from tournaments.services.reminders import event_tell, events_remind
 
 DUTCH_MOST = 64  # German Whist: the Dutch system up to this many players (it grows fast)
@@ -61,7 +63,9 @@ def _advance(event_id: int, now: datetime) -> bool:
             return False
         if event.current_round >= event.rounds or not _has_players(event):
             return _close(event, Event.Status.FINISHED)
-        if event.current_round and now < round_due(event, event.current_round + 1):
+        # A drive's next hand is seated as soon as the last one has ended (docs/rules.md §5.8).
+        due = event.kind == Event.Kind.DRIVE or now >= round_due(event, event.current_round + 1)
+        if event.current_round and not due:
             return False
         round_start(event)
         return True
@@ -95,23 +99,30 @@ def round_start(event: Event) -> Round:
     """Seat the next round (the event row locked by the caller): the players still in, by
     standing; absent ones seated too, a bot playing for them; bots fill the tables; a player
     whose other tables already fill their open-table allowance sits the round out, as an
-    absence; then who is absent for the second round in a row is withdrawn (docs/rules.md
-    §5.5). docs/rules.md §5.1"""
+    absence; then who is absent for the second round in a row is withdrawn.
+    docs/rules.md §5.5, docs/rules.md §5.1"""
     number = event.current_round + 1
-    entries = ranked_entries(event)
+    drive = event.kind == Event.Kind.DRIVE
+    entries = ranked_entries(event) if not drive else _drive_entries(event)
     if number == 1:
         random.Random(f"{event.pk}:{event.starts_at}").shuffle(entries)
     absent = _absent(event, entries, timezone.now())
     busy = _busy(entries)
     _count_lateness(event, number)
     board = Round.objects.create(event=event, number=number, seed=_board_seed(event))
-    groups = _groups(event, [e for e in entries if e.pk not in busy], number)
+    if drive:  # docs/rules.md §5.8: the movement places everyone, a bot plays for the away
+        groups = [[e if e is None or e.pk not in busy else None for e in group]
+                  for group in drive_groups(event, entries, number)]  # fmt: skip
+    else:
+        groups = _groups(event, [e for e in entries if e.pk not in busy], number)
+    options = drive_options(event, number) if drive else event.options
     placements = []
     for table_number, group in enumerate(groups, 1):
-        placements += _seat_table(event, board, table_number, group, absent)
+        placements += _seat_table(event, board, table_number, group, absent, options)
     Placement.objects.bulk_create(placements)
     _tell_seated(event, number, placements)
-    _count_absences(event, entries, absent | busy, number)
+    if not drive:  # a drive's movement keeps every place: an absent player's bot plays on
+        _count_absences(event, entries, absent | busy, number)
     event.current_round = number
     event.version += 1
     event.save(update_fields=["status", "current_round", "version"])
@@ -200,13 +211,23 @@ def _meetings(event: Event) -> tuple[seating.Met, seating.Met]:
     return met, partners
 
 
+def _drive_entries(event: Event) -> list[Entry]:
+    """A drive's players in sign-up order (hand 1 shuffles them; the movement does the rest)."""
+    return list(Entry.objects.filter(event=event).select_related("user").order_by("joined", "pk"))
+
+
 def _seat_table(
-    event: Event, board: Round, number: int, group: list[Entry | None], absent: set[int]
+    event: Event,
+    board: Round,
+    number: int,
+    group: list[Entry | None],
+    absent: set[int],
+    options: dict[str, Any],
 ) -> list[Placement]:
     users = [e.user if e is not None else None for e in group]
     away = {i for i, e in enumerate(group) if e is not None and e.pk in absent}
     table = table_arrange(
-        event.game, users, bot_level=event.bot_level, options=event.options,
+        event.game, users, bot_level=event.bot_level, options=options,
         preset=event.preset or None, time_limit=event.time_limit, rated=event.rated,
         private=event.private, away=away, seed=board.seed, after_url=reverse("table_after"),
     )  # fmt: skip
