@@ -212,10 +212,15 @@ def commit(
     away: Mapping[int, bool] | None = None,
     dealt: bool = False,
     lobby: bool = False,
+    seats_read: bool = False,
 ) -> State | None:
     """One change of the locked table: who plays which seat (`away`), a move, or a deal
     (`dealt`, the caller has set the seed); one new version; the next turn's deadline and
-    task; the end of the game; the broadcast after the commit. Returns the game state."""
+    task; the end of the game; the broadcast after the commit. Returns the game state.
+    `seats_read`: the caller changed nothing of the seats since lock_table read them, so
+    the broadcast is built from them, as a move's is, not from a read after the commit,
+    which may meet the next version already (another process's change committed in
+    between: this version never sent, a gap every socket sees)."""
     for index, value in (away or {}).items():
         _set_away(seats[index], value)
     state = state_for(table) if table.status == Table.Status.PLAYING else None
@@ -251,7 +256,7 @@ def commit(
         move = {"seed": table.seed, "number": table.moves - 1, "event": action.to_event()}
     if move is not None:
         log.debug("move %s of table %s by %s", move["number"], table.pk, by)
-    if in_hand:
+    if in_hand or seats_read:
         broadcast.table_changed(table.pk, lobby or finished, table, seats, move=move)
     else:
         broadcast.table_changed(table.pk, lobby or finished, move=move)

@@ -80,7 +80,7 @@ def presence_publish(table_id: int, since: int = -1) -> None:
         except errors.ServiceError:  # the table has gone meanwhile
             return
         if table.version <= since or since < 0:
-            commit(table, seats)
+            commit(table, seats, seats_read=True)
 
 
 def seat_heartbeat(table_id: int, user: User, channel: str) -> int | None:

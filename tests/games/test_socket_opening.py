@@ -6,17 +6,21 @@ sockets open at once, and the seats' `connected` published once for sockets open
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any
 
 import pytest
+from django.db import connections, transaction
 
 from games import services
 from games.models import Table
 from games.sockets import state_cache, table_opening
 from games.sockets.table_opening import read_opening
 
+from .helpers import play_first_legal, state
 from .test_consumers import connect, db, until
 from .test_move_queries import started
+from .test_versions import Listener
 
 pytestmark = pytest.mark.django_db(transaction=True)
 # The table with its seats (users, open sockets); the block list; the chat; the ban (a cache
@@ -84,3 +88,36 @@ def test_a_publish_after_another_change_showed_the_sockets_makes_no_version(make
     assert published == opened.version + 1
     services.presence_publish(table.pk, opened.version)  # the other process's, for the same
     assert Table.objects.get(pk=table.pk).version == published
+
+
+def publish_crossed_by_a_move(table_id: int, users: list[Any]) -> int:
+    """`connected` published, and a move committed on another connection after that commit
+    but before its broadcast was built (another process's, in the same milliseconds); the
+    version the publish committed."""
+
+    def move_elsewhere() -> None:
+        def move() -> None:
+            try:
+                play_first_legal(table_id, users[state(table_id).to_act], state(table_id).to_act)
+            finally:
+                connections.close_all()
+
+        other = threading.Thread(target=move)
+        other.start()
+        other.join()
+
+    with transaction.atomic():
+        transaction.on_commit(move_elsewhere)  # runs before the publish's broadcast
+        services.presence_publish(table_id)
+        return Table.objects.get(pk=table_id).version
+
+
+async def test_a_published_version_is_sent_as_committed_when_a_move_follows_at_once(make_user):
+    table, users = await db(started)(make_user, "german", 2)
+    listener = Listener(table.pk)
+    await listener.join()
+    published = await db(publish_crossed_by_a_move)(table.pk, users)
+    for _ in range(2):  # the move's broadcast first, then the publish's (sockets reorder them)
+        event = await asyncio.wait_for(listener.layer.receive(listener.channel), timeout=5)
+        listener.versions.append(event["version"])
+    assert sorted(listener.versions) == [published, published + 1]
