@@ -307,6 +307,8 @@ class SessionInfo(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="session_infos"
     )
     device = models.CharField(_("device"), max_length=120, blank=True)
+    # The browser's random key (accounts.devices): accounts on one browser share it.
+    device_key = models.CharField(_("browser key"), max_length=32, blank=True, db_index=True)
     place = models.CharField(_("place"), max_length=120, blank=True)
     created = models.DateTimeField(_("logged in"), default=timezone.now)
     last_seen = models.DateTimeField(_("last seen"), default=timezone.now)

@@ -20,6 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from ua_parser import parse as parse_agent
 
+from accounts.devices import device_cookie_set, device_key
 from accounts.models import SessionInfo
 from accounts.throttle import client_address
 
@@ -81,6 +82,7 @@ def _session_make(request: HttpRequest, key: str, user: Any) -> None:
         defaults={
             "user": user, "last_seen": timezone.now(),
             "device": device_of(request.headers.get("User-Agent", "")),
+            "device_key": device_key(request),
             "place": place_of(client_address(request)),
         },
     )  # fmt: skip
@@ -108,6 +110,7 @@ class SessionInfoMiddleware:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated and hasattr(request, "session"):
             session_seen(request)
+            device_cookie_set(request, response)
         return response
 
 

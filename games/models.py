@@ -245,6 +245,10 @@ class PoolEntry(models.Model):
     channel = models.CharField(_("channel"), max_length=255)
     process = models.CharField(_("server process"), max_length=32, blank=True, default="")
     joined = models.DateTimeField(_("joined"), db_index=True)
+    # Where the wait came from: the socket's network address (an IPv6 one as its /64) and its
+    # browser key (accounts.devices); a rated table never seats two entries sharing either.
+    address = models.CharField(_("network address"), max_length=64, blank=True, default="")
+    device = models.CharField(_("browser key"), max_length=32, blank=True, default="")
 
     class Meta:
         verbose_name = _("pool entry")

@@ -77,10 +77,14 @@ ITEMS: tuple[Item, ...] = (
     ),
     Item(
         _(
-            "Your sessions: the browser and system you use, the country or city your network "
-            "address points to (the address itself is not kept), when you were last seen"
+            "Your sessions: the browser and system you use, the random key of the browser "
+            "(the whist_device cookie), the country or city your network address points to "
+            "(the address itself is not kept), when you were last seen"
         ),
-        _("To keep you logged in, and to let you see and end your sessions."),
+        _(
+            "To keep you logged in, to let you see and end your sessions, and so that two "
+            "accounts used on one browser never sit at one rated table."
+        ),
         ngettext_lazy(
             "Until you log out or end the session, at most %(session)s day after its last use.",
             "Until you log out or end the session, at most %(session)s days after its last use.",
@@ -97,7 +101,8 @@ ITEMS: tuple[Item, ...] = (
     Item(
         _(
             "Games you played or created: seats, moves, results, the game records, analyses "
-            "you asked for, your place in the quick-play queue"
+            "you asked for, your place in the quick-play queue (with the network address and "
+            "browser key it came from, while you wait)"
         ),
         _("To run the games, and to show the game histories to you and the other players."),
         _(
@@ -247,6 +252,14 @@ COOKIES: tuple[tuple[str, Promise, Promise], ...] = (
     (
         "csrftoken",
         _("Protects your forms against other sites sending them for you."),
+        _("One year."),
+    ),
+    (
+        "whist_device",
+        _(
+            "A random key of this browser, set when you log in: two accounts used on one "
+            "browser are never seated at one rated table."
+        ),
         _("One year."),
     ),
     (

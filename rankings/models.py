@@ -71,6 +71,10 @@ class GameScore(models.Model):
         return f"table {self.table_id} ({'rated' if self.rated else self.casual_reason})"
 
 
+# The seat results whose game changed the seat's rating and rated games (docs/rules.md §4.3).
+RATING_COUNTS = Q(early=False) | Q(resigned=True) | Q(left=True)
+
+
 class SeatResult(models.Model):
     """What one seat of a scored game got: place, XP, rating change, level, unlocks."""
 
@@ -89,6 +93,11 @@ class SeatResult(models.Model):
     resigned = models.BooleanField(_("resigned"))
     counted = models.BooleanField(_("played by the player"))
     rated = models.BooleanField(_("rated"))
+    # The game ended before real play (docs/rules.md §4.3): only a seat that resigned or left
+    # had its rating changed; the others' ratings, games and wins stayed as they were.
+    early = models.BooleanField(_("ended before real play"), default=False)
+    # The player left the game to the stand-in bot: a loss (docs/rules.md §4.4).
+    left = models.BooleanField(_("left the game"), default=False)
     xp = models.PositiveIntegerField(_("XP"), default=0)
     mu_before = models.FloatField(null=True, blank=True)
     sigma_before = models.FloatField(null=True, blank=True)
@@ -121,6 +130,11 @@ class SeatResult(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.table_id} seat {self.seat}"
+
+    @property
+    def rating_counts(self) -> bool:
+        """The game changed this seat's rating and its count of rated games (rated games)."""
+        return not self.early or self.resigned or self.left
 
     @property
     def change(self) -> int | None:

@@ -11,6 +11,7 @@ average skill whose sigma has shrunk to beta (25/6) shows 1500.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
@@ -19,6 +20,19 @@ from games.engine.descriptors import sides
 MODEL = PlackettLuce()
 SCALE, BASE = 40.0, 1000.0
 PROVISIONAL_GAMES = 10
+# How much a provisional account moves an established rating, against an established
+# opponent's 1 (docs/rules.md §4.3).
+PROVISIONAL_WEIGHT = 0.2
+
+
+@dataclass(frozen=True)
+class SeatRule:
+    """What the rating rule reads of a seat besides its rating (docs/rules.md §4.3)."""
+
+    place: int
+    lost_anyway: bool = False  # resigned or left: a loss whatever the stand-in did
+    provisional: bool = False  # a human with fewer than PROVISIONAL_GAMES rated games
+    counts: bool = True  # False: the game ended before real play and this seat gains nothing
 
 
 def display(mu: float, sigma: float) -> int:
@@ -66,3 +80,53 @@ def merged(
         mu = old[seats[0]][0] + sum(new[i][0] - old[i][0] for i in seats) / len(seats)
         out[k] = (mu, sum(new[i][1] for i in seats) / len(seats))
     return out
+
+
+def rate_game(
+    game: str, ratings: Sequence[tuple[float, float]], seats: Sequence[SeatRule]
+) -> list[tuple[float, float]]:
+    """New (mu, sigma) per seat by the site's rating rule (docs/rules.md §4.3): a seat that
+    resigned or left is ranked below every seat that did not (in Whist the leaver's own change
+    is that of their side's loss; their partner's and the others' are the game's as it ended);
+    a seat that does not count keeps its rating; an established seat moves by the share of its
+    opponents that are established, a provisional opponent weighing PROVISIONAL_WEIGHT. The
+    bookkeeping and the annulment's replay both call this, so they agree to the last bit."""
+    new = _leavers_last(game, ratings, seats)
+    side = {seat: i for i, team in enumerate(teams_of(game, len(seats))) for seat in team}
+    out = []
+    for seat, (rule, (mu0, s0), (mu1, s1)) in enumerate(zip(seats, ratings, new, strict=True)):
+        weight = _weight(seat, seats, side) if rule.counts else 0.0
+        out.append((mu0 + weight * (mu1 - mu0), s0 + weight * (s1 - s0)))
+    return out
+
+
+def _leavers_last(
+    game: str, ratings: Sequence[tuple[float, float]], seats: Sequence[SeatRule]
+) -> list[tuple[float, float]]:
+    keys = [(s.lost_anyway, s.place) for s in seats]
+    teams = teams_of(game, len(seats))
+    if all(len(team) == 1 for team in teams):
+        return rate(game, ratings, [1 + sum(k < key for k in keys) for key in keys])
+    places = [s.place for s in seats]
+    new = rate(game, ratings, places)
+    worst = max(places) + 1
+    for team in teams:
+        gone = [seat for seat in team if seats[seat].lost_anyway]
+        if gone and places[team[0]] < max(places):
+            lost = rate(
+                game, ratings, [worst if p in team else places[p] for p in range(len(seats))]
+            )
+            for seat in gone:
+                new[seat] = lost[seat]
+    return new
+
+
+def _weight(seat: int, seats: Sequence[SeatRule], side: dict[int, int]) -> float:
+    """1 for a provisional seat; for an established one, its opponents' mean weight."""
+    if seats[seat].provisional:
+        return 1.0
+    opponents = [o for o in range(len(seats)) if side[o] != side[seat]]
+    if not opponents:
+        return 1.0
+    weights = [PROVISIONAL_WEIGHT if seats[o].provisional else 1.0 for o in opponents]
+    return sum(weights) / len(weights)

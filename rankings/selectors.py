@@ -11,7 +11,9 @@ from django.db.models import Count, F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from rankings.models import Achievement, Progress, Rating, SeatResult
+from rankings.leavers import rated_wait
+from rankings.models import RATING_COUNTS, Achievement, Progress, Rating, SeatResult
+from rankings.progression import XP_GAME, XP_WIN
 from rankings.rating import PROVISIONAL_GAMES, display, initial
 
 GAMES = ("knockout", "whist", "german")
@@ -45,7 +47,8 @@ def leaderboard(game: str, bots: bool = False, active: bool = False) -> QuerySet
     rows = Rating.objects.filter(game=game, games__gt=0)
     if bots:
         return rows.filter(user__isnull=True).order_by("-display", "id")
-    rows = rows.filter(user__isnull=False, user__is_active=True)
+    # docs/rules.md §4.3: only established players are listed
+    rows = rows.filter(user__isnull=False, user__is_active=True, games__gte=PROVISIONAL_GAMES)
     if active:
         rows = rows.filter(last_played__gte=timezone.now() - timedelta(days=ACTIVE_DAYS))
     return rows.select_related("user").order_by("-display", "id")
@@ -65,9 +68,10 @@ def player_ratings(user: Any) -> dict[str, dict[str, Any]]:
             game=game, display=r.display, id__lt=r.id))
         for game, r in rows.items()
     }  # fmt: skip
-    above = Rating.objects.filter(user__isnull=False, user__is_active=True, games__gt=0).aggregate(
-        **counts
+    established = Rating.objects.filter(
+        user__isnull=False, user__is_active=True, games__gte=PROVISIONAL_GAMES
     )
+    above = established.aggregate(**counts)
     return {
         game: {
             "rating": r,
@@ -83,7 +87,7 @@ def rating_history(user: Any) -> dict[str, list[tuple[Any, int]]]:
     """Per game, the player's last HISTORY_POINTS rated games as (finished, rating after),
     oldest first (one query)."""
     numbered = (
-        SeatResult.objects.filter(user=user, rated=True, annulled=False)
+        SeatResult.objects.filter(RATING_COUNTS, user=user, rated=True, annulled=False)
         .annotate(n=Window(RowNumber(), partition_by=F("game"), order_by=F("finished").desc()))
         .filter(n__lte=HISTORY_POINTS)
         .values_list("game", "finished", "rating_after")
@@ -125,6 +129,12 @@ def awards_dict(result: SeatResult) -> dict[str, Any]:
     return {
         "game": result.game,
         "rated": result.rated,
+        # why the rating moved as it did: docs/rules.md §4.3 (early end) and docs/rules.md §4.4
+        "early": result.rated and result.early,
+        "left": result.left,
+        "resigned": result.resigned,
+        "xp_cut": _xp_cut(result),
+        "wait_until": _wait_until(result),
         "annulled": result.annulled,
         "rating": rating,
         "xp": result.xp,
@@ -132,6 +142,22 @@ def awards_dict(result: SeatResult) -> dict[str, Any]:
         "achievements": list(result.achievements),
         "unlocks": [{"kind": kind, "id": design} for kind, design in result.unlocks],
     }
+
+
+def _wait_until(result: SeatResult) -> str | None:
+    """When a player who left this rated game may play the next (docs/rules.md §4.4), ISO."""
+    left = result.left or (result.early and result.resigned)
+    if not (result.rated and left and result.user_id):
+        return None
+    wait = rated_wait(result.user_id)
+    return wait.until.isoformat() if wait is not None else None
+
+
+def _xp_cut(result: SeatResult) -> bool:
+    """The game's XP was cut because its players had met often (docs/rules.md §4.3)."""
+    full = XP_WIN if result.won else XP_GAME
+    earned = result.level_after is not None and result.counted and not result.resigned
+    return earned and not result.early and result.xp < full
 
 
 def awards_for(table_id: int, user: Any) -> dict[str, Any] | None:

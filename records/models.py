@@ -98,6 +98,9 @@ class GamePlayer(models.Model):
     # rated rule weighs (rankings.outcome).
     own_decisions = models.PositiveIntegerField(_("own decisions"), default=0)
     stand_in_decisions = models.PositiveIntegerField(_("stand-in decisions"), default=0)
+    # Of those, the stand-in's decisions after the player's own last one: a player who never
+    # came back to the game (rankings.outcome: a leaver, docs/rules.md §4.4).
+    stand_in_last = models.PositiveIntegerField(_("stand-in decisions at the end"), default=0)
     game = models.CharField(_("game"), max_length=16)
     rated = models.BooleanField(_("rated"), default=False)
     private = models.BooleanField(_("private"), default=False)

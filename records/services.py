@@ -57,8 +57,8 @@ def store_with(
         seats=[_seat(s, record["seats"][s.index]) for s in seats],
         result=record["result"], record=record,
     )  # fmt: skip
-    decisions: list[tuple[int, int]] | None = seat_decisions(move_model, table.pk, table.players)
-    if not hasattr(player_model, "own_decisions"):
+    decisions: list[tuple[int, int, int]] | None = seat_tallies(move_model, table.pk, table.players)
+    if not hasattr(player_model, "stand_in_last"):
         decisions = None  # the historical model of data migration 0002 (0006 fills them)
     player_model.objects.bulk_create(
         player_model(**_player(stored, s, result, decisions)) for s in seats
@@ -80,22 +80,31 @@ def seat_decisions(move_model: type[Model], table_id: int, players: int) -> list
     """Per seat, from the table's move log: (decisions by its player, decisions by a bot for
     it), each counted up to the seat's resignation (after a Knockout resignation a bot plays
     the seat: docs/rules.md §0.5). One query."""
-    own, other, resigned = [0] * players, [0] * players, set()
+    return [(own, other) for own, other, _last in seat_tallies(move_model, table_id, players)]
+
+
+def seat_tallies(move_model: Any, table_id: int, players: int) -> list[tuple[int, int, int]]:
+    """seat_decisions and, third, the bot's decisions for the seat after its player's own
+    last one (up to its resignation): how long the player had been gone at the end."""
+    own, other, last = [0] * players, [0] * players, [0] * players
+    resigned = set()
     rows = move_model.objects.filter(table_id=table_id).order_by("number")
     for seat, by, action in rows.values_list("seat", "by", "event__action"):
         if seat in resigned:
             continue
         if by == Move.By.HUMAN:
             own[seat] += 1
+            last[seat] = 0
         else:
             other[seat] += 1
+            last[seat] += 1
         if action == "resign":
             resigned.add(seat)
-    return list(zip(own, other, strict=True))
+    return list(zip(own, other, last, strict=True))
 
 
 def _player(
-    stored: Model, seat: Seat, result: GameResult, decisions: list[tuple[int, int]] | None
+    stored: Model, seat: Seat, result: GameResult, decisions: list[tuple[int, int, int]] | None
 ) -> dict[str, Any]:
     fields = dict(
         record=stored, seat=seat.index, user_id=seat.user_id, name=stored.seats[seat.index]["name"],
@@ -104,7 +113,8 @@ def _player(
         game=stored.game, rated=stored.rated, private=stored.private, finished=stored.finished,
     )  # fmt: skip
     if decisions is not None:
-        fields["own_decisions"], fields["stand_in_decisions"] = decisions[seat.index]
+        own, other, last = decisions[seat.index]
+        fields.update(own_decisions=own, stand_in_decisions=other, stand_in_last=last)
     return fields
 
 

@@ -1,7 +1,7 @@
 """A player's statistics per game, counted from the stored records (records.GamePlayer, one
 row per seat of every finished game; annulled games left out): games, wins, average place,
 completion rate (games played to the end rather than resigned or left: a game whose seat a
-stand-in bot played for the most part, as the rated rule counts it, was left), and head to
+stand-in bot played for the most part, or at its end, was left: docs/rules.md §4.4), and head to
 head against
 the viewer (games both sat at, and who finished ahead)."""
 
@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Avg, Count, F, Q
 
 from games.engine.descriptors import partner
+from rankings.outcome import LEFT_RUN
 from rankings.selectors import GAMES, player_ratings, rating_history
 from records.models import GamePlayer
 
@@ -58,7 +59,12 @@ def player_stats(player: Any, viewer: Any = None, ratings: bool = True) -> list[
             wins=Count("id", filter=Q(won=True)),
             place=Avg("place"),
             completed=Count(
-                "id", filter=Q(resigned=False, own_decisions__gte=F("stand_in_decisions"))
+                "id",
+                filter=Q(
+                    resigned=False,
+                    own_decisions__gte=F("stand_in_decisions"),
+                    stand_in_last__lt=LEFT_RUN,
+                ),
             ),
         )  # fmt: skip
     )

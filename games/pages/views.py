@@ -67,6 +67,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "quick_play": QuickPlayForm(),
         "quick_play_games": [(g, _quick_play_label(g)) for g in GAMES],
         "game_names": labels.game_names(),
+        # docs/rules.md §4.4: a leaver sees their wait before they try
+        "rated_wait": services.rated_refusal(request.user) if signed_in else None,
         **_pool_context(language),
     }  # fmt: skip
     return render(request, "games/lobby.html", context)

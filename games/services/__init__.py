@@ -2,7 +2,7 @@
 
 from games.services.chat import chat_hide, chat_post
 from games.services.claim_offers import claim_answer, claim_offer
-from games.services.errors import ServiceError
+from games.services.errors import ServiceError, rated_refusal
 from games.services.moves import bot_play, move_play, timeout_play, watchdog_run
 from games.services.pool import pool_join, pool_leave, pool_match, pool_sweep
 from games.services.presence import (
@@ -33,8 +33,8 @@ __all__ = [
     "ServiceError", "away_check", "bot_play", "chat_hide", "chat_post", "claim_answer",
     "claim_offer", "takeback_answer", "takeback_ask", "move_play", "pool_join", "pool_leave",
     "pool_match", "pool_sweep",
-    "presence_drop_process", "presence_sweep", "seat_back", "seat_connect", "seat_disconnect",
-    "seat_heartbeat", "seat_open", "presence_publish",
+    "presence_drop_process", "presence_sweep", "rated_refusal", "seat_back", "seat_connect",
+    "seat_disconnect", "seat_heartbeat", "seat_open", "presence_publish",
     "seat_leave", "seat_take", "seats_to_bots", "table_close_abandoned", "table_create",
     "table_invite_accept", "table_play_now", "table_rematch", "table_start",
     "timeout_play", "watchdog_run",

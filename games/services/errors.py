@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.selectors import ban_active, ban_in_force, ban_text
+from games import signals
 from games.engine import State
 from games.engine import claims as claim_rules
 from games.engine.actions import Action
@@ -92,3 +93,18 @@ def claim_refused(state: State, action: Action) -> ServiceError:
         "claim_refused",
         _("%(refusal)s. You may claim again once this trick is complete.") % {"refusal": refusal},
     )
+
+
+def rated_refusal(user: Any, pool: bool = False) -> str | None:
+    """Why `user` may not take a place at a rated table now (docs/rules.md §4.4), or None."""
+    for _receiver, text in signals.rated_bar.send(sender=None, user=user, pool=pool):
+        if text:
+            return str(text)
+    return None
+
+
+def check_rated(user: Any, pool: bool = False) -> None:
+    """Refuse a player who must wait before their next rated game, with the wait."""
+    text = rated_refusal(user, pool)
+    if text is not None:
+        raise ServiceError("rated_wait", text)

@@ -14,10 +14,12 @@ widens with the wait). Who sits with whom: games/pairing.py.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import secrets
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from itertools import combinations
 from typing import Any
 
 from django.conf import settings
@@ -26,6 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.devices import shared_devices
 from accounts.models import User
 from accounts.selectors import blocked_pairs
 from games import broadcast, pairing
@@ -33,14 +36,15 @@ from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
 from games.engine.descriptors import fixed_players
 from games.models import PoolEntry, PoolLine, Table
-from games.services.errors import ServiceError, check_ban
+from games.services.errors import ServiceError, check_ban, check_rated, rated_refusal
 from games.services.tables import check_slots, seat_take, table_create, table_start
 from runtime import processes, scheduling
 
 log = logging.getLogger(__name__)
 DEFAULT_RATING = 1000  # rankings.rating.display of a newcomer
 # What matching reads of each waiting player (the user only for those it seats).
-ENTRY_FIELDS = ("id", "user_id", "rating", "bots_after", "bot_level", "channel", "joined")
+ENTRY_FIELDS = ("id", "user_id", "rating", "bots_after", "bot_level", "channel", "joined",
+                "address", "device")  # fmt: skip
 
 
 def pool_join(
@@ -52,13 +56,18 @@ def pool_join(
     bots_after: int | None = None,
     bot_level: str = "club",
     match: bool = True,
+    address: str = "",
+    device: str = "",
 ) -> PoolEntry:
     """Wait in the pool from lobby socket `channel` (a join from another page moves the wait
     there); then match the line at once (`match=False`: the caller does, as the lobby socket
-    does apart from the join, so that it is free to hear of its table meanwhile)."""
+    does apart from the join, so that it is free to hear of its table meanwhile). `address`
+    and `device`: the socket's network address and browser key (docs/rules.md §4.3)."""
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required", _("log in to play with people"))
     check_ban(user)
+    if rated:
+        check_rated(user, pool=True)
     line = _line(game, players, rated)
     _check_wait(bots_after, bot_level)
     check_slots(user)
@@ -71,7 +80,8 @@ def pool_join(
             user=user,
             defaults={"line": line, "rating": rating, "bots_after": bots_after,
                       "bot_level": bot_level, "channel": channel,
-                      "process": processes.current(), "joined": timezone.now()},
+                      "process": processes.current(), "joined": timezone.now(),
+                      "address": address[:64], "device": device[:32]},
         )  # fmt: skip
         broadcast.pool_changed()
     if bots_after is not None:  # matched then, if nobody came (a little late: surely due)
@@ -161,18 +171,23 @@ def _seat_all(line: PoolLine, entries: list[PoolEntry], now: datetime) -> tuple[
                                e.bots_after is not None, _due(e, now), e.bot_level)
                for e in entries]  # fmt: skip
     entry_of = {e.user_id: e.pk for e in entries}
-    apart = {frozenset(entry_of[u] for u in pair) for pair in blocked_pairs(list(entry_of))}
+    pairs = blocked_pairs(list(entry_of))
+    if line.rated:
+        pairs |= shared_devices(entry_of)
+    apart = {frozenset(entry_of[u] for u in pair) for pair in pairs}
+    if line.rated:
+        apart |= _same_place(entries)
     tables, refused = [], 0
     for group in pairing.groups(waiting, line.players, base, per_second, apart):
         people = [by_id[i] for i in group.ids]
         users = get_user_model().objects.in_bulk([e.user_id for e in people])
         for e in people:
             e.user = users[e.user_id]
-        unable = [e for e in people if not _has_slots(e)]
+        unable = [(e, why) for e in people if (why := _unable(e, line.rated))]
         if unable:
-            for e in unable:
+            for e, why in unable:
                 PoolEntry.objects.filter(pk=e.pk).delete()
-                broadcast.pool_left(e.channel, "too_many_tables")
+                broadcast.pool_left(e.channel, why)
             refused += len(unable)
             continue
         table = _seat(line, people, group)
@@ -181,18 +196,42 @@ def _seat_all(line: PoolLine, entries: list[PoolEntry], now: datetime) -> tuple[
     return tables, refused
 
 
+def _same_place(entries: list[PoolEntry]) -> set[frozenset[int]]:
+    """Pairs of entries from one network address or one browser: never at one rated table
+    (docs/rules.md §4.3). A loopback address names no client (a proxy the site does not trust,
+    a developer's machine: docs/deployment.md, "Trusted proxies"), so it joins no pair."""
+    pairs = set()
+    for field in ("address", "device"):
+        by: dict[str, list[int]] = {}
+        for e in entries:
+            value = getattr(e, field)
+            if value and not (field == "address" and _loopback(value)):
+                by.setdefault(value, []).append(e.pk)
+        pairs |= {frozenset(p) for ids in by.values() for p in combinations(ids, 2)}
+    return pairs
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_network(address, strict=False).is_loopback
+    except ValueError:  # "unknown": no address known
+        return True
+
+
 def _due(entry: PoolEntry, now: datetime) -> bool:
     return entry.bots_after is not None and now >= entry.joined + timedelta(
         seconds=entry.bots_after
     )
 
 
-def _has_slots(entry: PoolEntry) -> bool:
+def _unable(entry: PoolEntry, rated: bool) -> str:
+    """Why the waiting player cannot be seated now ("" if they can): too many tables, or a
+    wait before rated games that began while they waited (docs/rules.md §4.4)."""
     try:
         check_slots(entry.user)
     except ServiceError:
-        return False
-    return True
+        return "too_many_tables"
+    return "rated_wait" if rated and rated_refusal(entry.user, pool=True) else ""
 
 
 def _seat(line: PoolLine, people: list[PoolEntry], group: pairing.Group) -> Table:

@@ -25,7 +25,7 @@ from games.models import Presence, Seat, Table
 from games.reads.lobby import slot_tables
 from games.reads.queries import INVITES_SESSION_KEY, has_invite, seat_of, unfinished_tables
 from games.services import errors
-from games.services.errors import ServiceError, explained
+from games.services.errors import ServiceError, check_rated, explained
 from games.services.moves import commit, lock_table
 
 TIME_LIMITS = (10, 3600)  # seconds; 0 means no limit
@@ -52,6 +52,8 @@ def table_create(
     options = dict(options or {})
     check_slots(user)
     rules = rules_for(game, players, preset, options)
+    if rated and is_standard(rules):
+        check_rated(user)
     levels = bot_levels_for(bot_levels, rules.players)
     check_time_limit(time_limit)
     if not 0 <= seat < rules.players or levels[seat]:
@@ -151,6 +153,8 @@ def seat_take(
             raise ServiceError("forbidden", _("this private table needs its invite link"))
         if seat_of(seats, user) is not None:
             raise ServiceError("already_seated", _("you already have a seat at this table"))
+        if table.rated:
+            check_rated(user)
         seat = _free_seat(seats, index)
         seat.user = user
         try:
@@ -327,6 +331,8 @@ def table_rematch(user: User, table_id: int) -> Table:
         rematch = Table.objects.filter(rematch_of=table).first() or _rematch(table, seats)
         new_seat = Seat.objects.get(table=rematch, index=old.index)
         if new_seat.user_id is None and not new_seat.bot:
+            if rematch.rated:
+                check_rated(user)
             new_seat.user = user
             new_seat.save(update_fields=["user"])
             commit(*lock_table(rematch.pk), lobby=True)

@@ -291,8 +291,9 @@ class LobbyConsumer(JsonFrames):
         self.pooled = True
         try:
             entry = await db_call(services.pool_join)(
-                self.scope["user"], self.channel_name, **wish, match=False
-            )
+                self.scope["user"], self.channel_name, **wish, match=False,
+                **pool_messages.origin(self.scope, self.address),
+            )  # fmt: skip
         except services.ServiceError as exc:
             self.pooled = await db_call(lobby.pool_waiting)(self.user_id, self.channel_name)
             await self.error(exc.code, exc.message)

@@ -12,6 +12,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.devices import scope_device
+from accounts.throttle import address_of
 from games import labels
 from games.engine.descriptors import fixed_players
 from games.engine.rules import GAMES
@@ -102,5 +104,15 @@ def left_message(code: str, language: str) -> dict[str, Any]:
                 "You could not be seated: you have too many unfinished tables. Finish, leave "
                 "or resign one, then join again."
             ),
+            "rated_wait": _(
+                "You could not be seated: you must wait before your next rated game. The "
+                "lobby says how long; casual tables are open to you now."
+            ),
         }
         return {"type": "pool_left", "code": code, "message": texts.get(code, texts["left"])}
+
+
+def origin(scope: dict[str, Any], address: str | None) -> dict[str, str]:
+    """Where a join comes from, for pool_join: the socket's network address (an IPv6 one as
+    its /64) and its browser key (accounts.devices; docs/rules.md §4.3)."""
+    return {"address": address_of(address) if address else "", "device": scope_device(scope)}

@@ -29,7 +29,7 @@ from django.utils import timezone
 from games.models import Table
 from rankings import rating as openskill
 from rankings.locks import score_lock
-from rankings.models import GameScore, Rating, SeatResult
+from rankings.models import RATING_COUNTS, GameScore, Rating, SeatResult
 from rankings.outcome import ANNULLED
 from rankings.services.progress_annul import progress_replay
 
@@ -82,7 +82,7 @@ def ratings_replay(game: str, annulled: list[SeatResult], ratings: dict[Key, Rat
     write their SeatResults and the `ratings` (all of the kind, locked). Returns how many
     games were rated again."""
     state = {key_of(r): (r.mu_before, r.sigma_before) for r in annulled}
-    gone = set(state)
+    gone = {key_of(r) for r in annulled if r.rating_counts}  # one rated game fewer
     replayed = []
     for seats in _later_games(game, min(r.pk for r in annulled)):
         keys = [key_of(r) for r in seats]
@@ -110,14 +110,25 @@ def _rate_again(
     """One game rated as the bookkeeping rates it (rankings.rating), from the ratings in
     `state` (else the ones the seat had), which it then updates."""
     old = [state.get(k, (r.mu_before, r.sigma_before)) for k, r in zip(keys, seats, strict=True)]
-    new = openskill.rate(game, old, [r.place for r in seats])
+    for r, k in zip(seats, keys, strict=True):
+        r.rated_games -= k in gone  # one rated game fewer before this one
+    new = openskill.rate_game(game, old, [_rule(r) for r in seats])
     after = openskill.merged(keys, old, new)
     state.update(after)
     for r, k, (mu0, s0), (mu1, s1) in zip(seats, keys, old, new, strict=True):
         r.mu_before, r.sigma_before, r.mu_after, r.sigma_after = mu0, s0, mu1, s1
         r.rating_before = openskill.display(mu0, s0)
         r.rating_after = openskill.display(*after[k])
-        r.rated_games -= k in gone  # one rated game fewer before this one
+
+
+def _rule(r: SeatResult) -> openskill.SeatRule:
+    """The seat as the rating rule read it (rankings.outcome.seat_rule), from its result:
+    provisional by the rated games its player had before the game, as replayed."""
+    before = r.rated_games - r.rating_counts
+    return openskill.SeatRule(
+        place=r.place, lost_anyway=r.resigned or r.left,
+        provisional=not r.bot and before < openskill.PROVISIONAL_GAMES, counts=r.rating_counts,
+    )  # fmt: skip
 
 
 def _write_ratings(
@@ -128,7 +139,7 @@ def _write_ratings(
     for k, (mu, sigma) in state.items():
         row = ratings[k]
         row.mu, row.sigma, row.display = mu, sigma, openskill.display(mu, sigma)
-    for k in {key_of(r) for r in annulled}:
+    for k in {key_of(r) for r in annulled if r.rating_counts}:
         row = ratings[k]
         row.games -= 1
         row.wins -= any(r.won for r in annulled if key_of(r) == k)
@@ -153,6 +164,7 @@ def _last_played(game: str, keys: set[Key]) -> dict[Key, datetime]:
     latest = (
         SeatResult.objects.filter(Q(user_id__in=users, bot="") | Q(bot__in=bots, user=None))
         .filter(game=game, rated=True, annulled=False)
+        .filter(RATING_COUNTS)
         .annotate(
             n=Window(RowNumber(), partition_by=[F("user_id"), F("bot")], order_by=F("pk").desc())
         )

@@ -23,7 +23,7 @@ from django.utils import timezone
 from rankings import rating as openskill
 from rankings.locks import score_lock
 from rankings.models import GameScore, Progress, Rating, SeatResult
-from rankings.outcome import SeatFacts, casual_reason, seat_facts, standard_rules
+from rankings.outcome import SeatFacts, casual_reason, seat_facts, seat_rule, standard_rules
 from rankings.services.awards import awards_deliver
 from rankings.services.progress import credit
 from records.models import GamePlayer, GameRecord
@@ -83,7 +83,8 @@ def _result(score: GameScore, f: SeatFacts) -> SeatResult:
     return SeatResult(
         score=score, table_id=score.table_id, seat=f.index, user_id=f.user_id, bot=f.bot,
         game=score.game, finished=score.finished, place=f.place, won=f.won,
-        resigned=f.resigned, counted=f.counted, rated=score.rated,
+        resigned=f.resigned, counted=f.counted, rated=score.rated, early=not f.played,
+        left=f.left,
     )  # fmt: skip
 
 
@@ -92,7 +93,8 @@ def _rate(score: GameScore, facts: list[SeatFacts], results: list[SeatResult]) -
     rows = _locked_ratings(score.game, facts)
     key = [(f.user_id, f.bot) for f in facts]
     old = [(rows[k].mu, rows[k].sigma) for k in key]
-    new = openskill.rate(score.game, old, [f.place for f in facts])
+    rules = [seat_rule(f, rows[k].games) for f, k in zip(facts, key, strict=True)]
+    new = openskill.rate_game(score.game, old, rules)
     for result, (mu0, s0), (mu1, s1) in zip(results, old, new, strict=True):
         result.mu_before, result.sigma_before = mu0, s0
         result.mu_after, result.sigma_after = mu1, s1
@@ -134,9 +136,11 @@ def _apply(
         row = rows[k]
         row.mu, row.sigma = mu, sigma
         row.display = openskill.display(row.mu, row.sigma)
-        row.games += 1
-        row.wins += any(facts[i].won for i, kk in enumerate(key) if kk == k)
-        row.last_played = score.finished
+        mine = [facts[i] for i, kk in enumerate(key) if kk == k]
+        if any(f.rating_counts for f in mine):  # docs/rules.md §4.3: the others of an early end
+            row.games += 1
+            row.wins += any(f.won for f in mine)
+            row.last_played = score.finished
 
 
 def game_scores_overdue() -> list[int]:

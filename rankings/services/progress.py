@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -11,7 +12,7 @@ from django.contrib.auth import get_user_model
 from rankings.achievements import Counts, Game, earned
 from rankings.models import Achievement, GameScore, LevelUp, Progress, SeatResult
 from rankings.outcome import SeatFacts
-from rankings.progression import level_of, xp_for
+from rankings.progression import XP_REPEAT_HOURS, level_of, xp_for
 from rankings.unlocks import newly_unlocked
 
 
@@ -28,6 +29,8 @@ def credit(
     progress = {p.user_id: p for p in rows}
     had = _achievements_of(ids)
     game = Game(record, facts, score.rated)
+    humans = [f.user_id for f in facts if f.human and f.user_id is not None]
+    together = games_together(score, humans, ids)
     new_achievements, level_ups = [], []
     for f in earners:
         user_id = f.user_id
@@ -35,9 +38,10 @@ def credit(
             continue
         p, result = progress[user_id], results[f.index]
         before = (p.level, set(had[user_id]))
-        _count(p, f, score.rated)
+        xp = xp_for(f, together[user_id])
+        _count(p, f, score.rated, xp)
         codes = earned(game, f, Counts(p.games, p.wins, p.rated_wins), had[user_id])
-        result.xp, result.level_before, result.level_after = xp_for(f), before[0], p.level
+        result.xp, result.level_before, result.level_after = xp, before[0], p.level
         result.achievements = codes
         now = (p.level, before[1] | set(codes))
         result.unlocks = [list(u) for u in newly_unlocked(before, now)]
@@ -55,8 +59,39 @@ def _achievements_of(user_ids: list[int]) -> dict[int, set[str]]:
     return had
 
 
-def _count(p: Progress, f: SeatFacts, rated: bool) -> None:
-    p.xp += xp_for(f)
+def games_together(score: GameScore, humans: list[int], earners: list[int]) -> dict[int, int]:
+    """Per earner: the most games credited to both them and one same other human of this game
+    in the XP_REPEAT_HOURS before it (docs/rules.md §4.3), one query; 0 alone among bots."""
+    return together_at(score.table_id, score.finished, humans, earners)
+
+
+def together_at(
+    table_id: int, finished: Any, humans: list[int], earners: list[int]
+) -> dict[int, int]:
+    """games_together of the game at `table_id` that ended at `finished` (the annulment's
+    replay asks it again, its annulled game left out)."""
+    together = dict.fromkeys(earners, 0)
+    if len(set(humans)) < 2:
+        return together
+    since = finished - timedelta(hours=XP_REPEAT_HOURS)
+    rows = (
+        SeatResult.objects.filter(user_id__in=humans, finished__gte=since, annulled=False)
+        .filter(finished__lte=finished, level_after__isnull=False)  # both credited
+        .exclude(table_id=table_id)
+        .values_list("table_id", "user_id")
+    )
+    tables: dict[int, set[int]] = defaultdict(set)
+    for table_id, user_id in rows:
+        tables[table_id].add(user_id)
+    for me in earners:
+        mine = [seated for seated in tables.values() if me in seated]
+        others = set(humans) - {me}
+        together[me] = max((sum(o in seated for seated in mine) for o in others), default=0)
+    return together
+
+
+def _count(p: Progress, f: SeatFacts, rated: bool, xp: int) -> None:
+    p.xp += xp
     p.level = level_of(p.xp)
     p.games += 1
     p.wins += f.won

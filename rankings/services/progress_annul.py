@@ -12,20 +12,22 @@ locked by user id, as the bookkeeping locks them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q
+from django.db.models import F, Q
 
 from rankings.achievements import ACHIEVEMENTS, COUNT_BASED, Counts, Game, earned
 from rankings.models import Achievement, LevelUp, Progress, SeatResult
 from rankings.outcome import SeatFacts
-from rankings.progression import level_of
+from rankings.progression import XP_REPEAT_HOURS, level_of, xp_for
+from rankings.services.progress import together_at
 from rankings.unlocks import BACK, DEFAULT, FRONT, newly_unlocked, unlocked
 from records.models import GameRecord
 
 CHUNK = 100  # games whose records are read at once, when an achievement needs them
 ORDER = {a.code: i for i, a in enumerate(ACHIEVEMENTS)}
-RESULT_FIELDS = ["level_before", "level_after", "achievements", "unlocks"]
+RESULT_FIELDS = ["level_before", "level_after", "achievements", "unlocks", "xp"]
 
 
 @dataclass
@@ -66,7 +68,9 @@ def _later_results(users: list[int], after: int) -> list[SeatResult]:
     return list(
         SeatResult.objects.filter(
             user_id__in=users, annulled=False, level_after__isnull=False, pk__gt=after
-        ).order_by("pk")
+        )
+        .annotate(xp_stored=F("xp"))
+        .order_by("pk")
     )
 
 
@@ -86,6 +90,7 @@ def _replay(
     p.rated_wins -= (gone.won and gone.rated) + sum(r.won and r.rated for r in later)
     out = Replayed(p, level_of(p.xp), set(dropped), codes=set(held) - dropped - set(kept))
     games = _Games([r.table_id for r in later])
+    _xp_again(gone, later)
     for r in later:
         _credit(out, r, [c for c, t in kept.items() if t == r.table_id], dropped, games)
     return out
@@ -110,14 +115,30 @@ def _credit(
     unlocks = [list(u) for u in newly_unlocked(before, (p.level, out.codes))]
     out.level_ups += [(n, r) for n in range(before[0] + 1, p.level + 1)]
     now = (before[0], p.level, codes, unlocks)
-    if now != (r.level_before, r.level_after, r.achievements, r.unlocks):
+    if now != (r.level_before, r.level_after, r.achievements, r.unlocks) or r.xp != r.xp_stored:
         r.level_before, r.level_after, r.achievements, r.unlocks = now
         out.changed.append(r)
 
 
 def _facts(r: SeatResult) -> SeatFacts:
     return SeatFacts(index=r.seat, user_id=r.user_id, bot=r.bot, place=r.place, won=r.won,
-                     resigned=r.resigned, counted=r.counted)  # fmt: skip
+                     resigned=r.resigned, counted=r.counted, played=not r.early,
+                     left=r.left)  # fmt: skip
+
+
+def _xp_again(gone: SeatResult, later: list[SeatResult]) -> None:
+    """The XP of the later games the annulled one had cut (docs/rules.md §4.3: games
+    together within XP_REPEAT_HOURS), worked out again without it (two queries a game)."""
+    until = gone.finished + timedelta(hours=XP_REPEAT_HOURS)
+    for r in later:
+        if r.finished > until or not _facts(r).earns:
+            continue
+        humans = list(
+            SeatResult.objects.filter(table_id=r.table_id, user__isnull=False, bot="")
+            .values_list("user_id", flat=True)
+        )  # fmt: skip
+        together = together_at(r.table_id, r.finished, humans, [r.user_id])
+        r.xp = xp_for(_facts(r), together[r.user_id])
 
 
 class _Games:

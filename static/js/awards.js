@@ -75,12 +75,42 @@ function unlockLine(unlock) {
   return node("li", null, fmt(text, { name }));
 }
 
+/** Why the rating moved as it did: docs/rules.md §4.3 (an early end) and docs/rules.md §4.4 (leaving). */
+function ruleLine(awards) {
+  let text = null;
+  if (awards.early && (awards.resigned || awards.left)) {
+    text = gettext("The game ended before its fifth trick: it gains the others nothing, and your resignation still counts as a loss.");
+  } else if (awards.early) {
+    text = gettext("The game ended before its fifth trick: it changes your rating by nothing and gives no XP.");
+  } else if (awards.left) {
+    text = gettext("You left the game to the stand-in bot: that counts as a loss, and leaving rated games again earns a wait before the next one.");
+  }
+  if (!text) return null;
+  const line = node("p", "help rating-rule", text);
+  line.dataset.testid = "awards-rule";
+  return line;
+}
+
+/** A leaver's wait before the next rated game (docs/rules.md §4.4), in the browser's time. */
+function waitLine(awards) {
+  if (!awards.wait_until) return null;
+  const time = new Date(awards.wait_until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const line = node("p", "notice notice-bad rated-wait", fmt(gettext("Your next rated game can start at %(time)s."), { time }));
+  line.dataset.testid = "awards-wait";
+  return line;
+}
+
 function awardsLines(awards) {
   const lines = [];
   if (awards.rating) lines.push(ratingLine(awards.rating));
   else lines.push(node("p", "help", gettext("Casual game: ratings unchanged.")));
+  const rule = ruleLine(awards);
+  if (rule) lines.push(rule);
+  const wait = waitLine(awards);
+  if (wait) lines.push(wait);
   const xp = node("p", "xp-line", fmt(gettext("+%(xp)s XP"), { xp: awards.xp }));
   xp.dataset.testid = "awards-xp";
+  if (awards.xp_cut) xp.appendChild(node("span", "help", ` ${gettext("(less XP: you have played these players often today)")}`));
   lines.push(xp);
   const { before, after } = awards.level;
   if (after && before && after > before) {

@@ -73,3 +73,18 @@ def _moves(table: Table, events: list[dict], players: list[Player], by: Any) -> 
         counts[seat] += 1
         moves.append(Move(table=table, number=number, seat=seat, event=event, by=who))
     return moves
+
+
+def established(*users: Any, game: str = "german") -> None:
+    """Give each player PROVISIONAL_GAMES rated games of `game` at the newcomer's rating, so
+    that the rating rule weighs them as established (docs/rules.md §4.3)."""
+    from rankings.models import Rating
+    from rankings.rating import PROVISIONAL_GAMES, display, initial
+
+    mu, sigma = initial()
+    for user in users:
+        Rating.objects.update_or_create(
+            user=user, game=game,
+            defaults={"mu": mu, "sigma": sigma, "display": display(mu, sigma),
+                      "games": PROVISIONAL_GAMES},
+        )  # fmt: skip

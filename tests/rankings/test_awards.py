@@ -56,8 +56,10 @@ async def test_each_players_table_socket_gets_its_own_awards_only(make_user):
     await until(ws_bob, "chat")
     await db(services.move_play)(table.pk, {"action": "resign"}, user=ann)
     lost, won = (await until(ws_ann, "awards"))["awards"], (await until(ws_bob, "awards"))["awards"]
-    assert lost["rating"]["change"] < 0 < won["rating"]["change"]
+    # resigned at move 0: the resigner loses, the winner gains nothing (docs/rules.md §4.3)
+    assert lost["rating"]["change"] < 0 == won["rating"]["change"]
     assert lost["rating"]["after"] < won["rating"]["after"]  # each its own seat's
+    assert lost["early"] and lost["resigned"] and won["early"] and not won["resigned"]
     await ws_ann.disconnect()
     await ws_bob.disconnect()
 

@@ -8,7 +8,7 @@ from openskill.models import PlackettLuce
 
 from rankings.models import Rating
 from rankings.rating import display
-from tests.rankings.helpers import seeded, store, winning
+from tests.rankings.helpers import established, seeded, store, winning
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +44,7 @@ def shared_places_game():
 
 def test_knockout_free_for_all_with_shared_places_equals_openskill(make_user, score):
     players = [make_user("ann"), make_user("bob"), "club", make_user("cat")]
+    established(*(p for p in players if p != "club"), game="knockout")  # weighed in full
     state = shared_places_game()
     first = score(store(state, players))  # everybody starts from the prior
     second = score(store(state, players))  # and again, from the ratings the first game left
@@ -61,6 +62,7 @@ def test_knockout_free_for_all_with_shared_places_equals_openskill(make_user, sc
 
 def test_whist_partners_update_from_the_team_result(make_user, score):
     ann, bob = make_user("ann"), make_user("bob")
+    established(ann, bob, game="whist")  # weighed in full (docs/rules.md §4.3)
     state = winning("whist", 4, 0)
     results = score(store(state, [ann, "club", bob, "expert"]))
     expected = library(
@@ -75,6 +77,7 @@ def test_whist_partners_update_from_the_team_result(make_user, score):
 
 def test_german_whist_match_equals_openskill(make_user, score):
     ann = make_user("ann")
+    established(ann)
     state = winning("german", 2, 1, games=3)
     results = score(store(state, [ann, "expert"]))
     expected = library([[before(results[0])], [before(results[1])]], [1, 0])

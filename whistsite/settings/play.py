@@ -49,6 +49,14 @@ WHIST_OPEN_EMPTY_GRACE = env_float("WHIST_OPEN_EMPTY_GRACE", 120)
 WHIST_POOL_WAITS = tuple(env_numbers("WHIST_POOL_WAITS", "15,30,60", (1, 6), whole=True))
 _POOL_RANGE = env_numbers("WHIST_POOL_RANGE", "100,20", (1, 2))
 WHIST_POOL_RANGE = (_POOL_RANGE[0], _POOL_RANGE[-1])
+# The pool's rated tables skip players who finished fewer than this percentage of their last
+# N games (docs/rules.md §4.4): "percent,N"; 0 turns it off.
+_COMPLETION = env_numbers("WHIST_POOL_MIN_COMPLETION", "0,20", (1, 2), whole=True) + [20]
+if _COMPLETION[0] > 100 or _COMPLETION[1] < 1:
+    problem("WHIST_POOL_MIN_COMPLETION", _COMPLETION, "must be a percentage 0 to 100, then a "
+            "count of games of at least 1, e.g. 80,20")  # fmt: skip
+    _COMPLETION = [0, 20]
+WHIST_POOL_MIN_COMPLETION = (_COMPLETION[0], _COMPLETION[1])
 # Frames one socket may send in a window of seconds before it gets `rate_limited` errors.
 WHIST_WS_RATE = (30, 10.0)
 # Of those, `resync` (and the lobby's `list`) frames one socket may send in a window of
