@@ -29,9 +29,8 @@ def _stamp(headers: dict | None = None, **kwargs: Any) -> None:
 
 def _bind(task_id: str = "", task: Any = None, **kwargs: Any) -> None:
     ids = getattr(getattr(task, "request", None), HEADER, None)
-    _bound[task_id] = log_context.bind(
-        request=log_context.new_id(), **(ids if isinstance(ids, dict) else {})
-    )
+    given = ids if isinstance(ids, dict) else {}
+    _bound[task_id] = log_context.bind(**{"request": log_context.new_id(), **given})
     log.debug("task %s started", getattr(task, "name", "?"))
 
 

@@ -89,3 +89,25 @@ def test_a_page_says_its_request_id_and_keeps_a_proxys(client) -> None:
         "nginx-id-0123"
     )
     assert client.get("/", headers={"X-Request-ID": "bad id!"})["X-Request-ID"] != "bad id!"
+
+
+def test_a_worker_binds_a_tasks_ids_from_its_headers_while_it_runs() -> None:
+    from celery import current_app
+
+    from whistsite import celery_context
+
+    task = current_app.tasks["games.tasks.watchdog"]
+    task.push_request(whist_log={"request": "r-7", "table": "3", "user": "h"})
+    try:
+        celery_context._bind(task_id="t-1", task=task)
+        assert log_context.current() == {"request": "r-7", "table": "3", "user": "h"}
+        celery_context._unbind(task_id="t-1")
+        assert log_context.current() == {}
+        task.push_request(whist_log={"table": "4"})  # queued outside a request: a new id
+        celery_context._bind(task_id="t-2", task=task)
+        assert len(log_context.current()["request"]) == 16
+        assert log_context.current()["table"] == "4"
+        celery_context._unbind(task_id="t-2")
+    finally:
+        task.pop_request()
+        task.pop_request()
