@@ -38,7 +38,8 @@ from types import FrameType
 from typing import Any
 
 from runtime import metrics, processes
-from whistsite.patches.asgiref_loop import queued_work_executors
+from whistsite.patches import channel_layer, quick_exit
+from whistsite.patches.asgiref_loop import cancel_queued, queued_work_executors
 
 log = logging.getLogger(__name__)
 CLOSE_RESTART = 4012
@@ -46,7 +47,7 @@ SHUTDOWN_GRACE = 3.0  # seconds for the closed sockets' disconnects
 # Seconds from SIGTERM for dropping its presence rows in bulk: what the 10 s stop allows
 # (docs/deployment.md). 5 s was too short on a busy machine: at load average 20, 300
 # sockets at 75 tables left 40 rows to the other servers' sweep (tests/faults).
-CLEANUP_GRACE = 8.0
+CLEANUP_GRACE = 6.0
 
 _open: weakref.WeakSet = weakref.WeakSet()
 _state: dict[str, Any] = {"installed": False, "stopping": False}
@@ -76,6 +77,7 @@ def watch_sigterm() -> None:
             _hand_over(previous, signum, frame)
             return
         _state["stopping"] = True
+        channel_layer.drain()
         loop.call_soon_threadsafe(lambda: loop.create_task(_goodbye(previous, signum, frame)))
 
     signal.signal(signal.SIGTERM, on_term)
@@ -104,6 +106,7 @@ async def _goodbye(previous: Any, signum: int, frame: FrameType | None) -> None:
     closed = loop.time() - started
     dropped = await cleanup
     _cancel_queued_work(loop)
+    quick_exit.after_reactor()  # no interpreter teardown once Twisted has stopped
     log.info("SIGTERM: %d sockets closed in %.1f s, %s presence rows dropped (None: not "
              "within %s s), in %.1f s in all; stopping", len(sockets), closed, dropped,
              CLEANUP_GRACE, loop.time() - started)  # fmt: skip
@@ -171,7 +174,7 @@ def _cancel_queued_work(loop: asyncio.AbstractEventLoop) -> None:
 
     stop_lanes(wait=0)
     for executor in queued_work_executors(loop):
-        executor.shutdown(wait=False, cancel_futures=True)
+        cancel_queued(executor)  # not shut down: later disconnects still hop there
 
 
 def _hand_over(previous: Any, signum: int, frame: FrameType | None) -> None:

@@ -27,6 +27,9 @@ PINNED = {
     ("channels_redis.pubsub", "RedisPubSubLoopLayer._subscribe_to_channel"): "66626803e9165a8b",
     ("channels_redis.pubsub", "RedisPubSubChannelLayer._get_layer"): "fdbacf668626de88",
     ("channels_redis.utils", "_wrap_close"): "a6744cf0c85d825a",
+    # Overridden while the process drains; the shards are made in __init__ (replaced after).
+    ("channels_redis.pubsub", "RedisSingleShardConnection.unsubscribe"): "448cfb8240e2ba8b",
+    ("channels_redis.pubsub", "RedisPubSubLoopLayer.__init__"): "6d0ce024b8ac6a94",
 }  # the first two overridden, the third called
 
 RECONNECTED = {"type": "layer.reconnected"}
@@ -81,11 +84,41 @@ class Inbox:
         return self.items.popleft()
 
 
+_draining = {"on": False}
+
+
+def drain() -> None:
+    """The process is stopping (games/sockets/shutdown.py): its sockets' channels are no
+    longer unsubscribed one by one (see DrainingShard)."""
+    _draining["on"] = True
+
+
+class DrainingShard(pubsub.RedisSingleShardConnection):
+    """A shard whose channels, once the process drains, are forgotten without an UNSUBSCRIBE.
+
+    channels_redis unsubscribes each channel as its consumer ends, one round trip to Redis
+    each, under the shard's one lock, which every publish takes too. After SIGTERM hundreds
+    of sockets end at once: their unsubscribes queued behind each other, the goodbye's own
+    publishes (each table's seats disconnected) behind them, and Daphne's stop cancelled
+    consumers still waiting for the lock, each cancel a traceback ('Unexpected exception
+    while cleaning-up channel'), after its 10 s application close timeout: processes were
+    out 20-22 s after SIGTERM at 100 sockets each (bench/sigterm_runs.py). A stopping
+    process's subscriptions end with its connection anyway."""
+
+    async def unsubscribe(self, channel: str) -> None:
+        if _draining["on"]:
+            self._subscribed_to.discard(channel)
+            return
+        await super().unsubscribe(channel)
+
+
 class ReconnectingLoopLayer(pubsub.RedisPubSubLoopLayer):
     """One event loop's layer that watches its shards' subscription connections."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        made: list[Any] = self.__dict__["_shards"]
+        self._shards = [DrainingShard(shard.host, self) for shard in made]
         self._watched: dict[int, Any] = {}
 
     async def _subscribe_to_channel(self, channel: str) -> None:
