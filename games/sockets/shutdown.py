@@ -48,6 +48,9 @@ SHUTDOWN_GRACE = 3.0  # seconds for the closed sockets' disconnects
 # (docs/deployment.md). 5 s was too short on a busy machine: at load average 20, 300
 # sockets at 75 tables left 40 rows to the other servers' sweep (tests/faults).
 CLEANUP_GRACE = 6.0
+# Seconds from SIGTERM to leaving whatever still runs (whistsite/patches/quick_exit.py): a
+# supervisor's 10 s stop timeout never needs SIGKILL.
+EXIT_DEADLINE = 9.5
 
 _open: weakref.WeakSet = weakref.WeakSet()
 _state: dict[str, Any] = {"installed": False, "stopping": False}
@@ -78,6 +81,7 @@ def watch_sigterm() -> None:
             return
         _state["stopping"] = True
         channel_layer.drain()
+        quick_exit.deadline(EXIT_DEADLINE, log)
         loop.call_soon_threadsafe(lambda: loop.create_task(_goodbye(previous, signum, frame)))
 
     signal.signal(signal.SIGTERM, on_term)
