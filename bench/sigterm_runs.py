@@ -1,6 +1,6 @@
 """Rolling restarts under load: R runs, each a SIGTERM to every Daphne process and the Celery
-worker while the tables are in play, each process timed to its exit (docs/deployment.md
-§"Processes": every one within 10 s).
+worker while the tables are in play, each process timed to its exit (every one within 10 s:
+docs/deployment.md §"Processes").
 
 Starts the stack of bench/load.py (its own Redis and database, N Daphne processes, a Celery
 worker), makes S/4 Whist tables of four human seats, their sockets spread over the
