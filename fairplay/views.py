@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.services import ModerationError
+from accounts.two_factor import moderation_page
 from fairplay import selectors
 from fairplay.models import Flag
 from fairplay.services import flag_resolve
@@ -39,6 +40,7 @@ def _reviewer(request: HttpRequest) -> None:
         raise PermissionDenied(_("Only moderators can review fair-play flags."))
 
 
+@moderation_page
 @login_required
 def queue(request: HttpRequest) -> HttpResponse:
     _reviewer(request)
@@ -47,6 +49,7 @@ def queue(request: HttpRequest) -> HttpResponse:
     return render(request, "fairplay/queue.html", context)
 
 
+@moderation_page
 @login_required
 def flag(request: HttpRequest, flag_id: int) -> HttpResponse:
     _reviewer(request)
