@@ -22,6 +22,7 @@ from rankings.models import SeatResult
 from rankings.services import game_score_create
 from records.models import GameRecord
 from tests.fairplay.conftest import seer_game, stored
+from tests.staff import staff_client
 
 pytestmark = pytest.mark.django_db
 
@@ -49,9 +50,10 @@ def moderator(make_user: Any) -> Any:
 
 
 def client_for(user: Any = None) -> Client:
+    """A logged-in client; staff with the second factor passed (tests/staff.py)."""
     client = Client()
     if user is not None:
-        client.force_login(user)
+        staff_client(user, client)
     return client
 
 
