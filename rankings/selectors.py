@@ -11,12 +11,13 @@ from django.db.models import Count, F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
+from games.engine.descriptors import GAMES_BY_NAME
 from rankings.leavers import rated_wait
 from rankings.models import RATING_COUNTS, Achievement, Progress, Rating, SeatResult
 from rankings.progression import XP_GAME, XP_WIN
 from rankings.rating import PROVISIONAL_GAMES, display, initial
 
-GAMES = ("knockout", "whist", "german")
+GAMES = tuple(GAMES_BY_NAME)  # the engine's games, in its order: no list of our own
 ACTIVE_DAYS = 30
 HISTORY_POINTS = 100
 RECENT_GAMES = 10
