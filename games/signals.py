@@ -19,11 +19,6 @@ game_finished = Signal()
 # Keyword arguments: `table_id`, `user_ids` (its human players). Receivers must be quick.
 game_started = Signal()
 
-# Sent by the watchdog (Celery beat every 10 s; in the embedded mode, the server's own
-# loop). Receivers queue again their own work that did not happen in time, and return how
-# many items they queued (an int).
-watchdog = Signal()
-
 # Sent by an app that runs events over the card room (tournaments), after its commit, when
 # it has news for players: `notices`, a list of (user id, data), data being what the
 # notice's words need, JSON: `what` is "table_dealt", "cancelled" or "moved"; `url` the page

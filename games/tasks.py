@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games import services, signals
+from games import services
+from games.services.watchdog_parts import watchdog_parts_run
 from runtime.scheduling import RETRY
 
 
@@ -36,12 +37,10 @@ def away_check(table_id: int, index: int, stamp: str) -> bool:
 def watchdog() -> int:
     """Re-queue bot turns and timeouts that did not happen in time, drop the sockets of
     servers that died, close abandoned open tables, and let the scoring apps re-queue their
-    overdue work (games.signals.watchdog); periodic, via beat; how many."""
+    overdue work (games.services.watchdog_parts); periodic, via beat; how many."""
     count = services.watchdog_run() + services.presence_sweep() + services.table_close_abandoned()
     count += services.pool_sweep()
-    for _receiver, queued in signals.watchdog.send(sender=None):
-        count += queued if isinstance(queued, int) else 0
-    return count
+    return count + watchdog_parts_run()
 
 
 @shared_task(ignore_result=True, **RETRY)

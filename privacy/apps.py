@@ -9,4 +9,7 @@ class PrivacyConfig(AppConfig):
     verbose_name = _("Players' data")
 
     def ready(self) -> None:
+        from games.services.watchdog_parts import watchdog_part
         from privacy import receivers, tasks  # noqa: F401  (the sweep's receiver, the tasks)
+
+        watchdog_part("privacy", receivers.sweep_hourly)  # the hourly sweep of players' data

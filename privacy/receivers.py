@@ -3,19 +3,14 @@ production, the server's own timer under `make run`): the first tick of each hou
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.cache import cache
-from django.dispatch import receiver
 
-from games.signals import watchdog
 from runtime.scheduling import run_later
 
 SWEEP_EVERY = 3600  # seconds
 
 
-@receiver(watchdog, dispatch_uid="privacy_sweep")
-def sweep_hourly(sender: Any, **kwargs: Any) -> int:
+def sweep_hourly() -> int:
     if not cache.add("privacy-sweep", 1, SWEEP_EVERY):
         return 0
     run_later("privacy.tasks.sweep", ())

@@ -15,7 +15,10 @@ class RankingsConfig(AppConfig):
         # timer looks one up (Celery's own discovery skips its work while another thread
         # discovers).
         from games.services.pool import pool_rating_from
+        from games.services.watchdog_parts import watchdog_part
         from rankings import receivers, selectors, tasks  # noqa: F401
 
-        # The quick-play pool matches players by the rating people see (a function it calls).
+        # The quick-play pool matches players by the rating people see (a function it calls);
+        # the watchdog queues again the bookkeeping of games not scored in time.
         pool_rating_from(selectors.rating_shown)
+        watchdog_part("rankings.bookkeeping", receivers.watchdog)

@@ -27,8 +27,7 @@ def game_finished(sender: Any, table: Any, **kwargs: Any) -> None:
     transaction.on_commit(partial(queue_bookkeeping, table.pk), robust=True)
 
 
-@receiver(signals.watchdog, dispatch_uid="rankings_watchdog")
-def watchdog(sender: Any, **kwargs: Any) -> int:
+def watchdog() -> int:
     """Queue the bookkeeping of games finished over a minute ago and not scored; how many."""
     overdue = services.game_scores_overdue()
     for table_id in overdue:

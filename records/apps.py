@@ -18,6 +18,10 @@ class RecordsConfig(AppConfig):
         # timer looks one up (Celery's own discovery skips its work while another thread
         # discovers).
         from accounts.moderators import keep_share
+        from games.services.watchdog_parts import watchdog_part
         from records import receivers, tasks  # noqa: F401
+        from records.analysis_service import analysis_requeue
+
+        watchdog_part("records.analyses", analysis_requeue)  # lost analyses queued again
 
         keep_share(self, MODERATOR_PERMISSIONS)

@@ -5,16 +5,10 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from games.signals import game_finished, watchdog
-from records.analysis_service import analysis_requeue
+from games.signals import game_finished
 from records.services import record_store
 
 
 @receiver(game_finished, dispatch_uid="records_store_finished_game")
 def store_finished_game(sender: Any, table: Any, seats: Any, **kwargs: Any) -> None:
     record_store(table, list(seats))
-
-
-@receiver(watchdog, dispatch_uid="records_requeue_analyses")
-def requeue_analyses(sender: Any, **kwargs: Any) -> int:
-    return analysis_requeue()

@@ -10,4 +10,7 @@ class SocialConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from games.services.watchdog_parts import watchdog_part
         from social import receivers, tasks  # noqa: F401  (connects the receivers)
+
+        watchdog_part("social", receivers.watchdog)  # invitations expire, digests fall due

@@ -101,8 +101,7 @@ def blocks_changed(sender: Any, user: Any, **kwargs: Any) -> None:
                 bust_cache(kind, user_id)
 
 
-@receiver(games_signals.watchdog, dispatch_uid="social_watchdog")
-def watchdog(sender: Any, **kwargs: Any) -> int:
+def watchdog() -> int:
     """Pending invitations past their time are marked expired; the first tick of each hour
     queues the daily digests that are due (none is overdue work: 0)."""
     invitations_expire()

@@ -10,4 +10,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("events")
 
     def ready(self) -> None:
+        from games.services.watchdog_parts import watchdog_part
         from tournaments import receivers, tasks  # noqa: F401  (connect; register the tasks)
+
+        watchdog_part("tournaments", receivers.tick)  # due events and rounds start

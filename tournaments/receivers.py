@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games.signals import game_finished, watchdog
+from games.signals import game_finished
 from runtime import scheduling
 from tournaments.models import Event, Placement
 from tournaments.services.reminders import SOON
@@ -25,8 +25,7 @@ def table_finished(sender: Any, table: Any, **kwargs: Any) -> None:
         )
 
 
-@receiver(watchdog, dispatch_uid="tournaments_tick")
-def tick(sender: Any, **kwargs: Any) -> int:
+def tick() -> int:
     """Beat (Celery) or the server's loop (embedded) runs the watchdog every few seconds:
     a tick is queued when an event is due to start or is running (one query otherwise)."""
     now = timezone.now()
