@@ -21,9 +21,10 @@ class ActionKind(StrEnum):
     RESIGN = "resign"
     CLAIM = "claim"
     TAKEBACK = "takeback"  # the seat's last card picked up again (engine/takeback.py)
+    HINT = "hint"  # the seat was told which card the Expert would play (engine/hints.py)
 
 
-PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN, CLAIM, TAKEBACK = ActionKind
+PLAY, KNOCK, TRUMP, VOTE, EXCHANGE, RESIGN, CLAIM, TAKEBACK, HINT = ActionKind
 _KINDS = {kind.value: kind for kind in ActionKind}  # a lookup, faster than ActionKind(text)
 
 
@@ -51,7 +52,7 @@ class Action:
 
     def to_event(self) -> dict[str, Any]:
         event: dict[str, Any] = {"seat": self.seat, "action": str(self.kind)}
-        if self.kind == PLAY:
+        if self.kind in (PLAY, HINT):
             event["card"] = card_str(self.card)
         elif self.kind in (TRUMP, VOTE):
             event["suit"] = suit_str(self.suit)
@@ -76,8 +77,8 @@ def action_from_event(event: dict[str, Any]) -> Action:
         kind, seat = _KINDS[event["action"]], event["seat"]
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise ValueError
-        if kind == PLAY:
-            return Action(PLAY, seat, card=parse_card(event["card"]))
+        if kind in (PLAY, HINT):
+            return Action(kind, seat, card=parse_card(event["card"]))
         if kind in (TRUMP, VOTE):
             return Action(kind, seat, suit=parse_suit(event["suit"]))
         if kind == EXCHANGE:

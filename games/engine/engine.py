@@ -5,10 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from . import claims, german, knockout, whist
-from .actions import CLAIM, EXCHANGE, KNOCK, PLAY, RESIGN, TAKEBACK, Action, IllegalAction, resign
+from .actions import (
+    CLAIM,
+    EXCHANGE,
+    HINT,
+    KNOCK,
+    PLAY,
+    RESIGN,
+    TAKEBACK,
+    Action,
+    IllegalAction,
+    resign,
+)
 from .cards import SUIT_OF, card_str
 from .deals import SeededSource, Source
 from .errors import CardCode, SeatNo, gettext_noop
+from .hints import record_hint
 from .protocol import Game
 from .rules import Ruleset
 from .state import OVER, State, play_card
@@ -117,6 +129,8 @@ def _apply_checked(state: State, action: Action) -> State:
         return _claim(state, action)
     if action.kind == TAKEBACK:  # not a turn: the seat that played last (engine/takeback.py)
         return take_back(state, action)
+    if action.kind == HINT:  # changes nothing but the log (engine/hints.py)
+        return record_hint(state, action)
     if action.seat != state.to_act:
         raise not_your_turn(state.to_act, action.seat)
     if action.kind == PLAY or action not in state.game.legal(state, action.seat):

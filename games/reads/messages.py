@@ -53,6 +53,7 @@ def table_dict(
         "rematch": _rematch_id(table),
         "after": table.after_url or None,
         "hide_ratings": table.hide_ratings,
+        "board_held": table.board_held,
         "claim_offer": _offer_part(current_offer(table)),
         "takeback": _takeback_part(current_takeback(table)),
     }

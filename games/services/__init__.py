@@ -3,6 +3,7 @@
 from games.services.chat import chat_hide, chat_post
 from games.services.claim_offers import claim_answer, claim_offer
 from games.services.errors import ServiceError, rated_refusal
+from games.services.hints import hint_ask
 from games.services.moves import bot_play, move_play, timeout_play, watchdog_run
 from games.services.pool import pool_join, pool_leave, pool_match, pool_sweep
 from games.services.presence import (
@@ -30,7 +31,7 @@ from games.services.tables import (
 from games.services.takebacks import takeback_answer, takeback_ask
 
 __all__ = [
-    "ServiceError", "away_check", "bot_play", "chat_hide", "chat_post", "claim_answer",
+    "ServiceError", "away_check", "hint_ask", "bot_play", "chat_hide", "chat_post", "claim_answer",
     "claim_offer", "takeback_answer", "takeback_ask", "move_play", "pool_join", "pool_leave",
     "pool_match", "pool_sweep",
     "presence_drop_process", "presence_sweep", "rated_refusal", "seat_back", "seat_connect",

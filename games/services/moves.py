@@ -34,7 +34,7 @@ from games.engine import (
     apply_by_player,
     legal_actions,
 )
-from games.engine.actions import CLAIM
+from games.engine.actions import CLAIM, HINT, TAKEBACK
 from games.engine.bots import choose_action
 from games.engine.record import to_record
 from games.engine.views import seat_view
@@ -70,6 +70,8 @@ def move_play(
         # solver (_apply), never from a client.
         sent = {k: v for k, v in event.items() if k not in ("conceded", "refused")}
         action = _action({**sent, "seat": seat.index})
+        if action.kind in (TAKEBACK, HINT):  # their own messages, with their own checks
+            raise ServiceError("bad_message", _("ask for a take-back or a hint by its message"))
         back = {seat.index: False} if seat.away else {}
         state = commit(table, seats, action=action, by=Move.By.HUMAN, away=back)
     assert state is not None  # a table in play has a game

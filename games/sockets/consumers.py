@@ -47,7 +47,7 @@ class TableConsumer(TableOpening, TableStates, JsonFrames):
         "act": "on_act", "chat": "on_chat", "resync": "on_resync", "back": "on_back",
         "claim_offer": "on_claim_offer", "claim_answer": "on_claim_answer",
         "takeback": "on_takeback", "takeback_answer": "on_takeback_answer",
-        "ping": "on_ping",
+        "hint": "on_hint", "ping": "on_ping",
     }  # fmt: skip
 
     async def beat(self) -> None:
@@ -99,6 +99,15 @@ class TableConsumer(TableOpening, TableStates, JsonFrames):
         await self._call(
             services.takeback_answer, self.table_id, content.get("accept"), user=self.user
         )
+
+    async def on_hint(self, content: dict[str, Any]) -> None:
+        """docs/protocol.md §"Hints": the Expert's card for one's turn, answered to this socket."""
+        try:
+            hint = await db_call(services.hint_ask)(self.table_id, user=self.user)
+        except services.ServiceError as exc:
+            await self.error(exc.code, exc.message)
+            return
+        await self.send_json({"type": "hint", **hint})
 
     async def on_chat(self, content: dict[str, Any]) -> None:
         await self._call(

@@ -58,6 +58,7 @@ function eventText(frame) {
     exchange: () => fmt(gettext("%(name)s discards %(cards)s"), { ...who, cards: e.discard.map(cardText).join(" ") || gettext("nothing") }),
     resign: () => fmt(gettext("%(name)s resigns"), who),
     takeback: () => fmt(gettext("%(name)s takes back the last card, as the others agreed"), who),
+    hint: () => fmt(gettext("%(name)s asks for a hint: the Expert would play %(card)s"), { ...who, card: cardText(e.card) }),
     claim: () => e.refused
       ? fmt(gettext("%(name)s claims %(tricks)s of the tricks left; the solver refuses it"), { ...who, tricks: e.tricks })
       : fmt(gettext("%(name)s claims %(tricks)s of the tricks left, and the solver proves it"), { ...who, tricks: e.tricks }),

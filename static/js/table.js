@@ -6,6 +6,7 @@ import { announce, announceStatus, watchUnread } from "./announce.js";
 import { setFront } from "./cards.js";
 import { claimRefused, playKey, renderClaimButton, renderClaimShown } from "./claim.js";
 import { renderTakeback } from "./takeback.js";
+import { renderHint } from "./hint.js";
 import { renderChat, chatAllowed, chatHidden, setupChat } from "./chat.js";
 import { renderDialog } from "./dialogs.js";
 import { renderFelt } from "./felt.js";
@@ -227,6 +228,10 @@ function onMessage(event) {
   }
   else if (msg.type === "error") onError(msg);
   else if (msg.type === "chat") renderChat(app, msg.messages);
+  else if (msg.type === "hint") {
+    app.hint = msg;
+    render();
+  }
   else if (msg.type === "chat_hidden") chatHidden(msg.ids);
   else if (msg.type === "awards" && msg.table_id === app.tableId) {
     app.awards = msg.awards;
@@ -293,6 +298,7 @@ function render() {
   renderHand(app);
   renderClaimButton(app);
   renderTakeback(app);
+  renderHint(app);
   renderPreselect(app);
   renderClaimShown(app);
   renderPanels(app);

@@ -64,3 +64,6 @@ WHIST_WS_RATE = (30, 10.0)
 WHIST_WS_RESYNC_RATE = (5, 10.0)
 # ...and all sockets of one client address on one server process together.
 WHIST_WS_RESYNC_RATE_PER_ADDRESS = (20, 10.0)
+# Hints at casual tables (games/services/hints.py): at most this many per player and game,
+# one per turn; each costs one Expert decision (games/engine/bots/expert.py BUDGET).
+WHIST_HINTS_PER_GAME = 5
