@@ -37,8 +37,3 @@ turn_waiting = Signal()
 # WHIST_ONLINE_GRACE seconds): they came online. `user_id`. Sent from a socket's thread:
 # receivers must be quick and queue any database work.
 came_online = Signal()
-
-# Sent before a player takes a place at a rated table (`user`; `pool`: True when through the
-# quick-play pool): the app that keeps ratings answers with why they may not now (a text in
-# the active language: a leaver's wait, docs/rules.md §4.4), or None.
-rated_bar = Signal()

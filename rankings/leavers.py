@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Q
@@ -113,3 +114,9 @@ def rated_bar_text(user_id: int, pool: bool = False, now: datetime | None = None
             "every game you finish raises it."
         ) % {"needed": needed, "rate": rate, "games": games}
     return None
+
+
+def rated_bar(user: Any, pool: bool = False) -> str | None:
+    """rated_bar_text of a user: the function the card room asks before a rated seat
+    (games.services.errors.rated_bar_from, named in rankings.apps)."""
+    return rated_bar_text(user.pk, pool)

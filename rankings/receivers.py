@@ -10,7 +10,7 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from games import signals
-from rankings import leavers, services, tasks
+from rankings import services, tasks
 from runtime import scheduling
 
 
@@ -33,9 +33,3 @@ def watchdog() -> int:
     for table_id in overdue:
         queue_bookkeeping(table_id)
     return len(overdue)
-
-
-@receiver(signals.rated_bar, dispatch_uid="rankings_rated_bar")
-def rated_bar(sender: Any, user: Any, pool: bool = False, **kwargs: Any) -> str | None:
-    """Why `user` may not sit at a rated table now: a leaver's wait (docs/rules.md §4.4)."""
-    return leavers.rated_bar_text(user.pk, pool)

@@ -6,7 +6,7 @@ see consumers.py); engine refusals are looked up in the same catalogue by their 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.utils.text import capfirst
@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.selectors import ban_active, ban_in_force, ban_text
-from games import signals
 from games.engine import State
 from games.engine import claims as claim_rules
 from games.engine.actions import Action
@@ -95,12 +94,21 @@ def claim_refused(state: State, action: Action) -> ServiceError:
     )
 
 
+# The app that keeps ratings names its function here as it starts (rankings.apps): why a
+# player may not take a rated seat now (a leaver's wait), a text in the active language, or
+# None. Unset: nobody waits.
+_rated_bar: Callable[[Any, bool], str | None] | None = None
+
+
+def rated_bar_from(rated_bar: Callable[[Any, bool], str | None]) -> None:
+    """The function that says why a player must wait before a rated seat (docs/rules.md §4.4)."""
+    global _rated_bar
+    _rated_bar = rated_bar
+
+
 def rated_refusal(user: Any, pool: bool = False) -> str | None:
     """Why `user` may not take a place at a rated table now (docs/rules.md §4.4), or None."""
-    for _receiver, text in signals.rated_bar.send(sender=None, user=user, pool=pool):
-        if text:
-            return str(text)
-    return None
+    return _rated_bar(user, pool) if _rated_bar is not None else None
 
 
 def check_rated(user: Any, pool: bool = False) -> None:
