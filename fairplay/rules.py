@@ -7,10 +7,14 @@ import math
 
 # Hidden-card use: honest bots' mean excess per judged position (cards matching the
 # double-dummy best, less the share of the seat's imaginable deals in which it was best),
-# measured by bench/fairplay.py (docs/fairplay.md §4). A player is compared with
-# the highest of them, the strongest honest play there is.
-BASELINE = {"beginner": -0.15, "club": -0.05, "expert": 0.0}
-REFERENCE = max(BASELINE.values())
+# measured by bench/fairplay.py (docs/fairplay.md §4; 2026-12-05: Expert bots at Knockout
+# Whist for four, 80 positions in 60 games, -0.286, standard error about 0.05). Honest
+# players match less often than the shares say: the share counts a deal as found whenever
+# the best cards are best in it, and a player who reads the table still picks one card.
+# A player is compared with the Expert's excess moved two standard errors towards the
+# cheater, so that the strongest honest play measured stays below the reference.
+BASELINE = {"expert": -0.286}
+REFERENCE = BASELINE["expert"] + 2 * 0.05
 Z_HIDDEN = 3.0  # standard errors above the reference (the site: WHIST_FAIRPLAY_Z)
 MIN_POSITIONS = 12  # judged positions before anyone is flagged (WHIST_FAIRPLAY_MIN_POSITIONS)
 
