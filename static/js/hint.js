@@ -26,7 +26,7 @@ export function renderHint(app) {
   const hint = app.hint;
   const legal = app.msg.view.legal.some((e) => e.action === "play" && e.card === hint?.card);
   if (hint && legal) {
-    const line = node("div", "claim-form");
+    const line = node("div", "claim-form hint-line");
     line.dataset.testid = "hint";
     line.appendChild(node("span", null, fmt(gettext("Hint: %(card)s, as the Expert would play: %(reason)s."), {
       card: cardLabel(hint.card), reason: hint.text,
