@@ -71,9 +71,6 @@ class EventForm(RuleFields, forms.Form):
         self.fields["game"].choices = [(g, labels.game_name(g)) for g in GAMES]
         self.fields["bot_level"].choices = [(lv, labels.bot_name(lv)) for lv in LEVELS]
         self.add_rule_fields()
-        rules = {f.name for g in GAMES for f in self.option_fields(g)}
-        for name in rules:  # a rule left out is the game's default (a form of old)
-            self.fields[name].required = False
 
     def main_fields(self) -> list[forms.BoundField]:
         """The fields above the rules (the template shows the rules' fieldsets apart)."""
@@ -83,9 +80,6 @@ class EventForm(RuleFields, forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not self.errors:
-            for name in (f.name for g in GAMES for f in self.option_fields(g)):
-                if data.get(name) in (None, ""):
-                    data[name] = self.fields[name].initial
             size = fixed_players(data["game"]) or data["table_size"]
             self.rules_clean(data["game"], size, data)
         return data

@@ -67,9 +67,13 @@ class RuleFields:
     and static/js/rule_options.js show the chosen game's); `rules_clean` checks them."""
 
     def add_rule_fields(self) -> None:
+        """Every option of every game; one left out (another game's, or one added since the
+        page was loaded) is the game's default."""
         for game in GAMES:
             for name in option_names(game):
-                self.fields[name] = _option_field(game, name)  # type: ignore[attr-defined]
+                field = _option_field(game, name)
+                field.required = False
+                self.fields[name] = field  # type: ignore[attr-defined]
 
     def option_fields(self, game: str) -> list[forms.BoundField]:
         return [self[name] for name in option_names(game)]  # type: ignore[index]
@@ -77,6 +81,9 @@ class RuleFields:
     def rules_clean(self, game: str, players: int, data: dict[str, Any]) -> None:
         """The chosen game's options into data["options"], checked by the engine (a form
         error naming the limit), and the preset they match into data["preset"]."""
+        for name in option_names(game):
+            if data.get(name) in (None, ""):
+                data[name] = self.fields[name].initial  # type: ignore[attr-defined]
         data["options"] = opts = {name: data[name] for name in option_names(game)}
         try:
             make_rules(game, players, **opts)
