@@ -46,6 +46,7 @@ def _race(*calls: Callable[[], Any]) -> list[str]:
 
 def test_a_resend_and_an_accept_raced_many_times_never_deadlock(make_user, settings) -> None:
     settings.WHIST_MAX_OPEN_TABLES = settings.WHIST_INVITES_PENDING = ROUNDS + 1
+    settings.WHIST_INVITES_PER_RECIPIENT = 3 * ROUNDS  # the race, not the per-player limit
     ann, bob = make_user("ann"), make_user("bob")
     for _ in range(ROUNDS):
         table = services.table_create(ann, "german")
