@@ -7,6 +7,7 @@ from typing import Any
 
 from accounts.models import AuditEntry, Ban, Mute
 from fairplay.models import Flag, GameSignal
+from games.reads.sight import cards_open
 from records.models import GameRecord
 from records.presenters import game_name, seat_names
 
@@ -28,17 +29,24 @@ def flags(show_all: bool = False) -> list[Flag]:
     return list(rows[:200])
 
 
-def positions(flag: Flag) -> list[dict[str, Any]]:
+def positions(flag: Flag, viewer: Any) -> tuple[list[dict[str, Any]], bool]:
     """The evidence of a hidden-card flag: per flagged game, its judged positions that the
-    player matched, with the solver's line, named as the replay names the seats."""
+    player matched, with the solver's line, named as the replay names the seats; and whether
+    some game's positions were left out: a duplicate board still in play shows its cards to
+    nobody but staff with the fair-play right (games.reads.sight), moderators included."""
     if flag.kind != Flag.Kind.HIDDEN:
-        return []
+        return [], False
     rows = GameSignal.objects.filter(user=flag.user, record_id__in=flag.games).exclude(evidence=[])
-    records = {r.pk: r for r in GameRecord.objects.filter(pk__in=flag.games).defer("record")}
+    stored_games = GameRecord.objects.filter(pk__in=flag.games).select_related("table")
+    records = {r.pk: r for r in stored_games.defer("record")}
     out = []
+    withheld = False
     for row in rows.order_by("-finished"):
         stored = records.get(row.record_id)
         if stored is None:
+            continue
+        if not cards_open(stored.table, viewer):
+            withheld = True
             continue
         names = seat_names(stored.seats)
         for p in row.evidence:
@@ -49,7 +57,7 @@ def positions(flag: Flag) -> list[dict[str, Any]]:
                 "share": round(100 * p["share"]),
                 "line": [(names[s], card_label(c)) for s, c in p["line"]],
             })  # fmt: skip
-    return out
+    return out, withheld
 
 
 def history(user: Any) -> dict[str, Any]:

@@ -66,8 +66,9 @@ def flag(request: HttpRequest, flag_id: int) -> HttpResponse:
         else:
             messages.success(request, _("The flag is closed."))
             return redirect("fairplay_queue")
+    shown, withheld = selectors.positions(found, request.user)
     context = {
-        "flag": found, "form": form, "positions": selectors.positions(found),
+        "flag": found, "form": form, "positions": shown, "withheld": withheld,
         "history": selectors.history(found.user),
         "partner_history": selectors.history(found.partner) if found.partner else None,
     }  # fmt: skip

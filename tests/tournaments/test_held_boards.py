@@ -19,6 +19,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
+from fairplay.models import Flag, GameSignal
 from games.models import Table
 from games.reads.sight import FAIR_PLAY_RIGHT
 from records.analysis_service import analysis_request
@@ -35,9 +36,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # A card as a page or a message carries it: quoted in JSON, in an attribute, or escaped.
 QUOTE = r"(?:\"|'|&quot;|&#x27;|&#39;)"
 CARD = re.compile(QUOTE + r"([2-9TJQKA][SHDC])" + QUOTE)
+# A card as a page's text shows it: "10♠", "Q♥" (the fair-play queue's positions).
+LABEL = re.compile(r"(?<![0-9])(10|[2-9JQKA])([♠♥♦♣])")
+SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 # Route parameters the walk fills; a new one fails the walk until it is taught here.
 KNOWN = {"table_id", "token", "username", "game", "event_id", "board", "message_id",
-         "uidb64", "request_id", "answer", "invitation_id"}  # fmt: skip
+         "uidb64", "request_id", "answer", "invitation_id", "flag_id"}  # fmt: skip
 
 
 @dataclass
@@ -52,6 +56,7 @@ class Board:
     event_id: int = 0
     cards: set[str] = field(default_factory=set)
     seated: dict[int, list[Any]] = field(default_factory=dict)
+    flag_id: int = 0  # a fair-play flag whose positions are of the held board's finished table
 
     def own(self, user: Any) -> list[int]:
         return [t for t, users in self.seated.items() if getattr(user, "pk", None) in users]
@@ -62,7 +67,8 @@ OWN_VIEW = ("table", "table_invite")
 
 
 def cards_in(text: str, board: Board) -> set[str]:
-    return set(CARD.findall(text)) & board.cards
+    labels = {("T" if rank == "10" else rank) + SUITS[suit] for rank, suit in LABEL.findall(text)}
+    return (set(CARD.findall(text)) | labels) & board.cards
 
 
 def moderator_without_the_right() -> Any:
@@ -93,16 +99,32 @@ def board(staff: Any, players: Any) -> Board:
     analysis_request(GameRecord.objects.get(pk=over), reviewer)  # runs here (eager tasks)
     record = GameRecord.objects.get(pk=over).record
     cards = {c for deal in record["deals"] for hand in deal["hands"] for c in hand}
+    flag = held_flag(GameRecord.objects.get(pk=over), tables[over][0], record)
     return Board(
         held=[over, playing, day_over.pk, day_playing.pk],
         running={playing: tables[playing][0], day_playing.pk: users[2]},
-        players=users, event_id=event.pk, cards=cards,
+        players=users, event_id=event.pk, cards=cards, flag_id=flag.pk,
         seated={t: list(Table.objects.get(pk=t).seats.values_list("user", flat=True))
                 for t in (over, playing, day_over.pk, day_playing.pk)},
         others={"spectator": get_user_model().objects.create_user("watcher", password="pw"),
                 "moderator": moderator_without_the_right(), "anonymous": None,
                 "reviewer": reviewer},
     )  # fmt: skip
+
+
+def held_flag(stored: GameRecord, user: Any, record: dict[str, Any]) -> Flag:
+    """A hidden-card flag on the held board's finished table, its positions naming cards of
+    the deal (fairplay.selectors.positions shows them face up)."""
+    hand = record["deals"][0]["hands"][0]
+    GameSignal.objects.create(
+        record=stored, user=user, seat=0, game=stored.game, finished=timezone.now(), version=1,
+        positions=1, matched=1, expected=0.5,
+        evidence=[{"number": 1, "seat": 0, "played": hand[0], "best": hand[:2], "share": 0.5,
+                   "line": [[0, hand[0]], [1, hand[1]]]}],
+    )  # fmt: skip
+    figures = {"matched": 1, "positions": 1, "expected": 0.5, "z": 3.5, "games": 1}
+    return Flag.objects.create(kind=Flag.Kind.HIDDEN, user=user, figures=figures,
+                               games=[stored.pk])  # fmt: skip
 
 
 def routes(patterns: list[Any], prefix: str = "") -> list[tuple[str, URLPattern]]:
@@ -124,6 +146,7 @@ def fillings(route: str, board: Board) -> list[dict[str, Any]]:
         "table_id": board.held, "username": [board.players[0].username],
         "game": ["german"], "event_id": [board.event_id], "board": [1],
         "token": [Table.objects.get(pk=t).invite_token or "x" for t in board.held],
+        "flag_id": [board.flag_id],
     }  # fmt: skip
     out: list[dict[str, Any]] = [{}]
     for name in names:
@@ -242,6 +265,8 @@ def test_every_route_that_can_show_cards_shows_none_of_a_board_in_play(board: Bo
     over = board.held[0]
     replay = reviewer.get(reverse("game_replay", args=[over])).content.decode()
     assert cards_in(replay, board) == board.cards
+    flag_page = reviewer.get(reverse("fairplay_flag", args=[board.flag_id])).content.decode()
+    assert cards_in(flag_page, board)  # the walk sees the fair-play positions' cards
     assert walk_admin(reviewer, board) != {}
 
 
