@@ -155,7 +155,8 @@ def test_the_create_form_says_house_rules_make_a_table_casual(make_user):
     page = logged_in(make_user("ann")).get("/tables/new/").content.decode()
     assert 'id="rated-note"' in page
     # json_script "rules": Whist's standard values (page_facts), which the form's script reads
-    assert '"values": {"target": [5, 7], "honours": [false]}' in page
+    # a fixed trump (docs/rules.md §2.8, a drive's hand) is a house rule: only "turned" is rated
+    assert '"values": {"target": [5, 7], "honours": [false], "trump_suit": ["turned"]}' in page
 
 
 def test_the_admin_lists_what_the_bookkeeping_wrote(make_user, score):
