@@ -129,7 +129,8 @@ class DatabaseCheck:
         from django.db import connections
 
         params = connections["default"].settings_dict
-        if params["ENGINE"] != "django.db.backends.postgresql":
+        # The vendor, not the ENGINE string: ENGINE may be a subclass (whistsite.patches.postgres).
+        if connections["default"].vendor != "postgresql":
             await sync_to_async(_sqlite_check, thread_sensitive=False)()
             return
         try:
