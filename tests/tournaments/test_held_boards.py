@@ -167,8 +167,8 @@ def walk_pages(client: Client, user: Any, board: Board) -> dict[str, set[str]]:
             response = client.get(url)  # a redirect's target is walked on its own
             if response.status_code == 405:
                 response = client.post(url)
-                if user is not None:
-                    client.force_login(user)  # a POST may have logged out
+                if user is not None:  # a POST may have logged out: in again, second factor too
+                    staff_client(user, client)
             body = b"".join(response) if response.streaming else response.content
             found = cards_in(body.decode(errors="replace"), board)
             if found:
