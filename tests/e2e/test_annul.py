@@ -6,16 +6,19 @@ it annulled, their rating is what the other games give, and the audit log lists 
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.db.models import F
 from playwright.sync_api import Browser, Page, expect
 
 from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
 from games import services
-from rankings.models import Rating
+from rankings.leavers import LEAVE_DAYS
+from rankings.models import Rating, SeatResult
 from tests.e2e.helpers import PASSWORD, log_in, second_factor_set_up
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,6 +40,11 @@ def rated_games() -> list[int]:
         services.table_start(ann, table.pk)
         services.move_play(table.pk, {"action": "resign"}, user=ann)
         tables.append(table.pk)
+        # An early resignation is a leave (docs/rules.md §4.4): moved out of the leaves' days,
+        # it makes Ann wait for no next rated game (the order of the games stays).
+        SeatResult.objects.filter(user=ann).update(
+            finished=F("finished") - timedelta(days=LEAVE_DAYS + 1)
+        )
     return tables
 
 
