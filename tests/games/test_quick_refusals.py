@@ -43,6 +43,17 @@ def row_locked(table_id: int) -> Iterator[None]:
         holder.join(10)
 
 
+async def settled(ws: Any, shown: dict[str, Any]) -> dict[str, Any]:
+    """The socket's newest state once no frame has come for 0.6 s: a seat's first socket
+    publishes its `connected` a moment after the connect (games/sockets/table_opening.py),
+    and that publish, waiting for the row lock, would follow the refusal."""
+    while not await ws.receive_nothing(timeout=0.6):
+        frame = await ws.receive_json_from()
+        if frame["type"] == "state":
+            shown = frame
+    return shown
+
+
 async def refused_while_locked(ws: Any, table_id: int, act: dict[str, Any]) -> dict[str, Any]:
     with row_locked(table_id):
         await ws.send_json_to({"type": "act", **act})
@@ -64,7 +75,7 @@ async def test_not_seated_is_refused_without_the_row_lock(make_user):
 async def test_stale_is_refused_without_the_row_lock(make_user):
     t, ann, _bob = await german(make_user)
     ws = await connect(f"/ws/table/{t.pk}/", ann)
-    shown = await until(ws, "state")
+    shown = await settled(ws, await until(ws, "state"))
     old = {"version": t.game_version - 1, "action": {"action": "play", "card": "AS"}}
     assert shown["version"] >= t.game_version
     assert (await refused_while_locked(ws, t.pk, old))["code"] == "stale"
@@ -77,7 +88,7 @@ async def test_not_your_turn_is_refused_without_the_row_lock(make_user):
     first = await until(ws0, "state")
     waiting = bob if first["view"]["to_act"] == 0 else ann
     ws = ws0 if waiting is ann else await connect(f"/ws/table/{t.pk}/", bob)
-    shown = first if waiting is ann else await until(ws, "state")
+    shown = await settled(ws, first if waiting is ann else await until(ws, "state"))
     play = {"version": shown["version"], "action": {"action": "play", "card": "AS"}}
     assert (await refused_while_locked(ws, t.pk, play))["code"] == "not_your_turn"
     for socket in {ws0, ws}:
