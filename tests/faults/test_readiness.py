@@ -86,7 +86,11 @@ def test_ready_tells_whether_the_worker_answers_and_beat_ticks(stack: Stack) -> 
     while (done := ready(stack, "worker", name)).returncode and time.monotonic() < deadline:
         time.sleep(0.5)
     assert (done.returncode, done.stdout.strip()) == (0, "ready")
-    assert ready(stack, "beat").returncode == 0
+    # A beat just started is ready once its first tick is noted (runtime/beat.py): wait for it
+    # as a supervisor would (a fresh clone's run asked before the first tick).
+    while (beat := ready(stack, "beat")).returncode and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert beat.returncode == 0, beat.stderr
     # The worker's children measured the watchdog's wait (multiprocess mode; its main process
     # serves them on WHIST_METRICS_PORT, whistsite/celery_metrics.py).
     url = f"http://127.0.0.1:{stack.env['WHIST_METRICS_PORT']}/metrics"
