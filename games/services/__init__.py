@@ -4,7 +4,8 @@ from games.services.chat import chat_hide, chat_post
 from games.services.claim_offers import claim_answer, claim_offer
 from games.services.errors import ServiceError, rated_refusal
 from games.services.hints import hint_ask
-from games.services.moves import bot_play, move_play, timeout_play, watchdog_run
+from games.services.liveness import watchdog_run
+from games.services.moves import bot_play, move_play, timeout_play
 from games.services.pool import pool_join, pool_leave, pool_match, pool_sweep
 from games.services.presence import (
     away_check,
