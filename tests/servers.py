@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -74,3 +75,17 @@ def stop(process: subprocess.Popen, seconds: float = 10.0) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(seconds)
+
+
+def nginx_main(folder: Path, site: Path, connections: int = 256) -> str:
+    """A main configuration around the site file, all of its files in `folder`; `connections`
+    per worker (two per proxied socket)."""
+    temp = " ".join(f"{kind}_temp_path {folder / kind};" for kind in
+                    ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))  # fmt: skip
+    return (
+        f"daemon off; worker_processes 1; pid {folder / 'nginx.pid'};\n"
+        + ("user root;\n" if os.geteuid() == 0 else "")
+        + f"error_log {folder / 'error.log'} info; events {{ worker_connections {connections}; }}\n"
+        f"http {{ include /etc/nginx/mime.types; access_log {folder / 'access.log'}; {temp}\n"
+        f"include {site}; }}\n"
+    )

@@ -19,7 +19,6 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import AsyncExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,7 +31,7 @@ from websockets.exceptions import InvalidStatus
 from deploy.render_nginx import render
 from games import services
 from games.models import Presence
-from tests.servers import ROOT, free_port, stop, wait_for
+from tests.servers import ROOT, free_port, nginx_main, stop, wait_for
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 PASSWORD = "a-Long-pass-42"
@@ -73,19 +72,6 @@ def daphne_command(port: int) -> list[str]:
     words = [w for flag in flags for w in flag.split()]
     return [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), *words,
             "whistsite.asgi:application"]  # fmt: skip
-
-
-def nginx_main(folder: Path, site: Path) -> str:
-    """A main configuration around the site file, all of its files in `folder`."""
-    temp = " ".join(f"{kind}_temp_path {folder / kind};" for kind in
-                    ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))  # fmt: skip
-    return (
-        f"daemon off; worker_processes 1; pid {folder / 'nginx.pid'};\n"
-        + ("user root;\n" if os.geteuid() == 0 else "")
-        + f"error_log {folder / 'error.log'} info; events {{ worker_connections 256; }}\n"
-        f"http {{ include /etc/nginx/mime.types; access_log {folder / 'access.log'}; {temp}\n"
-        f"include {site}; }}\n"
-    )
 
 
 @pytest.fixture(scope="module")
