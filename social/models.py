@@ -26,6 +26,7 @@ class Kind(models.TextChoices):
     )
     TURN = "turn", _("Your turn at a table you are not looking at (tables with a time limit)")
     FRIEND_ONLINE = "friend_online", _("A friend coming online")
+    CLUB_EVENT = "club_event", _("An event announced by a club of yours")
 
 
 # Kinds a player gets only once they turn them on (SocialSettings.enabled).

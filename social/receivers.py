@@ -113,14 +113,20 @@ def watchdog() -> int:
 @receiver(games_signals.event_news, dispatch_uid="social_event_news")
 def event_news(sender: Any, notices: list[tuple[int, dict]], **kwargs: Any) -> None:
     """An event's news for its players (a table dealt, a cancellation, a new start time; its
-    start coming in 10 minutes and its start, which players switch apart)."""
-    starts = [(u, d) for u, d in notices if d.get("what") in ("starting_soon", "started")]
-    others = [(u, d) for u, d in notices if (u, d) not in starts]
+    start coming in 10 minutes and its start, and a club's new event for its members, which
+    players switch apart)."""
+    kinds: dict[str, list[tuple[int, dict]]] = {}
+    for user_id, data in notices:
+        kinds.setdefault(_event_kind(data.get("what")), []).append((user_id, data))
     with transaction.atomic():
-        if others:
-            notify_many(Kind.EVENT, others)
-        if starts:
-            notify_many(Kind.EVENT_START, starts)
+        for kind, some in kinds.items():
+            notify_many(kind, some)
+
+
+def _event_kind(what: Any) -> str:
+    if what in ("starting_soon", "started"):
+        return Kind.EVENT_START
+    return Kind.CLUB_EVENT if what == "club_event" else Kind.EVENT
 
 
 @receiver(games_signals.turn_waiting, dispatch_uid="social_turn_waiting")

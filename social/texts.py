@@ -27,7 +27,8 @@ def link(kind: str, data: dict[str, Any]) -> str:
         return reverse("table", args=[data["table_id"]])
     if kind in (Kind.FRIEND_REQUEST, Kind.FRIEND_ONLINE):
         return reverse("social_friends")
-    if kind in (Kind.EVENT, Kind.EVENT_START) and str(data.get("url", "")).startswith("/"):
+    events = (Kind.EVENT, Kind.EVENT_START, Kind.CLUB_EVENT)
+    if kind in events and str(data.get("url", "")).startswith("/"):
         return data["url"]  # the event's page or the table dealt, as the event gave it
     if kind in (Kind.AWARD, Kind.LEVEL_UP) and data.get("username"):
         return reverse("profile", args=[data["username"]])
@@ -117,6 +118,12 @@ def _event_start(data: dict[str, Any]) -> str:
     return _("%(event)s starts in 10 minutes.") % {"event": data.get("title", "")}
 
 
+def _club_event(data: dict[str, Any]) -> str:
+    return _("%(club)s announced an event: %(event)s.") % {
+        "club": data.get("club", ""), "event": data.get("title", ""),
+    }  # fmt: skip
+
+
 def _turn(data: dict[str, Any]) -> str:
     return _("It is your turn at your table of %(game)s.") % {
         "game": game_name(data.get("game", ""))
@@ -142,4 +149,5 @@ _WORDING = {
     Kind.EVENT_START: _event_start,
     Kind.TURN: _turn,
     Kind.FRIEND_ONLINE: _friend_online,
+    Kind.CLUB_EVENT: _club_event,
 }

@@ -65,9 +65,16 @@ class EventForm(RuleFields, forms.Form):
         label=_("Rules"), choices=preset_choices, initial="classic", required=False
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    members_only = forms.BooleanField(
+        label=_("Only the club's members may sign up"), required=False
+    )
+
+    def __init__(self, *args: Any, club: Any = None, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        self.club = club
+        if club is None:  # a club's event only (created from the club's page)
+            del self.fields["members_only"]
         self.fields["game"].choices = [(g, labels.game_name(g)) for g in GAMES]
         self.fields["bot_level"].choices = [(lv, labels.bot_name(lv)) for lv in LEVELS]
         self.add_rule_fields()
@@ -92,6 +99,8 @@ class EventForm(RuleFields, forms.Form):
         if data["kind"] == Event.Kind.DRIVE:  # docs/rules.md §5.8
             fields["movement"], fields["no_trump_hand"] = data["movement"], data["no_trump_hand"]
             fields["prizes"] = {k: data[f"prize_{k}"] for k in ("first", "pair", "booby")}
+        if self.club is not None:
+            fields["club"], fields["members_only"] = self.club, data["members_only"]
         return fields
 
 

@@ -57,6 +57,13 @@ class Event(models.Model):
     movement = models.CharField(_("movement"), max_length=16, choices=Movement.choices, blank=True)
     no_trump_hand = models.BooleanField(_("a no-trump hand in the rotation"), default=False)
     prizes = models.JSONField(_("prizes"), default=dict, blank=True)
+    # A club's event (created from its page by its owners or moderators): its members see
+    # it and, if `members_only`, no one else may sign up.
+    club = models.ForeignKey(
+        "clubs.Club", verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="events",
+    )  # fmt: skip
+    members_only = models.BooleanField(_("club members only"), default=False)
     # The daily challenge's day (one event per game and day).
     day = models.DateField(_("day"), null=True, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)

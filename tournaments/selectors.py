@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from clubs.selectors import clubs_of, is_member
 from games.reads.sight import cards_open
 from records.models import GamePlayer, GameRecord
 from tournaments.models import STANDING_ORDER, Entry, Event, Placement, Round
@@ -42,10 +43,10 @@ def history_of(event: Event) -> list[list[tuple]]:
 
 
 def visible_events(viewer: Any) -> QuerySet:
-    """Public events, and private ones the viewer created or joined."""
+    """Public events, and private ones the viewer created or joined or their club holds."""
     mine = Q()
     if viewer is not None and viewer.is_authenticated:
-        mine = Q(created_by=viewer) | Q(entries__user=viewer)
+        mine = Q(created_by=viewer) | Q(entries__user=viewer) | Q(club_id__in=_clubs(viewer))
         return Event.objects.filter(Q(private=False) | mine).distinct()
     return Event.objects.filter(private=False)
 
@@ -66,14 +67,31 @@ def event_lists(viewer: Any) -> dict[str, list[Event]]:
     }
 
 
+def _clubs(viewer: Any) -> list[int]:
+    return [m.club_id for m in clubs_of(viewer)]
+
+
+def club_events(club_id: int) -> dict[str, list[Event]]:
+    """A club's coming, running and past events (the club's page lists them)."""
+    events = Event.objects.filter(club_id=club_id)
+    done = [Event.Status.FINISHED, Event.Status.CANCELLED]
+    return {
+        "coming": list(events.filter(status=Event.Status.COMING).order_by("starts_at")),
+        "running": list(events.filter(status=Event.Status.RUNNING).order_by("starts_at")),
+        "past": list(events.filter(status__in=done).order_by("-starts_at")[:LIST_LIMIT]),
+    }
+
+
 def can_see(event: Event, viewer: Any, token: str = "") -> bool:
-    """Public events are for everyone; a private one for its creator, its players, staff
-    and whoever holds its invite link."""
+    """Public events are for everyone; a private one for its creator, its players, staff,
+    its club's members and whoever holds its invite link."""
     if not event.private or (token and token == event.invite_token):
         return True
     if viewer is None or not viewer.is_authenticated:
         return False
     if viewer.is_staff or event.created_by_id == viewer.pk:
+        return True
+    if event.club_id is not None and is_member(event.club_id, viewer):
         return True
     return Entry.objects.filter(event=event, user=viewer).exists()
 

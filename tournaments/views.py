@@ -8,12 +8,15 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.models import Club
+from clubs.selectors import is_club_staff
 from games import labels
 from games.pages.forms import rule_context
 from tournaments import selectors, services
@@ -30,7 +33,9 @@ def events_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
-    form = EventForm(request.POST or None)
+    """The event form; with ?club=<id>, a club's event (its owners and moderators only)."""
+    club = _club_asked(request)
+    form = EventForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
             event = services.event_create(request.user, **form.event_fields())
@@ -38,7 +43,18 @@ def event_create(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             return redirect("event", event.pk)
-    return render(request, "tournaments/create.html", {"form": form, **rule_context(form)})
+    context = {"form": form, "club": club, **rule_context(form)}
+    return render(request, "tournaments/create.html", context)
+
+
+def _club_asked(request: HttpRequest) -> Club | None:
+    asked = request.GET.get("club", "")
+    if not asked:
+        return None
+    club = Club.objects.filter(pk=int(asked)).first() if asked.isdigit() else None
+    if club is None or not is_club_staff(club.pk, request.user):
+        raise PermissionDenied(_("Only the club's owners and moderators create its events."))
+    return club
 
 
 def _visible(request: HttpRequest, event_id: int) -> Event:

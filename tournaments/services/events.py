@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -15,6 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
+from clubs.models import Club
+from clubs.selectors import is_club_staff, is_member, member_ids
 from games import signals as games_signals
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
@@ -49,13 +52,19 @@ def event_create(
     movement: str = "",
     no_trump_hand: bool = False,
     prizes: dict[str, str] | None = None,
+    club: Club | None = None,
+    members_only: bool = False,
 ) -> Event:
     """A new event. Staff may create public events; anyone logged in a private one, which
     people join by its invite link. docs/rules.md §5. A whist drive (docs/rules.md §5.8)
     names its movement, whether a no-trump hand joins the trumps' rotation, and its prizes;
-    each round is one hand of Whist (a game to 1 point with the round's trump)."""
+    each round is one hand of Whist (a game to 1 point with the round's trump). A club's
+    event is created by its owners or moderators; its members hear of it."""
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required", _("log in to create an event"))
+    if club is not None and not is_club_staff(club.pk, user):
+        refusal = _("Only the club's owners and moderators create its events.")
+        raise ServiceError("forbidden", refusal)
     if not private and not user.is_staff:
         raise ServiceError("forbidden", _("only staff create public events: make it private"))
     name = (name or "").strip()
@@ -76,14 +85,19 @@ def event_create(
         raise ServiceError("bad_start", _("the start must be in the future"))
     if private and not user.is_staff:
         _check_private_limits(user)
-    return Event.objects.create(
+    event = Event.objects.create(
         name=name, kind=kind, game=game, table_size=size, options=dict(options or {}),
         preset=preset or "", rounds=rounds, round_minutes=round_minutes, time_limit=time_limit,
         bot_level=bot_level, rated=rated, private=private,
         invite_token=secrets.token_urlsafe(16) if private else "", created_by=user,
         starts_at=starts_at, movement=movement, no_trump_hand=bool(no_trump_hand),
-        prizes=_prize_names(prizes or {}),
+        prizes=_prize_names(prizes or {}), club=club,
+        members_only=bool(members_only and club is not None),
     )  # fmt: skip
+    if club is not None:
+        _tell(event, {"what": "club_event", "club": club.name},
+              [u for u in member_ids(club.pk) if u != user.pk])  # fmt: skip
+    return event
 
 
 def _check_private_limits(user: User) -> None:
@@ -143,7 +157,8 @@ def _check_range(code: str, value: object, span: tuple[int, int], what: str) -> 
 
 
 def entry_join(user: User, event_id: int, token: str = "") -> Entry:
-    """Sign up until the start; a private event needs its invite token (its creator not)."""
+    """Sign up until the start; a private event needs its invite token (its creator and,
+    for a club's event, the club's members not); a club's members-only event takes members."""
     if user is None or not user.is_authenticated:
         raise ServiceError("login_required", _("log in to sign up"))
     with transaction.atomic():
@@ -152,7 +167,10 @@ def entry_join(user: User, event_id: int, token: str = "") -> Entry:
             raise ServiceError("no_event", _("there is no such event"))
         if event.status != Event.Status.COMING and event.kind != Event.Kind.DAILY:
             raise ServiceError("started", _("sign-up closed when the event started"))
-        if event.private and event.created_by_id != user.pk:
+        if event.members_only and not is_member(event.club_id or 0, user):
+            raise ServiceError("members_only", _("This event is for the club's members."))
+        in_club = event.club_id is not None and is_member(event.club_id, user)
+        if event.private and event.created_by_id != user.pk and not in_club:
             if not token or not secrets.compare_digest(event.invite_token, str(token)):
                 raise ServiceError("forbidden", _("this private event needs its invite link"))
         try:
@@ -219,9 +237,13 @@ def _own_coming(user: User, event_id: int, refusal: str) -> Event:
 
 def _tell_entered(event: Event, news: dict[str, Any]) -> None:
     """After the commit, everyone entered hears the news (a notice on any open page)."""
+    _tell(event, news, Entry.objects.filter(event=event).values_list("user_id", flat=True))
+
+
+def _tell(event: Event, news: dict[str, Any], users: Iterable[int]) -> None:
+    """After the commit, these players hear the event's news."""
     data = {**news, "title": event.name, "event_id": event.pk,
             "url": reverse("event", args=[event.pk])}  # fmt: skip
-    users = Entry.objects.filter(event=event).values_list("user_id", flat=True)
     notices = [(user_id, data) for user_id in users]
     transaction.on_commit(
         partial(games_signals.event_news.send, sender=Event, notices=notices), robust=True

@@ -56,6 +56,8 @@ INSTALLED_APPS = [
     # Friend requests and friendships (FriendshipRequest, Friend): social's friends.
     "friendship",
     "social",
+    # Clubs: members, owners and moderators, a wall, their events and leaderboards.
+    "clubs",
     "tournaments",
     # The legal pages (imprint, privacy notice, terms) and players' data (export, deletion).
     "legal",

@@ -1,0 +1,1 @@
+"""Clubs: groups of players with their own page, members, wall, events and leaderboard."""
