@@ -88,6 +88,10 @@ class State:
     # the trick then in play is complete (docs/rules.md §0.7; games.engine.claims.refuse).
     claim_wait: tuple[tuple[int, int, int], ...]
     result: dict[str, Any] | None
+    # The state before the play that completed the last trick, if the deal goes on and nothing
+    # was drawn: that card may still be taken back (games/engine/takeback.py). Its own `undo`
+    # is None, so states never chain.
+    undo: State | None
 
     def __init__(self, game: Game[Any], rules: Ruleset, source: Source, dealer: int) -> None:
         n = rules.players
@@ -100,6 +104,7 @@ class State:
             "pending": (), "tricks": (0,) * n, "last_trick": None, "deal_hands": ((),) * n,
             "turned": -1, "deal_stock": (), "stock": (), "cuts": None, "event_log": (),
             "trick_log": (), "history": (), "resigned": (), "result": None, "claim_wait": (),
+            "undo": None,
         }  # fmt: skip
 
     def clone(self) -> Self:
@@ -159,6 +164,13 @@ def play_card(state: State, action: Any) -> State:
         new.to_act = pending[0]
         return new
     done: State = state.game.trick_done(new)
+    if done.deal_no == state.deal_no and done.stock == state.stock and done.phase == PLAY:
+        before = _new(state.__class__)  # once per trick: the card may be taken back
+        before.__dict__ = state.__dict__.copy()
+        before.undo = None
+        done.undo = before
+    else:
+        done.undo = None
     return done
 
 

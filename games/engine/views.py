@@ -13,6 +13,7 @@ from .actions import EXCHANGE, RESIGN
 from .cards import card_str, count, hand_str, suit_str
 from .engine import can_resign, legal_actions
 from .state import OVER, State, TrickLog
+from .takeback import can_take_back
 
 
 def seat_view(state: State, seat: int) -> dict[str, Any]:
@@ -24,6 +25,7 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
     view["hands"][seat] = hand_str(state.hands[seat])
     view["legal"] = _legal(state, seat)
     view["can_resign"] = can_resign(state, seat)
+    view["can_take_back"] = can_take_back(state, seat)
     return view
 
 
@@ -33,6 +35,7 @@ def spectator_view(state: State) -> dict[str, Any]:
     view["viewer"] = None
     view["legal"] = []
     view["can_resign"] = False
+    view["can_take_back"] = False
     return view
 
 
@@ -43,6 +46,7 @@ def open_view(state: State) -> dict[str, Any]:
     view["hands"] = [hand_str(h) for h in state.hands]
     view["legal"] = []
     view["can_resign"] = False
+    view["can_take_back"] = False
     return view
 
 

@@ -1,5 +1,6 @@
 """Taking back a card at a casual table (docs/protocol.md §"Take-backs"): the player who
-played the last card of the trick in play asks, before the next card is played; every other
+played the last card asks, before the next card is played (games/engine/takeback.py says
+when a card that completed its trick may be); every other
 human at the table must agree (bots agree); then the card is taken back through `commit`
 (games/engine/takeback.py), and the record keeps it. Never at a rated table or a table an
 event arranged: there the others' consent could be traded."""

@@ -1,19 +1,18 @@
 // Taking back a misclicked card at a casual table (docs/protocol.md §"Take-backs"): the
-// player whose card is the last of the trick in play may ask; each other player agrees or
+// player who played the last card may ask (also when it completed its trick); each other player agrees or
 // refuses (bots agree, the server says so at once); the next card played ends the question.
 
 import { button, fmt, node } from "./dom.js";
 import { seatName } from "./felt.js";
 
-/** Whether the viewer may ask now: their card is the last of the trick in play, at a
- *  casual table that no event arranged (the server checks again). */
+/** Whether the viewer may ask now: the engine says their last card may be taken back
+ *  (view.can_take_back), at a casual table that no event arranged (the server checks again). */
 function mayAsk(app) {
   const { msg } = app;
   const view = msg.view;
-  if (!view || msg.seat === null || view.phase !== "play" || msg.table.status !== "playing") return false;
+  if (!view || msg.seat === null || msg.table.status !== "playing") return false;
   if (msg.table.rated || msg.table.after) return false;
-  const last = view.trick[view.trick.length - 1];
-  return Boolean(last && last[0] === msg.seat);
+  return Boolean(view.can_take_back);
 }
 
 /** The question asked, with Agree and Refuse for the others; else the asker's button. */

@@ -47,11 +47,61 @@ def test_only_the_seat_that_played_last_takes_back_and_only_before_the_next_card
         apply(later, Action(TAKEBACK, play.seat))
 
 
-def test_a_card_that_completed_its_trick_is_not_taken_back():
-    state = first_lead("german", 2)[2]
-    last = next(a for a in legal_actions(state, state.to_act) if a.kind == PLAY)
-    done = apply(state, last)
-    assert done.trick == () and not can_take_back(done, last.seat)
+def finish_trick(state):
+    """Play on until the trick in play is complete; (state before its last card, that card,
+    state after)."""
+    while True:
+        play = next(a for a in legal_actions(state, state.to_act) if a.kind == PLAY)
+        after = apply(state, play)
+        if not after.trick:
+            return state, play, after
+        state = after
+
+
+def test_a_card_that_completed_its_trick_is_taken_back_before_the_next_card():
+    before, play, done = finish_trick(first_lead()[2])
+    assert done.trick == () and len(done.trick_log) == 1 and can_take_back(done, play.seat)
+    back = apply(done, Action(TAKEBACK, play.seat))
+    assert back.hands == before.hands and back.trick == before.trick
+    assert back.tricks == before.tricks and back.trick_log == () and back.to_act == play.seat
+    assert legal_actions(back, play.seat) == legal_actions(before, play.seat)
+    assert [a.kind for a in back.events][-2:] == [PLAY, TAKEBACK]
+    assert not can_take_back(back, play.seat)
+
+
+def test_a_card_that_completed_its_trick_is_not_taken_back_once_the_next_card_is_played():
+    _before, play, done = finish_trick(first_lead()[2])
+    lead = next(a for a in legal_actions(done, done.to_act) if a.kind == PLAY)
+    later = apply(done, lead)
+    if lead.seat != play.seat:
+        assert not can_take_back(later, play.seat)
+    with pytest.raises(IllegalAction):
+        apply(apply(later, Action(TAKEBACK, lead.seat)), Action(TAKEBACK, play.seat))
+
+
+def test_a_card_whose_trick_drew_from_the_german_talon_is_not_taken_back():
+    _before, play, done = finish_trick(first_lead("german", 2)[2])
+    assert len(done.stock) == 23  # the trick drew two cards
+    assert not can_take_back(done, play.seat)
+    with pytest.raises(IllegalAction) as refused:
+        apply(done, Action(TAKEBACK, play.seat))
+    assert refused.value.code == "cannot_take_back"
+
+
+def test_a_card_that_ended_the_deal_is_not_taken_back():
+    state = first_lead()[2]
+    while state.deal_no == 0 and not state.over:
+        before, play, state = finish_trick(state)
+    assert state.trick == () and not can_take_back(state, play.seat)
+    with pytest.raises(IllegalAction):
+        apply(state, Action(TAKEBACK, play.seat))
+
+
+def test_a_completed_knockout_trick_is_opened_again():
+    before, play, done = finish_trick(first_lead("knockout", 3)[2])
+    if done.deal_no == before.deal_no:
+        back = apply(done, Action(TAKEBACK, play.seat))
+        assert back.trick == before.trick and back.to_act == play.seat
 
 
 def test_twice_is_refused_the_taken_back_card_is_no_longer_in_the_trick():

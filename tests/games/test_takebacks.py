@@ -106,3 +106,45 @@ def test_never_at_a_rated_table_or_an_events(make_user):
             services.takeback_ask(table.pk, user=player)
         assert refused.value.code == "takeback_refused"
         Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+
+
+def complete_trick(table: Table, users: tuple) -> tuple:
+    """Play until a human completes a trick: (seat, user, card event)."""
+    for _ in range(60):
+        now = state(table.pk)
+        seat = now.to_act
+        card = play_first_legal(table.pk, users[seat], seat)
+        if not state(table.pk).trick:
+            return seat, users[seat], card
+    raise AssertionError("no trick completed")
+
+
+def test_a_card_that_completed_its_trick_is_taken_back_before_the_next_card(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    started = services.table_create(ann, "knockout", 2, options={"exchange": False})
+    services.seat_take(bob, started.pk, 1)
+    table = services.table_start(ann, started.pk)
+    while state(table.pk).phase != "play":  # the trump chooser's choice
+        now = state(table.pk)
+        play_first_legal(table.pk, (ann, bob)[now.to_act], now.to_act)
+    seat, player, card = complete_trick(table, (ann, bob))
+    done = state(table.pk)
+    assert len(done.trick_log) == 1 and done.trick == ()
+    services.takeback_ask(table.pk, user=player)
+    services.takeback_answer(table.pk, True, user=(ann, bob)[1 - seat])
+    back = state(table.pk)
+    assert back.trick_log == () and len(back.trick) == 1 and back.to_act == seat
+    events = list(
+        Move.objects.filter(table=table).order_by("number").values_list("event", flat=True)
+    )
+    assert events[-2:] == [{"seat": seat, **card}, {"seat": seat, "action": "takeback"}]
+
+
+def test_a_card_whose_trick_drew_from_the_talon_is_refused(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    table = german_table(ann, bob)
+    seat, player, _card = complete_trick(table, (ann, bob))
+    with pytest.raises(ServiceError) as refused:
+        services.takeback_ask(table.pk, user=player)
+    assert refused.value.code == "takeback_refused"
+    assert offer(table) is None and len(state(table.pk).trick_log) == 1
