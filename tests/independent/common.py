@@ -4,21 +4,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"  # docs/rules.md §1.4 cut decision: clubs < diamonds < hearts < spades
 DECK = frozenset(r + s for r in RANKS for s in SUITS)
-ACTIONS = {
-    "play": "card",
-    "knock": None,
-    "trump": "suit",
-    "vote": "suit",
-    "exchange": "discard",
-    "resign": None,
-}
 
 
 class _Missing:
@@ -189,102 +180,6 @@ def compare_tricks(report: Report, deal: int, rec: object, tricks: list[Trick]) 
         compare_fields(report, deal, f"tricks[{t}]", got, want.as_json())
 
 
-def _event_ok(event: object, n: int) -> bool:
-    """Shape check of one event."""
-    if not isinstance(event, dict) or not seat_int(event.get("seat"), n):
-        return False
-    action = event.get("action")
-    if _refused_claim(event):
-        return True
-    if not isinstance(action, str) or action not in ACTIONS:
-        return False
-    key = ACTIONS[action]
-    if key == "discard":
-        return isinstance(event.get(key), list) and all(isinstance(c, str) for c in event[key])
-    return key is None or isinstance(event.get(key), str)
-
-
-def _refused_claim(event: dict) -> bool:
-    """A claim the solver refused: it changes nothing of the play (docs/game-record.md §4)."""
-    tricks = event.get("tricks")
-    return (
-        event.get("action") == "claim" and event.get("refused") is True
-        and isinstance(tricks, int) and not isinstance(tricks, bool) and tricks >= 1
-    )  # fmt: skip
-
-
-@dataclass
-class Events:
-    """Cursor over one deal's events; resignations go to a callback, the rest are expected."""
-
-    report: Report
-    deal: int
-    events: list
-    n: int
-    on_resign: Callable[[int, int], None]
-    pos: int = 0
-    partial: list[tuple[int, str]] | None = None
-
-    def take(self) -> tuple[int, dict] | None:
-        """The next decision that is not a resignation, with its index."""
-        while self.pos < len(self.events):
-            k = self.pos
-            self.pos += 1
-            event = self.events[k]
-            if not _event_ok(event, self.n):
-                self.report.stop(self.deal, f"events[{k}]", show(event), "a well-formed event")
-            if event["action"] == "resign":
-                self.on_resign(event["seat"], k)
-                continue
-            if _refused_claim(event):  # docs/rules.md §0.7: play goes on as if not made
-                continue
-            return k, event
-        return None
-
-    def expect(self, seat: int, actions: tuple[str, ...], what: str) -> tuple[int, dict]:
-        """The next decision, which must be one of `actions` by `seat`."""
-        got = self.take()
-        if got is None:
-            self.report.stop(self.deal, "events", "no further event", f"seat {seat} to {what}")
-        k, event = got
-        if event["seat"] != seat or event["action"] not in actions:
-            self.report.stop(self.deal, f"events[{k}]", show(event), f"seat {seat} to {what}")
-        return k, event
-
-    def finish(self) -> None:
-        """No decision may follow the end of the deal (resignations may)."""
-        got = self.take()
-        if got is not None:
-            k, event = got
-            self.report.stop(self.deal, f"events[{k}]", show(event), "no further decision")
-
-    def play(self, seat: int, hand: set[str], led: str | None, event: tuple[int, dict]) -> str:
-        """Check a play event against the hand and the led suit; remove the card."""
-        k, ev = event
-        card = ev["card"]
-        if card not in hand:
-            rules = f"a card of seat {seat}: {show_hand(hand)}"
-            self.report.stop(self.deal, f"events[{k}]", show(ev), rules)
-        if led and suit(card) != led and any(suit(c) == led for c in hand):
-            rules = f"seat {seat} must follow suit {led} (holds {show_hand(hand)})"
-            self.report.add(self.deal, f"events[{k}]", show(ev), rules)
-        hand.remove(card)
-        return card
-
-
-def play_fixed_trick(cur: Events, hands: list[set[str]], leader: int, trump: str | None) -> Trick:
-    """A trick in which every seat plays once, clockwise from the leader."""
-    plays: list[tuple[int, str]] = []
-    cur.partial = plays
-    for i in range(len(hands)):
-        seat = (leader + i) % len(hands)
-        event = cur.expect(seat, ("play",), "play")
-        led = suit(plays[0][1]) if plays else None
-        plays.append((seat, cur.play(seat, hands[seat], led, event)))
-    cur.partial = None
-    return Trick(leader, plays, trick_winner(plays, trump))
-
-
 def read_options(report: Report, rec: dict, spec: dict[str, tuple]) -> dict[str, Any]:
     """Options with defaults; spec maps a name to (default, allowed values or type)."""
     opts = get(rec, "options")
@@ -347,16 +242,6 @@ def check_dealer(report: Report, deal: int, rec: dict, want: int | None, n: int)
     if want is not None:
         report.compare(deal, "dealer", dealer, want)
     return dealer
-
-
-def deal_events(
-    report: Report, deal: int, rec: dict, n: int, on_resign: Callable[[int, int], None]
-) -> Events:
-    """A cursor over the deal's events."""
-    events = get(rec, "events")
-    if not isinstance(events, list):
-        report.stop(deal, "events", show(events), "a list of events")
-    return Events(report, deal, events, n, on_resign)
 
 
 def extra_deals(report: Report, count: int, last: int) -> None:

@@ -6,13 +6,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .common import (
-    Events,
     Report,
     Trick,
     check_dealer,
     compare_tricks,
     cut_key,
-    deal_events,
     get,
     is_card,
     read_hands,
@@ -22,6 +20,7 @@ from .common import (
     suit,
     trick_winner,
 )
+from .events import Events, deal_events
 
 KO_OPTIONS: dict[str, tuple] = {
     "start_cards": (7, range(1, 9)),
@@ -205,20 +204,30 @@ def _rainbow(game: Game, hands: list[set[str]], rnd: Round) -> int | None:
 
 
 def _trick(game: Game, cur: Events, hands: list[set[str]], start: int, rnd: Round, last: bool):
-    """One trick: each seat holding cards acts once; a dog's life may knock (not last)."""
+    """One trick: each seat holding cards acts once; a dog's life may knock (not last); a
+    card taken back is played again, but not the round's last card (D5)."""
     plays: list[tuple[int, str]] = []
-    for seat in game.clockwise(start):
-        if seat not in rnd.active or not hands[seat]:
-            continue
+    order = [s for s in game.clockwise(start) if s in rnd.active and hands[s]]
+    i = 0
+    while i < len(order):
+        seat = order[i]
+        i += 1
         dog = game.status[seat] == "dog"
         can_knock = dog and not last
         what = "play or knock" if can_knock else "play"
         if dog and not can_knock:
             what = "play (a dog's life cannot knock on the last trick)"
         k, event = cur.expect(seat, ("play", "knock") if can_knock else ("play",), what)
+        led = suit(plays[0][1]) if plays else None
         if event["action"] == "play":
-            led = suit(plays[0][1]) if plays else None
-            plays.append((seat, cur.play(seat, hands[seat], led, (k, event))))
+            card = cur.play(seat, hands[seat], led, (k, event))
+            plays.append((seat, card))
+            if cur.taken_back(seat, card, not last or i < len(order)):
+                plays.pop()
+                hands[seat].add(card)
+                i -= 1
+        else:
+            cur.check_hints(seat, hands[seat], led)
     if not plays:
         cur.report.stop(cur.deal, "tricks", "a trick without cards", "every trick has a card")
     trump = None if rnd.trump == "NT" else rnd.trump

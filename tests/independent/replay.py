@@ -15,6 +15,14 @@ Messages
      or action, card not held, knock not allowed, bad discard), bad hand sizes or a broken
      deck is reported once and ends the replay of that record ("replay ... stops here").
      A wrong dealer is reported and the replay goes on with the recorded dealer.
+ D5  Take-backs and hints (docs/game-record.md §4). A take-back must come right after the
+     play of the same seat (no event between); the card goes back to that seat's hand and
+     the seat plays again. The card may have completed its trick, which is then open again,
+     except the last card of a deal (Whist, German Whist, a Knockout round) and a card whose
+     trick drew from the German Whist talon (the first 13 tricks). Anything else is
+     reported once and ends the replay. A hint changes nothing; it must name a card the
+     seat to play may play at its next decision (else reported, the replay goes on); a hint
+     before a decision other than a play, or after the deal's last decision, ends it.
 Knockout
  K1  Fair lead: the next dealer is the first active (in or dog's life) seat left of the
      previous dealer, as it was at the start of that round, even if that seat knocked.

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .common import (
-    Events,
     Report,
     Trick,
     check_dealer,
@@ -14,18 +13,17 @@ from .common import (
     compare_absent,
     compare_fields,
     compare_tricks,
-    deal_events,
     deal_list,
     extra_deals,
     get,
     is_card,
-    play_fixed_trick,
     read_hands,
     read_options,
     show,
     suit,
     too_few_deals,
 )
+from .events import Events, deal_events, play_fixed_trick
 
 WHIST_OPTIONS = {
     "target": (5, range(1, 16)), "honours": (False, bool), "rubber": (False, bool),
@@ -55,9 +53,10 @@ def _resign(seat: int, index: int) -> None:
 def _play(
     cur: Events, hands: list[set[str]], leader: int, trump: str, count: int, done: list[Trick]
 ) -> int:
-    """Play `count` ordinary tricks, appending them to `done`; return the next leader."""
-    for _ in range(count):
-        trick = play_fixed_trick(cur, hands, leader, trump)
+    """Play the deal's last `count` tricks, appending them to `done`; return the next leader.
+    The deal's last card is never taken back (D5)."""
+    for t in range(count):
+        trick = play_fixed_trick(cur, hands, leader, trump, closing=t < count - 1)
         done.append(trick)
         leader = trick.winner  # type: ignore[assignment]
     return leader
@@ -220,7 +219,7 @@ def _first_half(
 ) -> int:
     """docs/rules.md §3.2: the winner takes the face-up talon card, the loser the next one."""
     for t in range(13):
-        trick = play_fixed_trick(cur, hands, leader, trump)
+        trick = play_fixed_trick(cur, hands, leader, trump, closing=False)  # D5: it draws
         done.append(trick)
         leader = trick.winner  # type: ignore[assignment]
         hands[leader].add(talon[2 * t])
