@@ -50,8 +50,9 @@ def wait_port(address: str, port: int, seconds: float = 60.0,
 
 
 class Site:
-    """`apps` app hosts, one data host (with `shards` Redis servers for the channel layer:
-    REDIS_URL's on 6379, more on 6380, ...), nginx; `close` removes everything."""
+    """`apps` app hosts, one data host, nginx; with `shards` > 1 the channel layer is sharded
+    over the data host's Redis and that of hosts redis2, ... (WHIST_CHANNEL_REDIS_URLS).
+    `close` removes everything."""
 
     def __init__(self, apps: int = 2, shards: int = 1,
                  log_path: Callable[[str], Path] | None = None,
@@ -60,8 +61,8 @@ class Site:
         self._log_path = log_path or (lambda name: self.folder / f"{name}.log")
         self.apps = [f"app{i + 1}" for i in range(apps)]
         self.processes: dict[str, subprocess.Popen] = {}
-        self.network = Network(["data", *self.apps])
-        self.shards = shards
+        self.layer_hosts = ["data", *(f"redis{i + 1}" for i in range(1, shards))]
+        self.network = Network([*self.layer_hosts, *self.apps])
         try:
             self._start(env or {})
         except BaseException:
@@ -74,7 +75,7 @@ class Site:
     def _start(self, extra: dict[str, str]) -> None:
         data = self.address("data")
         self.database_url = f"postgres://whist:whist@{data}:{POSTGRES_PORT}/whist"
-        layer = [f"redis://{data}:{REDIS_PORT + i}/1" for i in range(self.shards)]
+        layer = [f"redis://{self.address(h)}:{REDIS_PORT}/1" for h in self.layer_hosts]
         self.env = {
             **{k: v for k, v in os.environ.items() if not k.startswith(("DATABASE", "REDIS"))},
             "DJANGO_SETTINGS_MODULE": "whistsite.settings",
@@ -89,17 +90,17 @@ class Site:
             "WHIST_BOT_DELAY": "0.1,0.2",
             "WHIST_TRICK_PAUSE": "0.1",
             "PYTHONUNBUFFERED": "1",
-            **({"WHIST_CHANNEL_LAYER_URLS": ",".join(layer)} if self.shards > 1 else {}),
+            **({"WHIST_CHANNEL_REDIS_URLS": ",".join(layer)} if len(layer) > 1 else {}),
             **extra,
         }
         self._postgres()
-        for shard in range(self.shards):
-            self._spawn(f"redis{shard}", "data", [
-                shutil.which("redis-server") or "redis-server", "--bind", data,
-                "--port", str(REDIS_PORT + shard), "--protected-mode", "no", "--save", "",
+        for host in self.layer_hosts:
+            self._spawn(f"{host}-redis", host, [
+                shutil.which("redis-server") or "redis-server", "--bind", self.address(host),
+                "--port", str(REDIS_PORT), "--protected-mode", "no", "--save", "",
                 "--appendonly", "no", "--dir", str(self.folder), "--maxclients", "10000",
             ])  # fmt: skip
-            wait_port(data, REDIS_PORT + shard)
+            wait_port(self.address(host), REDIS_PORT)
         for i, host in enumerate(self.apps):
             self.start_app(host, beat=i == 0)
         for host in self.apps:

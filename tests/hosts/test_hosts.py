@@ -1,6 +1,8 @@
 """The site across hosts (docs/deployment.md §"Hosts"): a data host, two app hosts and nginx in
 front, each host a network namespace with an address of its own (tests/hosts/site.py).
-Players sit at tables with sockets on both app hosts; one app host is cut (its processes
+The channel layer is sharded over two Redis hosts (the data host's and redis2's).
+Players sit at tables with sockets on both app hosts and channels on both shards; one app
+host is cut (its processes
 killed outright, its link taken down) and every player comes back through the other, every
 game goes on, and the move log holds every move once: none lost, none doubled."""
 
@@ -14,6 +16,7 @@ from typing import Any
 
 import psycopg
 import pytest
+import redis
 
 from tests.hosts.network import usable
 from tests.hosts.players import Player, Room, seat_players
@@ -31,7 +34,7 @@ pytestmark = [
 
 @pytest.fixture
 def site(server_log) -> Iterator[Site]:
-    built = Site(apps=2, log_path=server_log)
+    built = Site(apps=2, shards=2, log_path=server_log)
     try:
         yield built
     finally:
@@ -70,6 +73,9 @@ async def play_and_cut(site: Site, made: list[dict], cut: str) -> tuple[Room, li
         await until(lambda: sorted(n for _, n in rows(site, processes)) == [2] * TABLES, 20,
                     "presence of every table on both app hosts")  # fmt: skip
         await until(lambda: min(moves_by_table(site).values() or [0]) >= 4, 30, "moves flow")
+        # The channel layer is sharded over two Redis hosts, and both carry sockets' channels.
+        shards = await asyncio.to_thread(subscriptions, site)
+        assert all(shards.values()), f"channels subscribed per layer shard: {shards}"
         room.cut_at = time.perf_counter()
         await asyncio.to_thread(site.cut, cut)
         await until(lambda: all_back(players), BACK_WITHIN + 5, "every player back",
@@ -83,6 +89,15 @@ async def play_and_cut(site: Site, made: list[dict], cut: str) -> tuple[Room, li
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
     return room, players
+
+
+def subscriptions(site: Site) -> dict[str, int]:
+    """How many channels the app hosts subscribe to on each Redis of the channel layer."""
+    counts = {}
+    for host in site.layer_hosts:
+        with redis.Redis(host=site.address(host), port=6379, socket_timeout=5) as client:
+            counts[host] = len(client.pubsub_channels())
+    return counts
 
 
 def all_back(players: list[Player]) -> bool:

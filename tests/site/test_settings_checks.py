@@ -53,3 +53,21 @@ def test_the_bot_levels_a_setting_may_name_are_the_engines():
     from games.engine.bots import LEVELS
 
     assert play.BOT_LEVELS == LEVELS
+
+
+def test_the_channel_layer_is_sharded_over_the_redis_urls_given_in_their_order():
+    layer = "from django.conf import settings as s; print(*(h['address'] for h in s.CHANNEL_LAYERS['default']['CONFIG']['hosts']))"  # noqa: E501
+    urls = "redis://10.0.0.5:6379/1,redis://10.0.0.6:6380/1"
+    done = start(layer, REDIS_URL="redis://10.0.0.5:6379", WHIST_CHANNEL_REDIS_URLS=urls)
+    assert done.stdout.split() == urls.split(","), done.stderr
+    alone = start(layer, REDIS_URL="redis://10.0.0.5:6379")
+    assert alone.stdout.split() == ["redis://10.0.0.5:6379/1"], alone.stderr
+
+
+def test_a_shard_url_that_is_no_redis_url_is_one_line():
+    done = start("", REDIS_URL="redis://10.0.0.5:6379",
+                 WHIST_CHANNEL_REDIS_URLS="redis://10.0.0.5:6379/1,10.0.0.6:6380")  # fmt: skip
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert [line.split("=")[0] for line in done.stderr.splitlines()] == [
+        "settings: WHIST_CHANNEL_REDIS_URLS", f"settings: {STOPS}",
+    ], done.stderr  # fmt: skip

@@ -120,8 +120,17 @@ def env_networks(name: str) -> list[str]:
 def env_url(name: str, schemes: tuple[str, ...], example: str) -> str | None:
     """A URL with one of `schemes` and a host (or a path, for sqlite:// and unix://)."""
     value = os.environ.get(name)
-    if not value:
-        return None
+    return _url(name, value, schemes, example) if value else None
+
+
+def env_urls(name: str, schemes: tuple[str, ...], example: str) -> list[str]:
+    """A comma-separated list of URLs as `env_url` takes them (none: an empty list)."""
+    found = [_url(name, v, schemes, example) for v in os.environ.get(name, "").split(",")
+             if v.strip()]  # fmt: skip
+    return [url for url in found if url]
+
+
+def _url(name: str, value: str, schemes: tuple[str, ...], example: str) -> str | None:
     parts = urlsplit(value.strip())
     shown = parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()  # no password
     try:

@@ -4,7 +4,7 @@ the cache; without it, one process's memory and tasks in-process."""
 from django.core.exceptions import ImproperlyConfigured
 
 from whistsite.patches.channel_layer import layer_host
-from whistsite.settings.environment import env_choice, env_url, redis_db_url
+from whistsite.settings.environment import env_choice, env_url, env_urls, redis_db_url
 
 # REDIS_URL: channel layer on Redis database 1, Celery's broker on database 0
 # (docs/stack-notes.md §2.11).
@@ -15,13 +15,19 @@ if REDIS_URL:
     # (one Redis publish per group message, relayed by each server to its own sockets).
     WHIST_CHANNEL_LAYER = env_choice("WHIST_CHANNEL_LAYER", "pubsub", ("pubsub", "core"))
     # Its connections: no idle timeout, a pool of 1,000, a dropped connection retried.
-    LAYER_HOST = layer_host(redis_db_url(REDIS_URL, 1))
+    # WHIST_CHANNEL_REDIS_URLS: the layer sharded over these Redis servers (channels_redis
+    # hashes each channel and group name to one of them; every process must list the same
+    # URLs in the same order), else REDIS_URL's database 1 alone (docs/deployment.md).
+    LAYER_URLS = env_urls(
+        "WHIST_CHANNEL_REDIS_URLS", ("redis", "rediss", "unix"), "redis://redis-2.internal:6379/1"
+    ) or [redis_db_url(REDIS_URL, 1)]
+    LAYER_HOSTS = [layer_host(url) for url in LAYER_URLS]
     if WHIST_CHANNEL_LAYER == "pubsub":
         CHANNEL_LAYERS = {
             "default": {
                 # channels_redis' PubSub layer that tells the sockets when Redis is back.
                 "BACKEND": "whistsite.patches.channel_layer.ReconnectingPubSubLayer",
-                "CONFIG": {"hosts": [LAYER_HOST]},
+                "CONFIG": {"hosts": LAYER_HOSTS},
             }
         }
     elif WHIST_CHANNEL_LAYER == "core":
@@ -29,7 +35,7 @@ if REDIS_URL:
             "default": {
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
                 "CONFIG": {
-                    "hosts": [LAYER_HOST],
+                    "hosts": LAYER_HOSTS,
                     # The default of 100 drops messages silently in a burst
                     # (docs/stack-notes.md §2.12).
                     "capacity": 1000,
