@@ -1,6 +1,6 @@
 """A whist drive's page speaks of tricks (issue 44, left by e800c8b): each seat's tricks in
 the rounds and the standings as whole numbers, and no "opponents' points" column, which
-means nothing in a drive (docs/rules.md §5.8)."""
+means nothing in a drive; its ties are told in tricks (docs/rules.md §5.8)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ def test_a_drives_page_shows_tricks_as_whole_numbers_and_no_opponents_points(
     client.force_login(users[0])
     page = client.get(reverse("event", args=[event.pk])).content.decode()
     assert "Opponents&#x27; points" not in page and "Opponents' points" not in page
+    assert "Equal tricks in the standings are decided by the opponents met" in page
     badges = re.findall(r'<span class="badge">([^<]*)</span>', page.split('id="rounds-h"')[1])
     assert len(badges) == 8 and all(re.fullmatch(r"\d+", b) for b in badges), badges
     standings = page.split('data-testid="standings"')[1].split("</table>")[0]
