@@ -1,7 +1,7 @@
 """The site's other pages at the layout test's six sizes, in English, German and Dutch:
 the header stays one short line with every link reachable (through its Menu on
-narrow screens), no page scrolls sideways (the profile and the leaderboard on a phone), and
-no choice of the create-table form is cut."""
+narrow screens), no page scrolls sideways (the profile and the leaderboard on a phone; a
+club's pages as its owner sees them), and no choice of the create-table form is cut."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser
 
+from clubs.models import Membership
+from clubs.services import club_create, post_add
 from rankings.models import Rating
 from tests.e2e.helpers import PASSWORD, log_in
 from tests.e2e.table_steps import ARTIFACTS, SIZES, unreachable_header_links
@@ -16,7 +18,8 @@ from tests.e2e.table_steps import ARTIFACTS, SIZES, unreachable_header_links
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PAGES = ["/lobby/", "/tables/new/", "/accounts/players/ann/", "/leaderboards/knockout/",
-         "/my/games/", "/rules/german/"]  # fmt: skip
+         "/my/games/", "/rules/german/", "/clubs/", "/clubs/hearts-club/",
+         "/clubs/hearts-club/leaderboard/knockout/"]  # fmt: skip
 HEADER_MAX = 72  # px: one line of header (it took 240 of 844 px on a phone)
 
 # A select whose chosen option is wider than the box shows it (the arrow takes ~1.6rem).
@@ -42,6 +45,10 @@ def test_every_page_header_and_form_is_readable_at_every_size(
     Rating.objects.create(
         user=ann, game="knockout", games=3, wins=1, display=1020, mu=26.0, sigma=8.0
     )
+    club = club_create(ann, name="Hearts Club", about="Fridays.")  # its owner sees every form
+    bob = get_user_model().objects.create_user("bob", password=PASSWORD, display_name="Bob")
+    Membership.objects.create(club=club, user=bob)
+    post_add(bob, club.pk, "See you on Friday")
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     log_in(page, site_url, "ann")
     page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
