@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, expect
 
 from games import services
 from tests.e2e.helpers import PASSWORD, table_page_as, take_turn
+from tests.e2e.table_steps import overlap
 from tests.games.helpers import state
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,6 +33,9 @@ def test_a_card_is_taken_back_when_the_other_player_agrees(browser: Browser, sit
     asker.get_by_test_id("takeback").click()
     offer = other.get_by_test_id("takeback-offer")
     expect(offer).to_contain_text("asks to take back their last card")
+    box = "(el) => el.getBoundingClientRect().toJSON()"
+    plate = other.locator(f'#seats .seat[data-seat="{1 - leader}"]').evaluate(box)
+    assert not overlap(offer.evaluate(box), plate)  # beside the player's own plate
     other.screenshot(path=f"{SHOTS}/takeback-asked.png")
     offer.get_by_role("button", name="Agree").click()
 

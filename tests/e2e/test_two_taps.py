@@ -11,6 +11,7 @@ from tests.e2e.helpers import left_hand, sign_up
 from tests.e2e.table_steps import MY_TURN, create_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
+SHOTS = "/work/wt/shots/45"
 CORNER = {"x": 6, "y": 24}  # the visible corner of a fanned card
 
 
@@ -34,6 +35,7 @@ def test_on_a_touch_screen_a_card_is_played_by_two_taps(browser: Browser, site_u
     expect(page.locator(f'#hand .card.lifted[data-card="{card}"]')).to_be_visible()
     assert page.evaluate("() => [window.whistTable.pending, window.whistTable.lifted]") == [
         False, card]  # fmt: skip
+    page.screenshot(path=f"{SHOTS}/two-taps-lifted.png")
     page.locator(f'#hand .card[data-card="{card}"]').tap(position=CORNER)
     assert left_hand(page, card)
 

@@ -14,6 +14,7 @@ from playwright.sync_api import Playwright, expect
 from tests.servers import daphne
 
 pytestmark = pytest.mark.django_db(transaction=True)
+SHOTS = "/work/wt/shots/45"
 
 
 def test_the_app_can_be_installed_and_shows_its_offline_page_with_the_server_stopped(
@@ -36,9 +37,11 @@ def test_the_app_can_be_installed_and_shows_its_offline_page_with_the_server_sto
             assert manifest["url"] == f"{url}/manifest.webmanifest" and not manifest["errors"]
             errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
             assert errors == [], errors
+            page.screenshot(path=f"{SHOTS}/installable.png")
         page.goto(f"{url}/lobby/")  # the server is gone
         expect(page.get_by_test_id("offline")).to_be_visible()
         expect(page.get_by_test_id("retry")).to_be_visible()
         assert page.evaluate("() => getComputedStyle(document.body).margin") == "0px"  # styled
+        page.screenshot(path=f"{SHOTS}/offline.png")
     finally:
         context.close()
