@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games import labels
-from games.engine import descriptors, make_rules, places
+from games.engine import descriptors, make_rules, places, presentation
 from games.engine.descriptors import is_standard
 from games.engine.rules import GAMES
+from games.texts import say
 
 GAME_NAMES = GAMES
 game_name = labels.game_name
@@ -102,20 +102,9 @@ def rating_change(change: int | None, annulled: bool = False) -> dict[str, str] 
 
 
 def score_text(game: str, result: dict[str, Any], seat: int, place: int, players: int) -> str:
-    """The score from `seat`'s side, as its game's `stages` count it (games.engine
-    .descriptors): Whist points (or rubber) by side, German tricks per game, Knockout place."""
-    stages = descriptors.game_of(game).stages
-    if stages == "rounds":
-        return ordinal_place(place, players)
-    games = result.get("games") or []
-    us = descriptors.side_of(game, seat)
-    them = 1 - us
-    if "rubber_score" in result:
-        score = result["rubber_score"]
-        return _("rubber %(us)s–%(them)s") % {"us": score[us], "them": score[them]}
-    if stages == "deals":
-        return f"{games[-1][us]}–{games[-1][them]}" if games else ""
-    return ", ".join(f"{g[us]}–{g[them]}" for g in games)
+    """The score from `seat`'s side, as its game counts it (games.engine.presentation):
+    Whist points (or rubber) by side, German tricks per game, Knockout place."""
+    return say(presentation.score(game, result, seat, place, players), [])
 
 
 def seat_names(seats: list[dict[str, Any]]) -> list[str]:
@@ -126,94 +115,20 @@ def seat_names(seats: list[dict[str, Any]]) -> list[str]:
 
 
 def score_sheet(stored: Any) -> dict[str, Any]:
-    """The score sheet of a game: a header and one row per deal (and the totals)."""
-    record = stored.record
+    """The score sheet of a game (games.engine.presentation): a header, one row per deal (a
+    label, a cell per seat or side, a note) and the totals, in words."""
     names = seat_names(stored.seats)
-    build = {"rounds": _knockout_sheet, "deals": _whist_sheet, "games": _german_sheet}
-    return build[descriptors.game_of(stored.game).stages](record, names)
-
-
-def _knockout_sheet(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    rows = []
-    for number, deal in enumerate(record["deals"], 1):
-        outcome = deal.get("outcome") or {}
-        tricks = outcome.get("tricks") or [None] * len(names)
-        cells = []
-        for seat, hand in enumerate(deal["hands"]):
-            cells.append(_knockout_cell(seat, hand, tricks[seat], outcome))
-        cards = max((len(h) for h in deal["hands"]), default=0)
-        trump = labels.suit_name(outcome.get("trump", "?"))
-        note = ngettext("%(n)s card, trump %(trump)s", "%(n)s cards, trump %(trump)s", cards) % {
-            "n": cards, "trump": trump,
-        }  # fmt: skip
-        rows.append({"label": _("Round %(n)s") % {"n": number}, "cells": cells, "note": note})
-    return {"head": names, "rows": rows, "totals": None}
-
-
-def _knockout_cell(seat: int, hand: list[str], tricks: Any, outcome: dict[str, Any]) -> str:
-    if not hand:
-        return "–"
-    text = ngettext("%(n)s trick", "%(n)s tricks", tricks or 0) % {"n": tricks or 0}
-    if seat in outcome.get("dogs_life", []):
-        text += " · " + _("dog's life")
-    elif seat in outcome.get("out", []):
-        text += " · " + _("out")
-    if len(hand) == 1 and tricks is not None:
-        text += " · " + _("one card")
-    return text
-
-
-def _whist_sheet(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    sides = [" & ".join(names[s] for s in side) for side in descriptors.sides(record["game"], 4)]
-    rows = []
-    for number, deal in enumerate(record["deals"], 1):
-        o = deal.get("outcome")
-        if o is None:
-            rows.append({"label": _("Deal %(n)s") % {"n": number}, "cells": ["–", "–"],
-                         "note": _("resigned")})  # fmt: skip
-            continue
-        cells = [
-            _("%(tricks)s, %(points)s, honours %(honours)s, score %(score)s")
-            % {"tricks": ngettext("%(n)s trick", "%(n)s tricks", o["tricks"][s])
-               % {"n": o["tricks"][s]},
-               "points": ngettext("%(n)s point", "%(n)s points", o["points"][s])
-               % {"n": o["points"][s]},
-               "honours": o["honours"][s], "score": o["score"][s]}
-            for s in (0, 1)
-        ]  # fmt: skip
-        rows.append({"label": _("Deal %(n)s") % {"n": number}, "cells": cells, "note": ""})
-    result = record["result"]
-    totals = [" · ".join(f"{g[s]}" for g in result.get("games", [])) for s in (0, 1)]
-    if "rubber_score" in result:
-        totals = [f"{t} · " + _("rubber %(n)s") % {"n": result["rubber_score"][s]}
-                  for s, t in enumerate(totals)]  # fmt: skip
-    return {"head": sides, "rows": rows, "totals": totals}
-
-
-def _german_sheet(record: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    rows = []
-    for number, deal in enumerate(record["deals"], 1):
-        o = deal.get("outcome")
-        cells = [str(o["tricks"][s]) if o else "–" for s in (0, 1)]
-        note = _("second-half tricks") if o else _("resigned")
-        rows.append({"label": _("Game %(n)s") % {"n": number}, "cells": cells, "note": note})
-    return {"head": names, "rows": rows, "totals": None}
+    sheet = presentation.sheet(stored.record)
+    rows = [{"label": say(row["label"], names), "cells": [say(c, names) for c in row["cells"]],
+             "note": say(row["note"], names)} for row in sheet["rows"]]  # fmt: skip
+    totals = sheet["totals"] and [say(c, names) for c in sheet["totals"]]
+    return {"head": [say(c, names) for c in sheet["head"]], "rows": rows, "totals": totals}
 
 
 def reason_text(reason: str, stored: Any = None) -> str:
-    """How a game ended, in a few words; a German Whist game of one game (no match) is won
-    on its second half's tricks, not on "more games"."""
-    if (
-        reason == "majority"
-        and stored is not None
-        and descriptors.one_game_match(stored.game, stored.options)
-    ):
-        return _("took more tricks in the second half")
-    return {
-        "last_player": _("last player in"), "final_trick": _("won the final trick"),
-        "sweep": _("took every trick"), "rainbow": _("rainbow"), "target": _("reached the target"),
-        "rubber": _("won the rubber"), "majority": _("won more games"), "resign": _("resignation"),
-    }.get(reason, reason)  # fmt: skip
+    """How a game ended, in a few words (games.engine.presentation.reason)."""
+    game, options = (stored.game, stored.options) if stored is not None else ("", {})
+    return say(presentation.reason(game, reason, options), [])
 
 
 def ranking_rows(stored: Any, changes: dict[int, int]) -> list[dict[str, Any]]:

@@ -18,42 +18,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import labels
+from games.engine import presentation
 from games.engine.descriptors import game_of, matching_preset
 from games.engine.rules import option_fields
 from games.reads.lobby import entry_key
+from games.texts import say
 
 ROW_CACHE = 4096  # rows differ by table, language, login and "mine": a few per table
 
 
 def stage_text(game: str, stage: dict[str, Any] | None) -> str:
-    """How far a game in play has got, in words (its `stages`: games.engine.descriptors)."""
-    if not stage:
-        return ""
-    return STAGE_TEXT[game_of(game).stages](stage)
-
-
-def _rounds_text(stage: dict[str, Any]) -> str:
-    return ngettext(
-        "Round %(round)s of %(rounds)s · %(left)s player in",
-        "Round %(round)s of %(rounds)s · %(left)s players in", stage["left"],
-    ) % stage  # fmt: skip
-
-
-def _deals_text(stage: dict[str, Any]) -> str:
-    a, b = stage["scores"]
-    return _("Deal %(deal)s · points %(a)s–%(b)s") % {"deal": stage["deal"], "a": a, "b": b}
-
-
-def _games_text(stage: dict[str, Any]) -> str:
-    half = _("first half") if stage["half"] == 1 else _("second half")
-    if stage["games"] == 1:
-        return half
-    return _("Game %(game)s of %(games)s · %(half)s") % {**stage, "half": half}
-
-
-STAGE_TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
-    "rounds": _rounds_text, "deals": _deals_text, "games": _games_text,
-}  # fmt: skip
+    """How far a game in play has got, in words (games.engine.presentation)."""
+    return say(presentation.stage_text(game, stage), []) if stage else ""
 
 
 def _preset_text(entry: dict[str, Any], options: dict[str, Any]) -> str:
