@@ -7,14 +7,17 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from games.engine.descriptors import side_of
 
-def board_score(result: dict[str, Any], seat: int) -> float:
+
+def board_score(game: str, result: dict[str, Any], seat: int) -> float:
     """A seat's score on its board: its side's points (Whist: game points; German Whist:
-    second-half tricks), summed over the games of the match, less the other side's."""
-    mine = seat % 2
+    second-half tricks), summed over the games of the match, less the other side's (a game
+    of duplicate events has two sides: descriptors.side_of)."""
+    mine = side_of(game, seat)
     total = 0.0
-    for game in result.get("games", []):
-        total += game[mine] - game[1 - mine]
+    for points in result.get("games", []):
+        total += points[mine] - points[1 - mine]
     if not result.get("games"):
         winners = result.get("winners", [])
         total = 1.0 if seat in winners else -1.0 if winners else 0.0
@@ -24,7 +27,7 @@ def board_score(result: dict[str, Any], seat: int) -> float:
 def score_seats(seats: Sequence[Any], stored: Any) -> None:
     """Set each placement's `score` from the stored game's result."""
     for p in seats:
-        p.score = board_score(stored.result, p.seat)
+        p.score = board_score(stored.game, stored.result, p.seat)
 
 
 def matchpoints(scores: Sequence[float]) -> list[float]:

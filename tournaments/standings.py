@@ -9,6 +9,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from games.engine.descriptors import Sides, unit_of
+
 
 @dataclass
 class Standing:
@@ -25,9 +27,10 @@ class Standing:
 Row = tuple[int, int, int | None, float, int]
 
 
-def recount(entries: Sequence[tuple[int, int]], rows: Iterable[Row], side: int = 1) -> list:
+def recount(entries: Sequence[tuple[int, int]], rows: Iterable[Row], sides: Sides = ()) -> list:
     """Each entry's points (sum of its placement points), opponents' points (for each game,
-    the mean of its human opponents' points: Whist's opponents are the other side), wins
+    the mean of its human opponents' points: in a game of partnerships, `sides` (the game's
+    descriptor), the other side's), wins
     (first places, a shared first included) and games, ranked by points, then opponents'
     points, then wins, then sign-up; best first."""
     table = {entry: Standing(entry, joined) for entry, joined in entries}
@@ -39,9 +42,9 @@ def recount(entries: Sequence[tuple[int, int]], rows: Iterable[Row], side: int =
         s.points += points or 0.0  # a duplicate seat scored before its board's matchpoints
         s.games += 1
         s.wins += place == 1
-        seats[table_id].append((seat % side if side > 1 else seat, entry))
+        seats[table_id].append((unit_of(sides, seat), entry))
     for at_table in seats.values():
-        _add_opponents(at_table, table, side)
+        _add_opponents(at_table, table, bool(sides))
     ranked = sorted(
         table.values(), key=lambda s: (-s.points, -s.opponents_points, -s.wins, s.joined)
     )
@@ -50,10 +53,10 @@ def recount(entries: Sequence[tuple[int, int]], rows: Iterable[Row], side: int =
     return ranked
 
 
-def _add_opponents(at_table: list[tuple[int, int]], table: dict, side: int) -> None:
+def _add_opponents(at_table: list[tuple[int, int]], table: dict, sided: bool) -> None:
     """Add to each person at one table the mean points of their human opponents: everyone
-    else at the table, or (Whist) the other side's people."""
-    if side == 1:
+    else at the table, or (`sided`: a game of partnerships) the other side's people."""
+    if not sided:
         total, count = sum(table[e].points for _, e in at_table), len(at_table)
         if count > 1:
             for _, e in at_table:

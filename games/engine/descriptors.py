@@ -1,6 +1,6 @@
-"""What each game is, for everything outside its rules: partners, stages, the score sheet,
-how it can end, presets. Read from the game's `Game` (protocol.py), so that nothing outside
-the engine branches on a game's name (docs/architecture.md §3)."""
+"""What each game is, for everything outside its rules: partners, how it can end, presets
+(how it is shown: presentation/). Read from the game's `Game` (protocol.py), so that
+nothing outside the engine branches on a game's name (docs/architecture.md §3)."""
 
 from __future__ import annotations
 
@@ -26,12 +26,17 @@ def sides(game: str, players: int) -> list[list[int]]:
     return [[seat] for seat in range(players)]
 
 
+Sides = tuple[tuple[int, ...], ...] | list[list[int]]
+
+
+def unit_of(partnerships: Sides, seat: int) -> int:
+    """The index of the seat's partnership among `partnerships` (a game's), else the seat."""
+    return next((i for i, side in enumerate(partnerships) if seat in side), seat)
+
+
 def side_of(game: str, seat: int) -> int:
     """The index of the seat's side in `sides`."""
-    for index, side in enumerate(game_of(game).partnerships):
-        if seat in side:
-            return index
-    return seat
+    return unit_of(game_of(game).partnerships, seat)
 
 
 def partner(game: str, seat: int) -> int | None:
@@ -47,12 +52,6 @@ def fixed_players(game: str) -> int | None:
     game for any number within its range: Knockout Whist, 2 to 7)."""
     low, high = PLAYERS[game]
     return low if low == high else None
-
-
-def one_game_match(game: str, options: dict[str, Any]) -> bool:
-    """Whether these rules make a match of games that is a single game (German Whist's
-    default), which its second half's tricks decide rather than a count of games won."""
-    return game_of(game).stages == "games" and options.get("games", 1) == 1
 
 
 def preset_options(game: str) -> dict[str, dict[str, Any]]:

@@ -150,6 +150,7 @@ class GermanWhist(Game[GermanState]):
     first_counted_trick = 13  # the first half only draws from the talon
     partnerships = ()
     stages = "games"
+    same_deals = True
     result_reasons = ("majority", "resign")
     summary_options = ("games",)
     presets: dict[str, dict[str, Any]] = {}

@@ -232,6 +232,7 @@ class KnockoutWhist(Game[KnockoutState]):
     first_counted_trick = 0
     partnerships = ()
     stages = "rounds"
+    same_deals = False
     result_reasons = ("last_player", "final_trick", "sweep", "rainbow", "resign")
     summary_options = ("preset", "start_cards")
     presets = PRESETS

@@ -38,8 +38,12 @@ class Game(Protocol[S]):
     partnerships: tuple[tuple[int, ...], ...]
     # What a game in play counts its progress in, and what a score sheet's rows are:
     # "rounds" (Knockout: a shrinking deal a round), "deals" (Whist: points by side),
-    # "games" (German Whist: a match of games of tricks).
+    # "games" (German Whist: a match of games of tricks); presentation/ shows them.
     stages: str
+    # Whether every deal goes to the same seats whoever is ahead, so that tables dealt the
+    # same cards can be compared (duplicate events): not Knockout Whist's rounds, dealt to
+    # whoever is still in.
+    same_deals: bool
     # How a game can end (the result's `reason`, docs/game-record.md §6).
     result_reasons: tuple[str, ...]
     # The options a one-line summary of a table's rules names, in order ("preset" for the

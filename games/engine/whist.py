@@ -203,6 +203,7 @@ class Whist(Game[WhistState]):
     first_counted_trick = 0
     partnerships = PARTNERSHIPS
     stages = "deals"
+    same_deals = True
     result_reasons = ("target", "rubber", "resign")
     summary_options = ("target", "honours", "rubber", "trump_suit")
     presets: dict[str, dict[str, Any]] = {}

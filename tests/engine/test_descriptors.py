@@ -99,10 +99,8 @@ def test_a_game_of_a_fixed_number_of_players_says_it():
     assert descriptors.fixed_players("knockout") is None
 
 
-def test_a_one_game_match_is_german_whists_default_only():
-    assert descriptors.one_game_match("german", {"games": 1})
-    assert not descriptors.one_game_match("german", {"games": 3})
-    assert not descriptors.one_game_match("whist", {"target": 5})
+def test_only_games_that_deal_to_the_same_seats_can_be_compared_in_duplicate():
+    assert [game_of(g).same_deals for g in ("knockout", "whist", "german")] == [False, True, True]
 
 
 def test_a_deal_has_its_games_tricks_or_its_hand_size():

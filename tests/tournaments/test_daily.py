@@ -37,7 +37,9 @@ def test_the_daily_challenge_gives_everyone_the_same_deals_and_ranks_them_by_mat
         seats = Placement.objects.filter(round__event=event, round__number=board, seat=0)
         stored = [GameRecord.objects.get(pk=p.table_id) for p in seats]
         assert len({str([d["hands"] for d in r.record["deals"]]) for r in stored}) == 1
-        scores = {p.entry_id: board_score(r.result, 0) for p, r in zip(seats, stored, strict=True)}
+        scores = {
+            p.entry_id: board_score(r.game, r.result, 0) for p, r in zip(seats, stored, strict=True)
+        }
         for p in seats:
             mine = scores[p.entry_id]
             others = [s for e, s in scores.items() if e != p.entry_id]

@@ -26,10 +26,10 @@ def test_matchpoints_give_one_for_each_score_beaten_and_a_half_for_each_tie() ->
 
 def test_a_seats_board_score_is_its_sides_points_less_the_others() -> None:
     german = {"winners": [1], "ranking": [[1], [0]], "reason": "majority", "games": [[5, 8]]}
-    assert board_score(german, 0) == -3 and board_score(german, 1) == 3
+    assert board_score("german", german, 0) == -3 and board_score("german", german, 1) == 3
     whist = {"winners": [0, 2], "ranking": [[0, 2], [1, 3]], "reason": "target",
              "games": [[2, 0]]}  # fmt: skip
-    assert board_score(whist, 2) == 2 and board_score(whist, 3) == -2
+    assert board_score("whist", whist, 2) == 2 and board_score("whist", whist, 3) == -2
 
 
 def dealt_hands(record: dict[str, Any]) -> list[Any]:
@@ -54,7 +54,10 @@ def test_a_duplicate_german_whist_event_of_8_gives_every_table_the_same_deals_an
         for p in Placement.objects.filter(round__event=event, round__number=number):
             by_seat[p.seat].append(p)
         for group in by_seat.values():  # compared with those who held the same cards
-            scores = [board_score(stored[p.table_id].result, p.seat) for p in group]
+            scores = [
+                board_score(stored[p.table_id].game, stored[p.table_id].result, p.seat)
+                for p in group
+            ]
             for p, s in zip(group, scores, strict=True):
                 beaten = sum(1 for o in scores if o < s)
                 ties = sum(1 for o in scores if o == s) - 1

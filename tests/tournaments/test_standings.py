@@ -43,5 +43,7 @@ def test_ties_on_points_are_broken_by_opponents_points_then_wins_then_sign_up() 
 
 def test_whist_opponents_are_the_other_side_not_the_partner() -> None:
     rows = [(20, 0, 1, 1.0, 1), (20, 1, 2, 0.0, 3), (20, 2, 3, 1.0, 1), (20, 3, 4, 0.0, 3)]
-    ranked = {s.entry: s for s in recount([(1, 0), (2, 1), (3, 2), (4, 3)], rows, side=2)}
+    ranked = {
+        s.entry: s for s in recount([(1, 0), (2, 1), (3, 2), (4, 3)], rows, sides=((0, 2), (1, 3)))
+    }
     assert ranked[1].opponents_points == 0.0 and ranked[2].opponents_points == 1.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.descriptors import side_of
 from tournaments import movements as mv
 from tournaments.models import Entry, Event, Placement
 
@@ -36,7 +37,7 @@ def _seated(event: Event, number: int) -> tuple[list[list[Any]], list[int]]:
     for table, seat, entry, place in rows.values_list("number", "seat", "entry_id", "place"):
         tables.setdefault(table, [None] * 4)[seat] = entry
         if place == 1:
-            winners[table] = seat % 2
+            winners[table] = side_of(event.game, seat)
     order = sorted(tables)
     return [tables[t] for t in order], [winners.get(t, 0) for t in order]
 
@@ -51,4 +52,4 @@ def hand_scores(seats: list[Placement], record: Any) -> None:
     deals = (record.record or {}).get("deals") or [{}]
     tricks = (deals[0].get("outcome") or {}).get("tricks") or [0, 0]
     for p in seats:
-        p.score = p.points = float(tricks[p.seat % 2])
+        p.score = p.points = float(tricks[side_of(record.game, p.seat)])

@@ -140,7 +140,7 @@ def _check_rules(game: str, size: int | None, preset: str, options: dict, kind: 
         raise ServiceError("bad_kind", _("unknown kind of event %(kind)s") % {"kind": kind})
     # Duplicate scoring compares the same cards: a game of knock-out rounds deals each
     # round to whoever is still in, so no two tables would hold the same hands.
-    if kind == Event.Kind.DUPLICATE and game_of(game).stages == "rounds":
+    if kind == Event.Kind.DUPLICATE and not game_of(game).same_deals:
         raise ServiceError("bad_kind", _("duplicate events are for Whist and German Whist"))
     try:
         return make_rules(game, size, preset or None, **options).players

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.utils import timezone
 
+from games.engine.descriptors import game_of
 from games.models import Table
 from games.services.arranged import boards_release
 from runtime import scheduling
@@ -65,7 +66,8 @@ def standings_update(event: Event) -> int:
     rows = Placement.objects.filter(round__event=event, points__isnull=False)
     score = "points" if event.kind in (Event.Kind.SWISS, Event.Kind.DRIVE) else "matchpoints"
     scored = rows.values_list("table_id", "seat", "entry_id", score, "place")
-    ranked = recount([(pk, i) for i, pk in enumerate(current)], scored, side_size(event.game))
+    sides = game_of(event.game).partnerships
+    ranked = recount([(pk, i) for i, pk in enumerate(current)], scored, sides)
     changed = []
     for s in ranked:
         new = (s.points, s.opponents_points, s.wins, s.games)
