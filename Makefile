@@ -14,7 +14,7 @@ STAMP := $(VENV)/.install.stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # Daphne with a message-size cap and keepalive pings (docs/stack-notes.md §2.11).
-DAPHNE_FLAGS := --websocket-max-message-size 65536 --ping-interval 20 --ping-timeout 30
+DAPHNE_FLAGS := --websocket-max-message-size 65536 --ping-interval 5 --ping-timeout 30
 
 # Override both to run a second suite beside this one (its own database name and Redis port).
 TEST_DATABASE_URL ?= postgres://whist:whist@127.0.0.1:5432/whist

@@ -147,9 +147,10 @@ class Network:
         return _pids(self.namespace(host))
 
     def cut(self, host: str) -> None:
-        """The host dies: every process in it killed outright, then its link taken down."""
-        _kill_all(self.namespace(host))
+        """The host goes, as in a power cut: its link down first, so that no packet of it
+        reaches anyone (no close of any connection), then every process in it killed."""
         ip("-n", self.namespace(host), "link", "set", "eth0", "down")
+        _kill_all(self.namespace(host))
 
     def close(self) -> None:
         """Every process in the namespaces killed, the namespaces and links removed."""

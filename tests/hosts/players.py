@@ -90,8 +90,10 @@ class Player:
                                additional_headers={"Cookie": self.cookie}, open_timeout=10,
                                compression=None, max_size=2**22)  # fmt: skip
         except websockets.InvalidStatus as exc:
+            self.table.room.closes[f"refused: HTTP {exc.response.status_code}"] += 1
             return False, f"HTTP {exc.response.status_code}"
         except (OSError, TimeoutError, websockets.WebSocketException) as exc:
+            self.table.room.closes[f"not opened: {type(exc).__name__}"] += 1
             return False, type(exc).__name__
         opened = False
         closer = asyncio.create_task(self._close_on(stop, ws))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -40,7 +41,7 @@ def wait_port(address: str, port: int, seconds: float = 60.0,
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
-            raise RuntimeError(f"{process.args[4:7]} exited with {process.returncode}")
+            raise RuntimeError(f"{process.args!r} exited with {process.returncode}")
         try:
             socket.create_connection((address, port), timeout=0.5).close()
             return
@@ -131,11 +132,13 @@ class Site:
         return process
 
     def start_app(self, host: str, beat: bool = False) -> None:
-        """The Procfile's web and worker processes on `host` (not waited for)."""
+        """The Procfile's web process (its flags) and a worker on `host` (not waited for)."""
+        web = next(line for line in (ROOT / "Procfile").read_text().splitlines()
+                   if line.startswith("web:"))  # fmt: skip
+        flags = re.findall(r"--(?:websocket-max-message-size|ping-interval|ping-timeout) \d+", web)
         self._spawn(f"{host}-daphne", host, [
             sys.executable, "-m", "daphne", "-b", self.address(host), "-p", str(WEB_PORT),
-            "--websocket-max-message-size", "65536", "--ping-interval", "20",
-            "--ping-timeout", "30", "whistsite.asgi:application",
+            *(word for flag in flags for word in flag.split()), "whistsite.asgi:application",
         ])  # fmt: skip
         queue = self.env["WHIST_CELERY_QUEUE"]
         queues = ",".join([queue, f"{queue}.bookkeeping", f"{queue}.analysis"])
@@ -181,7 +184,7 @@ class Site:
         return json.loads(done.stdout) if done.stdout.strip() else None
 
     def cut(self, host: str) -> None:
-        """`host` dies at once: its processes killed outright, its link down."""
+        """`host` goes at once: its link down, then its processes killed (network.cut)."""
         self.network.cut(host)
         for name in [n for n in self.processes if n.startswith(f"{host}-")]:
             self.processes.pop(name).wait(10)

@@ -1,10 +1,10 @@
 """The site across hosts (docs/deployment.md §"Hosts"): a data host, two app hosts and nginx in
 front, each host a network namespace with an address of its own (tests/hosts/site.py).
-The channel layer is sharded over two Redis hosts (the data host's and redis2's).
-Players sit at tables with sockets on both app hosts and channels on both shards; one app
-host is cut (its processes
-killed outright, its link taken down) and every player comes back through the other, every
-game goes on, and the move log holds every move once: none lost, none doubled."""
+The channel layer is sharded over two Redis hosts (the data host's and redis2's). Players
+sit at tables with sockets on both app hosts and channels on both shards; one app host is
+cut (its link taken down, then every process killed: as in a power cut, none of its
+connections is ever closed) and every player comes back through the other, every game goes
+on, and the move log holds every move once: none lost, none doubled."""
 
 from __future__ import annotations
 
