@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import AuditEntry
 from accounts.services import ModerationError, audit_record, ban_create, notice_add
+from accounts.staff_powers import staff_may
 from fairplay import hidden, rules, soft_play
 from fairplay.models import Flag, GameSignal
 from games.engine.record_check import check
@@ -173,13 +174,13 @@ def _apply(actor: Any, flag: Flag, action: str, reason: str) -> str:
         notice_add(flag.user, {"kind": "fair_play"})
         return Flag.Status.WARNED
     if action == "annul":
-        if not actor.has_perm("records.annul_gamerecord"):
+        if not staff_may(actor, "records.annul_gamerecord"):
             raise ModerationError(_("Only moderators who may annul games can do that."))
         for table_id in flag.games:
             game_annul(table_id, actor, reason)
         return Flag.Status.ANNULLED
     if action == "ban":
-        if not actor.has_perm("accounts.add_ban"):
+        if not staff_may(actor, "accounts.add_ban"):
             raise ModerationError(_("Only moderators who may ban can do that."))
         ban_create(actor, flag.user, reason)
         return Flag.Status.BANNED

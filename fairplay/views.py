@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.services import ModerationError
+from accounts.staff_powers import acts_as_staff, staff_may
 from accounts.two_factor import moderation_page
 from fairplay import selectors
 from fairplay.models import Flag
@@ -36,7 +37,7 @@ class DecisionForm(forms.Form):
 
 
 def _reviewer(request: HttpRequest) -> None:
-    if not (request.user.is_staff and request.user.has_perm(PERMISSION)):
+    if not (acts_as_staff(request.user) and staff_may(request.user, PERMISSION)):
         raise PermissionDenied(_("Only moderators can review fair-play flags."))
 
 

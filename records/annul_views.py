@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from accounts.services import ModerationError
+from accounts.staff_powers import staff_may
 from accounts.two_factor import moderation_page
 from records import presenters
 from records.forms import AnnulForm
@@ -23,7 +24,7 @@ PERMISSION = "records.annul_gamerecord"
 @login_required
 def annul(request: HttpRequest, table_id: int) -> HttpResponse:
     """GET: what annulling does, and the reason form; POST: annul (moderators only)."""
-    if not request.user.has_perm(PERMISSION):
+    if not staff_may(request.user, PERMISSION):
         raise PermissionDenied(_("Only moderators can annul a game."))
     found = stored_or_refuse(request, table_id)
     if isinstance(found, HttpResponse):

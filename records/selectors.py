@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 
+from accounts.staff_powers import acts_as_staff
 from games.models import Table
 from games.reads.queries import can_watch, unfinished_tables
 from games.reads.sight import cards_open, open_tables
@@ -51,7 +52,7 @@ def history_page(rows: QuerySet, number: Any) -> Page:
 def _is_self_or_staff(player: Any, viewer: Any) -> bool:
     if viewer is None or not viewer.is_authenticated:
         return False
-    return viewer.pk == player.pk or viewer.is_staff
+    return viewer.pk == player.pk or acts_as_staff(viewer)
 
 
 def running_tables(user: Any) -> list[Table]:
@@ -80,7 +81,7 @@ def can_view(stored: GameRecord, user: Any) -> bool:
         return True
     if user is None or not user.is_authenticated:
         return False
-    return user.is_staff or any(s.get("user") == user.pk for s in stored.seats)
+    return acts_as_staff(user) or any(s.get("user") == user.pk for s in stored.seats)
 
 
 def table_viewable(table: Table, user: Any, session: Any) -> bool:

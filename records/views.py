@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
+from accounts.staff_powers import staff_may
 from accounts.throttle import limited
 from games.engine.descriptors import page_facts
 from games.engine.record_check import check
@@ -108,7 +109,7 @@ def game(request: HttpRequest, table_id: int) -> HttpResponse:
         "ranking": presenters.ranking_rows(found, changes), "sheet": presenters.score_sheet(found),
         "reason": presenters.reason_text(found.result.get("reason", ""), found),
         "summary": _summary(found, analysis),
-        "can_annul": not found.annulled and request.user.has_perm("records.annul_gamerecord"),
+        "can_annul": not found.annulled and staff_may(request.user, "records.annul_gamerecord"),
     }  # fmt: skip
     return render(request, "records/game.html", context)
 

@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from accounts.staff_powers import acts_as_staff
 from clubs.selectors import clubs_of, is_member
 from games.reads.sight import cards_open
 from records.models import GamePlayer, GameRecord
@@ -89,7 +90,7 @@ def can_see(event: Event, viewer: Any, token: str = "") -> bool:
         return True
     if viewer is None or not viewer.is_authenticated:
         return False
-    if viewer.is_staff or event.created_by_id == viewer.pk:
+    if acts_as_staff(viewer) or event.created_by_id == viewer.pk:
         return True
     if event.club_id is not None and is_member(event.club_id, viewer):
         return True

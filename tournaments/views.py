@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.staff_powers import acts_as_staff
 from clubs.models import Club
 from clubs.selectors import is_club_staff
 from games import labels
@@ -43,7 +44,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             return redirect("event", event.pk)
-    context = {"form": form, "club": club, **rule_context(form)}
+    context = {"form": form, "club": club, "organiser": acts_as_staff(request.user),
+               **rule_context(form)}  # fmt: skip
     return render(request, "tournaments/create.html", context)
 
 
@@ -78,7 +80,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     if (
         event.private
         and user.is_authenticated
-        and (user.is_staff or event.created_by_id == user.pk)
+        and (acts_as_staff(user) or event.created_by_id == user.pk)
     ):
         invite = request.build_absolute_uri(
             reverse("event", args=[event.pk]) + f"?invite={event.invite_token}"
@@ -91,7 +93,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "preset_name": labels.PRESET_NAMES.get(event.preset) if event.preset else None,
         **(_drive_context(request, event, entry) if event.kind == Event.Kind.DRIVE else {}),
         "can_manage": event.status == Event.Status.COMING and user.is_authenticated
-        and (user.is_staff or event.created_by_id == user.pk),
+        and (acts_as_staff(user) or event.created_by_id == user.pk),
     }  # fmt: skip
 
 

@@ -20,6 +20,7 @@ from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
+from accounts.staff_powers import SecondFactorScope  # noqa: E402
 from games.routing import websocket_urlpatterns as games_routes  # noqa: E402
 from games.sockets import shutdown  # noqa: E402
 from games.sockets.floods import RefuseFlooders  # noqa: E402
@@ -47,7 +48,7 @@ websocket_urlpatterns = [*social_routes, *games_routes]
 
 
 def auth_stack(inner: object) -> object:
-    return CookieMiddleware(SessionMiddleware(PooledAuthMiddleware(inner)))
+    return CookieMiddleware(SessionMiddleware(PooledAuthMiddleware(SecondFactorScope(inner))))
 
 
 class OnThisLoop:

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from accounts.staff_powers import staff_may
 from games.models import Table
 
 # The fair-play right: staff who hold it may look at a held board (a fair-play review).
@@ -20,7 +21,7 @@ def cards_open(table: Table, user: Any) -> bool:
     (docs/rules.md §5.7); only the fair-play right opens it before."""
     if not table.board_held:
         return True
-    return bool(user is not None and user.is_authenticated and user.has_perm(FAIR_PLAY_RIGHT))
+    return staff_may(user, FAIR_PLAY_RIGHT)
 
 
 def open_tables(prefix: str = "") -> Q:

@@ -17,6 +17,7 @@ from games.models import Presence, Seat, Table
 from social import receivers, services
 from social.models import Kind, Notification
 from tests.games.helpers import german_table, play_first_legal, state
+from tests.staff import second_factor
 from tournaments import services as events
 from tournaments.models import Event
 
@@ -119,6 +120,7 @@ def test_an_event_starting_in_ten_minutes_and_its_start_are_told(
     staff = make_user("director")
     staff.is_staff = True
     staff.save()
+    second_factor(staff)
     ann, bob = make_user("ann"), make_user("bob")
     start = timezone.now() + timedelta(minutes=8)
     event = events.event_create(staff, name="Friday cup", game="german", rounds=1,
@@ -146,6 +148,7 @@ def test_an_event_start_switched_off_is_not_told(make_user, django_capture_on_co
     staff = make_user("director")
     staff.is_staff = True
     staff.save()
+    second_factor(staff)
     ann = make_user("ann")
     services.settings_save(ann, [Kind.EVENT_START])
     event = events.event_create(staff, name="Cup", game="german", rounds=1, table_size=2,

@@ -12,14 +12,17 @@ from django.utils import timezone
 from games.models import Table
 from tests.games.conftest import _live_play_settings, make_user  # noqa: F401
 from tests.games.helpers import play_first_legal, state
+from tests.staff import second_factor
 from tournaments import services
 from tournaments.models import Event, Placement
 
 
 @pytest.fixture
 def staff(db: Any) -> Any:
-    return get_user_model().objects.create_user(
-        "director", password="pw", display_name="Director", is_staff=True
+    return second_factor(  # staff organise public events after the second factor
+        get_user_model().objects.create_user(
+            "director", password="pw", display_name="Director", is_staff=True
+        )
     )
 
 

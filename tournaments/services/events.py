@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
+from accounts.staff_powers import acts_as_staff
 from clubs.models import Club
 from clubs.selectors import is_club_staff, is_member, member_ids
 from games import signals as games_signals
@@ -65,7 +66,7 @@ def event_create(
     if club is not None and not is_club_staff(club.pk, user):
         refusal = _("Only the club's owners and moderators create its events.")
         raise ServiceError("forbidden", refusal)
-    if not private and not user.is_staff:
+    if not private and not acts_as_staff(user):
         raise ServiceError("forbidden", _("only staff create public events: make it private"))
     name = (name or "").strip()
     if not name or len(name) > Event._meta.get_field("name").max_length:
@@ -83,7 +84,7 @@ def event_create(
         raise ServiceError("bad_bot", _("unknown bot level %(level)s") % {"level": bot_level})
     if starts_at < timezone.now():
         raise ServiceError("bad_start", _("the start must be in the future"))
-    if private and not user.is_staff:
+    if private and not acts_as_staff(user):
         _check_private_limits(user)
     event = Event.objects.create(
         name=name, kind=kind, game=game, table_size=size, options=dict(options or {}),
@@ -228,7 +229,7 @@ def _own_coming(user: User, event_id: int, refusal: str) -> Event:
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None or user is None or not user.is_authenticated:
         raise ServiceError("forbidden", refusal)
-    if not (user.is_staff or event.created_by_id == user.pk):
+    if not (acts_as_staff(user) or event.created_by_id == user.pk):
         raise ServiceError("forbidden", refusal)
     if event.status != Event.Status.COMING:
         raise ServiceError("started", _("only an event that has not started can be changed"))
