@@ -12,7 +12,8 @@ import pytest
 from django.utils import timezone
 
 from games import services as games
-from games.models import Presence
+from games.models import Presence, Table
+from tests.games.helpers import play_first_legal, state
 from tournaments import services
 from tournaments.models import Entry, Event, Placement
 from tournaments.services.rounds import _absent
@@ -79,3 +80,72 @@ def test_an_entrant_present_only_at_another_table_is_absent(staff: Any, players:
     assert _absent(event, entries, timezone.now()) == {
         e.pk for e in entries if e.user_id == users[3].pk
     }
+
+
+def play_idle(table_id: int, humans: dict[int, Any], idle: int) -> None:
+    """The table to its end, the seat `idle` never acting: its turns time out, then the
+    stand-in bot plays them (tasks run in the test's process)."""
+    for _ in range(3000):
+        table = Table.objects.get(pk=table_id)
+        if table.status == Table.Status.FINISHED:
+            return
+        seat = state(table_id).to_act
+        if seat == idle:
+            if not games.bot_play(table_id, table.moves):  # not away yet: the time runs out
+                Table.objects.filter(pk=table_id).update(
+                    turn_deadline=timezone.now() - timedelta(seconds=1)
+                )
+                assert games.timeout_play(table_id)
+        else:
+            play_first_legal(table_id, humans[seat], seat)
+    raise AssertionError("the game did not end")
+
+
+def play_round_idle(event: Event, number: int, idle: Any) -> None:
+    for table_id, humans in seated(event, number).items():
+        seats = [seat for seat, user in humans.items() if user == idle]
+        play_idle(table_id, humans, seats[0] if seats else -1)
+
+
+def seated(event: Event, number: int) -> dict[int, dict[int, Any]]:
+    tables: dict[int, dict[int, Any]] = {}
+    for p in Placement.objects.filter(round__event=event, round__number=number).select_related(
+        "entry__user"
+    ):
+        tables.setdefault(p.table_id, {})
+        if p.entry is not None:
+            tables[p.table_id][p.seat] = p.entry.user
+    return tables
+
+
+@pytest.mark.django_db(transaction=True)  # a finished table ends the round after the commit
+def test_an_entrant_with_the_event_page_open_who_never_plays_is_absent(
+    staff: Any, players: Any
+) -> None:
+    """Presence is playing: the event page open does not make present an entrant whose every
+    decision at their last table of the event was made for them (timeouts, the stand-in
+    bot); absent twice in a row, they are withdrawn and not seated again (docs/rules.md
+    §5.5). The others, who played, stay present."""
+    users = players(4)
+    idle = users[3]
+    event = event_with(staff, users, rounds=4, table_size=4)
+    all_present(event)
+    services.event_tick()
+    play_round_idle(event, 1, idle)
+    all_present(event)  # everyone's event page open, the idle entrant's too
+    services.event_tick()
+    entries = {e.user_id: e for e in Entry.objects.filter(event=event)}
+    assert entries[idle.pk].absences == 1 and not entries[idle.pk].withdrawn
+    assert [e.absences for u, e in entries.items() if u != idle.pk] == [0, 0, 0]
+    second = Placement.objects.get(round__event=event, round__number=2, entry__user=idle)
+    assert second.absent
+    play_round_idle(event, 2, idle)
+    all_present(event)
+    services.event_tick()
+    entry = Entry.objects.get(event=event, user=idle)
+    assert entry.withdrawn and entry.withdrawn_round == 3
+    play_round_idle(event, 3, idle)
+    all_present(event)
+    services.event_tick()
+    fourth = Placement.objects.filter(round__event=event, round__number=4, entry__isnull=False)
+    assert idle.pk not in {p.entry.user_id for p in fourth}

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games import signals as games_signals
 from games.engine.descriptors import game_of
-from games.models import Presence, Seat, Table
+from games.models import Move, Presence, Seat, Table
 from games.reads.lobby import slot_tables
 from games.services.arranged import table_arrange
 from runtime import metrics
@@ -150,9 +150,11 @@ def _board_seed(event: Event) -> int | None:
 
 
 def _absent(event: Event, entries: list[Entry], now: datetime) -> set[int]:
-    """Entries not seen on the event page for WHIST_EVENT_PRESENT seconds and with no open
-    socket at a table of this event: absent at the round's start (a socket at another table
-    says nothing of this event)."""
+    """Entries absent at the round's start: those whose every decision at their last table of
+    the event was made for them (the event page left open says nothing of playing), and
+    those neither seen on the event page for WHIST_EVENT_PRESENT seconds nor with an open
+    socket at a table of this event (a socket at another table says nothing of this event).
+    docs/rules.md §5.5"""
     cutoff = now - timedelta(seconds=settings.WHIST_EVENT_PRESENT)
     users = [e.user_id for e in entries if e.last_seen is None or e.last_seen < cutoff]
     tables = Placement.objects.filter(round__event=event).values("table_id")
@@ -160,7 +162,24 @@ def _absent(event: Event, entries: list[Entry], now: datetime) -> set[int]:
         Presence.objects.filter(seat__user_id__in=users, seat__table_id__in=tables)
         .values_list("seat__user_id", flat=True)
     )  # fmt: skip
-    return {e.pk for e in entries if e.user_id in users and e.user_id not in at_tables}
+    unseen = {e.pk for e in entries if e.user_id in users and e.user_id not in at_tables}
+    return unseen | _left_to_bots(event)
+
+
+def _left_to_bots(event: Event) -> set[int]:
+    """Entries seated in the event's last round whose seat's decisions there were all made
+    for them, by a timeout or the stand-in bot (and at least one was)."""
+    last = Placement.objects.filter(
+        round__event=event, round__number=event.current_round, entry__isnull=False
+    )
+    moves = Move.objects.filter(table_id__in=last.values("table_id"))
+    by = {(t, s, b) for t, s, b in moves.values_list("table_id", "seat", "by").distinct()}
+    rows = last.values_list("entry_id", "table_id", "seat")
+    return {
+        entry for entry, table, seat in rows
+        if (table, seat, Move.By.HUMAN) not in by
+        and {(table, seat, Move.By.BOT), (table, seat, Move.By.TIMEOUT)} & by
+    }  # fmt: skip
 
 
 def _busy(entries: list[Entry]) -> set[int]:

@@ -10,7 +10,8 @@ WHIST_BOT_DELAY = (_BOT_DELAY[0], _BOT_DELAY[-1])
 WHIST_TRICK_PAUSE = env_float("WHIST_TRICK_PAUSE", 1.0)
 WHIST_STANDIN_BOT = "club"
 # Events (tournaments/): a signed-up player not seen on the event page (nor at a table) for
-# this many seconds at a round's start is absent: seated, a bot plays for them; absent for
+# this many seconds at a round's start, or whose last table of the event was played wholly
+# for them, is absent: seated, a bot plays for them; absent for
 # WHIST_EVENT_ABSENCES rounds in a row, they are withdrawn (docs/rules.md §5.5).
 WHIST_EVENT_PRESENT = env_float("WHIST_EVENT_PRESENT", 90)
 WHIST_EVENT_ABSENCES = 2
