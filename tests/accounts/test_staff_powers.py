@@ -251,8 +251,8 @@ ASKS = re.compile(r"\.is_staff\b|\.is_superuser\b|\.has_perms?\(|\bperms\.")
 
 
 def test_no_code_asks_for_staff_powers_but_through_the_rule() -> None:
-    apps_dirs = ["accounts", "games", "records", "rankings", "social", "tournaments", "fairplay", "clubs",
-                 "legal", "privacy", "whistsite", "runtime", "templates"]  # fmt: skip
+    apps_dirs = ["accounts", "games", "records", "rankings", "social", "tournaments", "fairplay",
+                 "clubs", "legal", "privacy", "whistsite", "runtime", "templates"]  # fmt: skip
     found = []
     for folder in apps_dirs:
         for path in sorted((ROOT / folder).rglob("*")):
