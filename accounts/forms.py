@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from accounts import mail
+from accounts import mail, time_zones
 from accounts.backends import BAN_ATTRIBUTE
 from accounts.login_guard import GUARD_ATTRIBUTE
 from accounts.models import Report, User
@@ -98,9 +98,14 @@ class ProfileForm(forms.ModelForm):
         help_text=_("Needed to change your e-mail address."),
     )  # fmt: skip
 
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), choices=time_zones.choices, required=False,
+        help_text=_("Times are shown, and typed, in this zone."),
+    )  # fmt: skip
+
     class Meta:
         model = User
-        fields = ("display_name", "auto_play", "hide_ratings")
+        fields = ("display_name", "auto_play", "hide_ratings", "time_zone")
         help_texts = {
             "auto_play": _("When you hold only one card you may play, it is played for you "
                            "after a short pause (casual tables; at rated tables you play it "

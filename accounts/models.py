@@ -47,6 +47,9 @@ class User(AbstractUser):
     # The player asked to delete the account (or staff did, audited): it is closed, and its
     # data erased at this time (privacy.erasure) unless the player logs in before.
     deletion_due = models.DateTimeField(_("to be deleted at"), null=True, blank=True)
+    # The IANA time zone the player chose to see times in; blank: their browser's
+    # (accounts/time_zones.py).
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True)
 
     class Meta(AbstractUser.Meta):
         permissions = [("rename_user", _("Can change an offensive display name"))]

@@ -53,8 +53,10 @@ def _iso(value: datetime | None) -> str | None:
 
 
 def when(value: datetime) -> str:
-    """A date and time for people, in the active language (times are UTC)."""
-    return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT") + " UTC"
+    """A date and time for people, in the active language and the current time zone (the
+    player's, accounts/time_zones.py; UTC where none is current), named."""
+    local = timezone.localtime(value)
+    return formats.date_format(local, "DATETIME_FORMAT") + " " + (local.tzname() or "UTC")
 
 
 def ban_text(ban: dict[str, Any]) -> str:

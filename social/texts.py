@@ -3,11 +3,12 @@ kind and data stored with it (so each reader reads it in their own language)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils import translation
+from django.utils import dateformat, timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.middleware import notice_text
@@ -106,10 +107,22 @@ def _event(data: dict[str, Any]) -> str:
     if what == "cancelled":
         return _("%(event)s has been cancelled.") % {"event": title}
     if what == "moved":
-        return _("%(event)s now starts at %(time)s (UTC).") % {
-            "event": title, "time": data.get("starts_at", ""),
+        return _("%(event)s now starts at %(time)s.") % {
+            "event": title, "time": _local(data.get("starts_at", "")),
         }  # fmt: skip
     return _("News of %(event)s.") % {"event": title}
+
+
+def _local(iso: object) -> str:
+    """A stored time in the reader's zone, named (accounts/time_zones.py): the notice
+    centre's reader, or the sender's for a live notice, whose words name their zone."""
+    try:
+        when = datetime.fromisoformat(str(iso))
+    except ValueError:
+        return str(iso)
+    if timezone.is_naive(when):
+        when = timezone.make_aware(when, UTC)
+    return dateformat.format(timezone.localtime(when), "Y-m-d H:i T")
 
 
 def _event_start(data: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import labels
@@ -36,7 +37,7 @@ class EventForm(RuleFields, forms.Form):
         help_text=_("Up to 15; a whist drive up to 30 hands (12 or 24 are customary)."),
     )
     starts_at = forms.DateTimeField(
-        label=_("Starts at (UTC)"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
+        label=_("Starts at"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
     round_minutes = forms.IntegerField(
         label=_("Minutes per round"), min_value=2, max_value=240, initial=15
@@ -76,6 +77,9 @@ class EventForm(RuleFields, forms.Form):
         if club is None:  # a club's event only (created from the club's page)
             del self.fields["members_only"]
         self.fields["game"].choices = [(g, labels.game_name(g)) for g in GAMES]
+        # Typed in the player's zone (accounts/time_zones.py), stored in UTC.
+        zone = timezone.localtime().strftime("%Z")
+        self.fields["starts_at"].label = _("Starts at (%(zone)s)") % {"zone": zone}
         self.fields["bot_level"].choices = [(lv, labels.bot_name(lv)) for lv in LEVELS]
         self.add_rule_fields()
 

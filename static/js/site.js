@@ -1,6 +1,7 @@
 // Every page: the language menu changes the language as soon as a language is picked; on
 // narrow screens the header's links are in a menu the Menu button opens (site.css); the
-// service worker (whistsite/webapp.py) makes the site an app to install.
+// service worker (whistsite/webapp.py) makes the site an app to install; the browser's time
+// zone is kept in a cookie.
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
@@ -27,3 +28,13 @@ if (toggle) {
     if (!header.contains(event.target)) show(false);
   });
 }
+
+// The browser's time zone, for the server to show times in (accounts/time_zones.py) when the
+// player has chosen none on their profile; the next page uses it.
+try {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const kept = document.cookie.split("; ").find((c) => c.startsWith("tz="));
+  if (zone && kept !== `tz=${zone}`) {
+    document.cookie = `tz=${zone}; path=/; max-age=31536000; SameSite=Lax`;
+  }
+} catch (e) { /* no Intl: times stay in UTC, named so */ }

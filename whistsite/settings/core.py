@@ -80,6 +80,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The player's time zone made current: their choice, else their browser's
+    # (accounts/time_zones.py).
+    "accounts.time_zones.TimeZoneMiddleware",
     # The request's id and its user's hash on its log lines (whistsite/request_ids.py).
     "whistsite.request_ids.RequestIds",
     # Each logged-in session's device, place and last sight (accounts/sessions.py).
