@@ -7,6 +7,10 @@ import socket
 import sys
 import time
 
+# The settings stop a process that is not a development setup and has no secrets: the
+# command must say DJANGO_DEBUG=true as `make run` does (README, "The first staff account").
+STAFF = "DJANGO_DEBUG=true .venv/bin/python manage.py createsuperuser"
+
 
 def wait_and_say(host: str, port: int, seconds: float = 120.0) -> bool:
     """Print the site's address once a connection to it succeeds; False if none did in time."""
@@ -19,7 +23,7 @@ def wait_and_say(host: str, port: int, seconds: float = 120.0) -> bool:
             time.sleep(0.2)
             continue
         print(f"The site is ready at http://{shown}:{port}/ (Ctrl-C stops it; a first staff "
-              f"account: .venv/bin/python manage.py createsuperuser)", flush=True)  # fmt: skip
+              f"account: {STAFF})", flush=True)  # fmt: skip
         return True
     return False
 

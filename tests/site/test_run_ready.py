@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 
@@ -18,6 +19,21 @@ def test_the_ready_line_names_the_address_once_the_server_answers(capsys) -> Non
     line = capsys.readouterr().out
     assert f"The site is ready at http://127.0.0.1:{port}/" in line
     assert "createsuperuser" in line
+
+
+def test_the_staff_command_it_names_runs_as_printed(capsys, tmp_path) -> None:
+    """The command is copied into a second terminal, whose environment has no secrets: a
+    command without DJANGO_DEBUG=true stopped at the settings (exit status 2)."""
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        assert wait_and_say("127.0.0.1", server.getsockname()[1], seconds=5)
+    command = capsys.readouterr().out.split("account: ", 1)[1].rsplit(")", 1)[0]
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO", "WHIST"))}
+    clean["DATABASE_URL"] = f"sqlite:///{tmp_path}/new.sqlite3"
+    done = subprocess.run(f"{command} --help", shell=True, cwd=ROOT, env=clean,  # noqa: S602
+                          capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 0, done.stderr
 
 
 def test_nothing_is_said_of_a_server_that_never_answers(capsys) -> None:
