@@ -45,3 +45,26 @@ def test_a_card_is_taken_back_when_the_other_player_agrees(browser: Browser, sit
     asker.screenshot(path=f"{SHOTS}/takeback-done.png")
     events = state(table.pk).events
     assert [str(a.kind) for a in events[-2:]] == ["play", "takeback"]
+
+
+def test_a_card_that_completed_its_trick_is_taken_back(browser: Browser, site_url: str):
+    """The trick's last card (a Knockout trick that ended no round): the trick is open again."""
+    ann, bob = (
+        get_user_model().objects.create_user(n, password=PASSWORD, display_name=n.title())
+        for n in ("ann", "bob")
+    )
+    table = services.table_create(ann, "knockout", 2, options={"exchange": False})
+    services.seat_take(bob, table.pk, 1)
+    services.table_start(ann, table.pk)
+    leader = state(table.pk).to_act
+    pages = [table_page_as(browser, site_url, name, table.pk) for name in ("ann", "bob")]
+    first, last = pages[leader], pages[1 - leader]
+    assert take_turn(first) is not None
+    card = take_turn(last)
+    assert card is not None and state(table.pk).trick == ()  # the trick is complete
+    last.get_by_test_id("takeback").click()
+    first.get_by_test_id("takeback-offer").get_by_role("button", name="Agree").click()
+    expect(last.locator(f'#hand .card[data-card="{card}"]')).to_have_count(1)
+    expect(last.locator("#trick .trick-card")).to_have_count(1)
+    last.screenshot(path=f"{SHOTS}/takeback-completed-trick.png")
+    assert state(table.pk).trick_log == ()
