@@ -77,7 +77,7 @@ function renderOffer(app, box) {
   } else {
     line.appendChild(node("span", null, gettext("Waiting for the others to accept.")));
   }
-  box.appendChild(line);
+  box.push(line);
 }
 
 /** The offer of a refused claim to the others (casual tables). */
@@ -96,12 +96,12 @@ function renderOfferable(app, box) {
       app.render();
     }),
   );
-  box.appendChild(line);
+  box.push(line);
 }
 
 /** The Claim button, or while it is open the count to claim with Claim and Cancel. */
 export function renderClaimButton(app) {
-  const box = document.getElementById("hand-actions");
+  const box = app.actions;
   if (!claimable(app)) {
     closeClaim(app);
     app.offerable = null;
@@ -125,7 +125,7 @@ export function renderClaimButton(app) {
     });
     open.dataset.testid = "claim";
     open.title = gettext("Claim tricks: the server's solver accepts the claim if no defence can stop it");
-    box.appendChild(open);
+    box.push(open);
     return;
   }
   const left = tricksLeft(app, view);
@@ -137,7 +137,7 @@ export function renderClaimButton(app) {
   if (!app.claimForm || app.claimForm.key !== key) app.claimForm = { key, form: claimForm(app, left, first) };
   const { form } = app.claimForm;
   form.querySelector("button[type=submit]").disabled = app.pending;
-  box.appendChild(form);
+  box.push(form);
 }
 
 function closeClaim(app) {

@@ -10,6 +10,24 @@ export function node(tag, cls, text) {
   return n;
 }
 
+/** Make `nodes` the children of `box`, moving only what changed: a child already there stays,
+ *  and so does one drawn the same (equal DOM) as the new node in its place. A button taken
+ *  out under a click in flight drops the click (Chromium sends no click when the pressed
+ *  element leaves the page before the release), and every state draws the buttons again: a
+ *  state that arrived between the press and the release lost the click (as the hand's cards,
+ *  hand.js showCards). */
+export function keepDrawn(box, nodes) {
+  const old = [...box.children];
+  const wanted = nodes.map((n, i) => {
+    const here = old[i];
+    return here && here !== n && !nodes.includes(here) && here.isEqualNode(n) ? here : n;
+  });
+  wanted.forEach((n, i) => {
+    if (box.children[i] !== n) box.insertBefore(n, box.children[i] || null);
+  });
+  while (box.children.length > wanted.length) box.lastElementChild.remove();
+}
+
 export function button(text, cls, onClick) {
   const b = node("button", `button ${cls || ""}`.trim(), text);
   b.type = "button";

@@ -66,15 +66,14 @@ function handMode(view) {
 }
 
 function renderActions(app) {
-  const box = document.getElementById("hand-actions");
+  const box = app.actions;
   const view = app.msg.view;
-  box.replaceChildren();
   if (!view || app.msg.seat === null) return;
   if (view.legal.some((a) => a.action === "knock")) {
     const knock = button(gettext("Knock (keep my card)"), "button-gold", () => app.act({ action: "knock" }));
     knock.dataset.testid = "knock";
     knock.disabled = app.pending;
-    box.appendChild(knock);
+    box.push(knock);
   }
   if (view.can_resign && view.phase !== "over") {
     const resign = button(gettext("Resign"), "button-danger button-small", () => {
@@ -82,7 +81,7 @@ function renderActions(app) {
       app.render();
     });
     resign.dataset.testid = "resign";
-    box.appendChild(resign);
+    box.push(resign);
   }
 }
 

@@ -18,7 +18,7 @@ function mayAsk(app) {
 
 /** The hint given for this turn (while its card is still to be played), else the button. */
 export function renderHint(app) {
-  const box = document.getElementById("hand-actions");
+  const box = app.actions;
   if (!mayAsk(app)) {
     app.hint = null;
     return;
@@ -31,12 +31,12 @@ export function renderHint(app) {
     line.appendChild(node("span", null, fmt(gettext("Hint: %(card)s, as the Expert would play: %(reason)s."), {
       card: cardLabel(hint.card), reason: hint.text,
     })));
-    box.appendChild(line);
+    box.push(line);
     document.querySelector(`#hand .card[data-card="${hint.card}"]`)?.classList.add("hinted");
     return;
   }
   const ask = button(gettext("Hint"), "button-small", () => app.send({ type: "hint" }));
   ask.dataset.testid = "hint-ask";
   ask.title = gettext("The Expert's card and why (the record keeps it)");
-  box.appendChild(ask);
+  box.push(ask);
 }

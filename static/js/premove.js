@@ -69,7 +69,7 @@ function later(app, card, delay) {
 
 /** A line under the hand on what will be played by itself. */
 export function renderPreselect(app) {
-  const box = document.getElementById("hand-actions");
+  const box = app.actions;
   let text = null;
   if (app.premove && canPreselect(app)) {
     text = fmt(gettext("%(card)s is played when your turn comes; click it again to cancel."), { card: cardName(app.premove) });
@@ -79,5 +79,5 @@ export function renderPreselect(app) {
   if (!text) return;
   const note = node("p", "premove-note", text);
   note.dataset.testid = "premove-note";
-  box.appendChild(note);
+  box.push(note);
 }

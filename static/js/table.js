@@ -4,6 +4,7 @@ import { loadAfter, watchAfter } from "./after_game.js";
 import { loadAwards } from "./awards.js";
 import { announce, announceStatus, watchUnread } from "./announce.js";
 import { setFront } from "./cards.js";
+import { keepDrawn } from "./dom.js";
 import { claimRefused, playKey, renderClaimButton, renderClaimShown } from "./claim.js";
 import { renderTakeback } from "./takeback.js";
 import { renderHint } from "./hint.js";
@@ -53,6 +54,7 @@ const app = {
   muted: false,
   wasMyTurn: false,
   autoPlay: root.dataset.autoPlay === "1", // the profile's "play my only legal card by itself"
+  actions: [], // the buttons and lines under the hand (#hand-actions) of the drawing in hand
   premove: null, // a card pre-selected while another seat is to act (premove.js)
   forced: null, // the only legal card, about to be played by itself
   forcedTimer: null,
@@ -285,8 +287,9 @@ function connect(delay = FIRST_MS) {
 
 function render() {
   if (!app.msg) return;
-  // A control kept across the drawing (the claim form's count) is taken out and put back,
-  // which drops its focus: give it back if nothing else took it (a dialog's button).
+  // A control kept across the drawing (the claim form's count) may be moved (keepDrawn, when
+  // what comes before it changed), which drops its focus: give it back if nothing else took
+  // it (a dialog's button).
   const focused = document.activeElement;
   loadAwards(app);
   loadAfter(app);
@@ -295,11 +298,13 @@ function render() {
   if (app.summary && Date.now() >= app.summary.until) app.summary = null;
   renderFelt(app);
   renderDialog(app);
+  app.actions = []; // what goes under the hand, in order: the renderers below add to it
   renderHand(app);
   renderClaimButton(app);
   renderTakeback(app);
   renderHint(app);
   renderPreselect(app);
+  keepDrawn(document.getElementById("hand-actions"), app.actions);
   renderClaimShown(app);
   renderPanels(app);
   renderStatus(app);

@@ -17,7 +17,7 @@ function mayAsk(app) {
 
 /** The question asked, with Agree and Refuse for the others; else the asker's button. */
 export function renderTakeback(app) {
-  const box = document.getElementById("hand-actions");
+  const box = app.actions;
   const offer = app.msg.table.takeback;
   if (offer && app.msg.view) {
     const line = node("div", "claim-form");
@@ -33,12 +33,12 @@ export function renderTakeback(app) {
     } else {
       line.appendChild(node("span", null, gettext("Waiting for the others to agree.")));
     }
-    box.appendChild(line);
+    box.push(line);
     return;
   }
   if (!mayAsk(app)) return;
   const ask = button(gettext("Take back"), "button-small", () => app.send({ type: "takeback" }));
   ask.dataset.testid = "takeback";
   ask.title = gettext("Ask to take back your last card: every other player must agree");
-  box.appendChild(ask);
+  box.push(ask);
 }

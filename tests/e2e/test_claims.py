@@ -126,3 +126,24 @@ def test_the_count_chosen_stays_chosen_when_a_state_arrives(browser: Browser, si
     expect(page.get_by_test_id("claim-offerable")).to_contain_text(
         f"Offer your claim of {value + 1}"
     )
+
+
+def test_a_click_across_a_new_state_opens_the_claim_form(browser: Browser, site_url: str):
+    """A state that arrives between the press and the release of a click on Claim… (here the
+    other player's connect) draws the buttons under the hand the same: the button pressed is
+    still the one released, so the click opens the form. A button drawn anew under the press
+    got no click (Chromium drops it), and the form never opened: a fresh clone's CI run, where
+    the other's `connected` state came as the claimer clicked."""
+    table_id, claimer, value, left = setup_table()
+    other = "pat" if claimer == "ann" else "ann"
+    page = table_page_as(browser, site_url, claimer, table_id)
+    expect(page.get_by_test_id("claim")).to_be_visible()
+    box = page.get_by_test_id("claim").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    version = page.evaluate("() => window.whistTable.version")
+    table_page_as(browser, site_url, other, table_id)  # their seat connects: a new state
+    page.wait_for_function(f"() => window.whistTable.version > {version}")
+    page.mouse.up()
+    expect(page.locator("#claim-count")).to_be_visible()
