@@ -1,5 +1,5 @@
-"""Receivers of the card room's signals: a finished game's fair-play figures are queued once
-the move that ended it has committed (records stored the game in that transaction)."""
+"""Receivers of records' signal: a stored game's fair-play figures are queued once the move
+that ended it has committed."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from fairplay import tasks
-from games import signals
+from records import signals
 from runtime import scheduling
 
 
@@ -19,7 +19,7 @@ def queue_signals(table_id: int) -> None:
     scheduling.run_later(tasks.game_signals.name, (table_id,))
 
 
-@receiver(signals.game_finished, dispatch_uid="fairplay_game_finished")
-def game_finished(sender: Any, table: Any, **kwargs: Any) -> None:
+@receiver(signals.game_recorded, dispatch_uid="fairplay_game_recorded")
+def game_recorded(sender: Any, record: Any, **kwargs: Any) -> None:
     # robust: a failure here must not reach the committed move (as rankings' receiver).
-    transaction.on_commit(partial(queue_signals, table.pk), robust=True)
+    transaction.on_commit(partial(queue_signals, record.pk), robust=True)

@@ -1,5 +1,6 @@
-"""Receivers of the card room's signals: a finished game queues its bookkeeping once the move
-has committed; the watchdog queues again bookkeeping that did not happen in time."""
+"""Receivers of records' signals: a stored game queues its bookkeeping once the move that
+ended it has committed, and an annulled one has its score undone in the annulment's
+transaction; the watchdog queues again bookkeeping that did not happen in time."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
-from games import signals
 from rankings import services, tasks
+from records import signals
 from runtime import scheduling
 
 
@@ -20,11 +21,16 @@ def queue_bookkeeping(table_id: int) -> None:
     scheduling.run_later(tasks.bookkeeping.name, (table_id,))
 
 
-@receiver(signals.game_finished, dispatch_uid="rankings_game_finished")
-def game_finished(sender: Any, table: Any, **kwargs: Any) -> None:
+@receiver(signals.game_recorded, dispatch_uid="rankings_game_recorded")
+def game_recorded(sender: Any, record: Any, **kwargs: Any) -> None:
     # robust: in the embedded mode the task runs here, eagerly; a failure must not reach the
     # move that ended the game (it has committed), and the watchdog will try again.
-    transaction.on_commit(partial(queue_bookkeeping, table.pk), robust=True)
+    transaction.on_commit(partial(queue_bookkeeping, record.pk), robust=True)
+
+
+@receiver(signals.game_annulled, dispatch_uid="rankings_game_annulled")
+def game_annulled(sender: Any, record: Any, **kwargs: Any) -> None:
+    services.game_score_annul(record.pk)
 
 
 def watchdog() -> int:

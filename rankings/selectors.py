@@ -35,6 +35,12 @@ def rating_changes(table_ids: Iterable[int], user: Any = None) -> dict[tuple[int
     return {(t, u): after - before for t, u, before, after in values}
 
 
+def player_changes(table_ids: list[int], user: Any) -> dict[int, int]:
+    """{table_id: `user`'s change of the shown rating}: rating_changes of one player, for
+    the history rows of records (named in rankings/apps.py)."""
+    return {table: change for (table, _user), change in rating_changes(table_ids, user).items()}
+
+
 def seat_changes(table_id: int) -> dict[int, int]:
     """{seat: change of the shown rating} of one rated game, bots' seats too (one query);
     empty for a casual or annulled game, or one not scored yet."""

@@ -1,5 +1,4 @@
-"""Reads of the records app: a player's history, one stored game, running tables, uploads,
-and the rating changes rankings keeps for them."""
+"""Reads of the records app: a player's history, one stored game, running tables, uploads."""
 
 from __future__ import annotations
 
@@ -13,7 +12,6 @@ from accounts.staff_powers import acts_as_staff
 from games.models import Table
 from games.reads.queries import can_watch, unfinished_tables
 from games.reads.sight import cards_open, open_tables
-from rankings import selectors as rankings_selectors
 from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadAnalysis, UploadedRecord
 
 PAGE_SIZE = 20
@@ -114,17 +112,3 @@ def upload_analysis_get(upload_id: int) -> UploadAnalysis | None:
 
 def upload_get(token: str) -> UploadedRecord | None:
     return UploadedRecord.objects.filter(token=token).first()
-
-
-def rating_changes(record_ids: list[int], user: Any) -> dict[int, int]:
-    """{game: `user`'s rating change} for the history rows: rated games that are scored and
-    not annulled (rankings.selectors, one query; none for an empty page)."""
-    if not record_ids:
-        return {}
-    changes = rankings_selectors.rating_changes(record_ids, user)
-    return {table_id: change for (table_id, _user), change in changes.items()}
-
-
-def seat_changes(record_id: int) -> dict[int, int]:
-    """{seat: rating change} of one game's seats, bots' too, for the game page (one query)."""
-    return rankings_selectors.seat_changes(record_id)

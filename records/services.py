@@ -19,8 +19,9 @@ from accounts.services import ModerationError, audit_record
 from games.engine import GameResult, game_result
 from games.engine.descriptors import matching_preset
 from games.models import Move, Seat, Table
-from rankings.services import game_score_annul
 from records.models import ANNUL_FIELDS, GamePlayer, GameRecord, UploadedRecord
+from records.signals import game_annulled
+from runtime.locks import xact_lock
 
 UPLOAD_DAYS = 30  # an uploaded record is kept this long, then deleted
 REASON_MAX = GameRecord._meta.get_field("annul_reason").max_length
@@ -29,8 +30,8 @@ REASON_MAX = GameRecord._meta.get_field("annul_reason").max_length
 def record_store(table: Table, seats: list[Seat]) -> GameRecord | None:
     """The stored game of a finished table, written once; None if it was stored already.
 
-    Called inside the finishing move's transaction with the table row locked
-    (games.signals.game_finished), or by the backfill for tables finished before.
+    Called inside the finishing move's transaction (records/receivers.py, which announces
+    it), or by tests with a table made by hand.
     """
     return store_with(GameRecord, GamePlayer, table, seats, Move)
 
@@ -121,8 +122,10 @@ def _player(
 def record_backfill(apps: Apps | None = None) -> int:
     """Store every finished table that has a record but no stored game yet; how many.
 
-    Idempotent: each table is stored under its row lock, and a stored one is skipped. The
-    data migration 0002 runs it with its historical models (`apps`).
+    Idempotent: each table is stored under records' own lock on its id (runtime.locks, no
+    row of games'), and a stored one is skipped. Not announced: the watchdog scores
+    stored games that were not (rankings). The data migration 0002 runs it with its
+    historical models (`apps`).
     """
     get = apps.get_model if apps is not None else _current_model
     table_model, seat_model = get("games", "Table"), get("games", "Seat")
@@ -136,7 +139,8 @@ def record_backfill(apps: Apps | None = None) -> int:
     stored = 0
     for table_id in list(missing):
         with transaction.atomic():
-            table = table_model.objects.select_for_update().get(pk=table_id)
+            xact_lock("records.store", table_id)
+            table = table_model.objects.get(pk=table_id)
             seats = seat_model.objects.filter(table=table).select_related("user").order_by("index")
             stored += (
                 store_with(record_model, player_model, table, list(seats), move_model) is not None
@@ -152,12 +156,13 @@ def _current_model(app: str, name: str) -> type[Model]:
 
 def game_annul(table_id: int, moderator: User, reason: str) -> bool:
     """A moderator annuls a finished game: the record says so (and why), its seats leave the
-    won/lost filters, rankings makes ratings, XP, levels and achievements what they would be
-    without it, and one audit row is written, all in one transaction. False if the game was
+    won/lost filters, records.signals.game_annulled is sent (rankings makes ratings, XP,
+    levels and achievements what they would be without it), and one audit row is written,
+    all in one transaction. False if the game was
     annulled already (then nothing changes); ModerationError for no reason or no such game.
 
-    The stored game's row is locked first (records' own row), then rankings' score lock
-    (rankings.services.annul), which the bookkeeping takes alone.
+    The stored game's row is locked first (records' own row), then rankings takes its score
+    lock (rankings.services.annul), which the bookkeeping takes alone.
     """
     reason = (reason or "").strip()
     if not reason:
@@ -174,7 +179,7 @@ def game_annul(table_id: int, moderator: User, reason: str) -> bool:
         stored.annulled, stored.annulled_at, stored.annul_reason = True, timezone.now(), reason
         stored.save(update_fields=sorted(ANNUL_FIELDS))
         GamePlayer.objects.filter(record=stored).update(result=GamePlayer.Result.ANNULLED)
-        game_score_annul(table_id)
+        game_annulled.send(sender=GameRecord, record=stored)
         audit_record(
             moderator, AuditEntry.Action.ANNUL, target=f"game {table_id} ({stored.game})",
             reason=reason, details={"table": table_id, "game": stored.game, "rated": stored.rated,

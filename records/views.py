@@ -27,7 +27,7 @@ from games.engine.record_check import check
 from games.engine.record_shape import RecordProblem
 from games.engine.replay import frames
 from games.models import Table
-from records import presenters, selectors
+from records import presenters, ratings, selectors
 from records.analysis_service import UPLOAD, AnalysisRefused, analysis_place, analysis_request
 from records.forms import HistoryFilterForm, UploadForm
 from records.models import GameRecord
@@ -49,7 +49,7 @@ def _history_context(request: HttpRequest, player: Any) -> dict[str, Any]:
     rows = selectors.history(player, request.user, form.filters())
     page = selectors.history_page(rows, request.GET.get("page"))
     items = [presenters.history_row(row) for row in page.object_list]
-    changes = selectors.rating_changes([item["id"] for item in items], player)
+    changes = ratings.rating_changes([item["id"] for item in items], player)
     for item in items:
         item["rating"] = presenters.rating_change(changes.get(item["id"]), item["annulled"])
     query = request.GET.copy()
@@ -102,7 +102,7 @@ def game(request: HttpRequest, table_id: int) -> HttpResponse:
         found.status_code = 200  # the game page of a running or held game says so
         return found
     analysis = selectors.analysis_get(found.pk)
-    changes = selectors.seat_changes(found.pk)
+    changes = ratings.seat_changes(found.pk)
     context = {
         "stored": found, "game_name": presenters.game_name(found.game),
         "rules_name": presenters.rules_name(found),

@@ -1,5 +1,5 @@
-"""Receivers of the card room's signals: an event table's end is scored after its commit
-(records has stored it in the same transaction); the watchdog starts due rounds."""
+"""Receivers of records' signal: an event table's stored game is scored after the commit of
+the move that ended it; the watchdog starts due rounds."""
 
 from __future__ import annotations
 
@@ -11,17 +11,17 @@ from django.db.models import Q
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games.signals import game_finished
+from records.signals import game_recorded
 from runtime import scheduling
 from tournaments.models import Event, Placement
 from tournaments.services.reminders import SOON
 
 
-@receiver(game_finished, dispatch_uid="tournaments_table_done")
-def table_finished(sender: Any, table: Any, **kwargs: Any) -> None:
-    if Placement.objects.filter(table_id=table.pk).exists():
+@receiver(game_recorded, dispatch_uid="tournaments_table_done")
+def table_recorded(sender: Any, record: Any, **kwargs: Any) -> None:
+    if Placement.objects.filter(table_id=record.pk).exists():
         transaction.on_commit(
-            partial(scheduling.run_later, "tournaments.tasks.table_done", (table.pk,))
+            partial(scheduling.run_later, "tournaments.tasks.table_done", (record.pk,))
         )
 
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.sessions.backends.base import SessionBase
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,9 +21,9 @@ from games.models import ChatMessage, Table
 from games.reads.messages import chat_dict, user_name
 from games.reads.queries import can_watch, is_seated
 from games.services.errors import ServiceError, check_ban
+from runtime.locks import xact_lock
 
 RATE_COUNT, RATE_SECONDS = 5, 10
-CHAT_LOCK = 4305  # the advisory locks' first key: a user's chat lines
 
 
 def chat_post(
@@ -70,9 +70,7 @@ def _one_at_a_time(user_id: int) -> None:
     row lock waits for), so the count of their recent lines and the new line's insert are
     one step (8 lines sent at once were all counted before any was stored: 12 stored where
     5 may be). SQLite runs one write at a time anyway."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [CHAT_LOCK, user_id])
+    xact_lock("games.chat", user_id)
 
 
 def _check_sanctions(user: User) -> None:

@@ -23,6 +23,7 @@ from rankings.models import Rating, SeatResult
 from rankings.services import game_score_create
 from records.models import GamePlayer, GameRecord
 from records.services import game_annul, record_store
+from records.signals import game_annulled
 from tests.rankings.annulled import differences, scored_afresh, snapshot
 from tests.rankings.helpers import store, winning
 from tests.staff import staff_client
@@ -262,3 +263,24 @@ def test_games_played_through_the_card_room_are_annulled_end_to_end(make_user, m
     assert SeatResult.objects.filter(rated=True).count() == 8
     assert game_annul(tables[1], moderator, "bob's little brother played") is True
     assert differences(snapshot(), scored_afresh([tables[0], *tables[2:]])) == []
+
+
+def test_annulling_is_a_records_event_rankings_hears_in_the_same_transaction(make_user, moderator):
+    """records.signals.game_annulled: rankings undoes the score in the annulment's
+    transaction, so a receiver's failure leaves the game and its score as they were."""
+    tables = evening(make_user)
+
+    def fails(sender: Any, record: GameRecord, **kwargs: Any) -> None:
+        assert SeatResult.objects.filter(table_id=record.pk, annulled=True).exists()
+        raise RuntimeError("a listener failed")
+
+    game_annulled.connect(fails, dispatch_uid="test_annul_fails")
+    try:
+        with pytest.raises(RuntimeError):
+            game_annul(tables[0], moderator, "collusion")
+    finally:
+        game_annulled.disconnect(dispatch_uid="test_annul_fails")
+    assert not GameRecord.objects.get(pk=tables[0]).annulled
+    assert not SeatResult.objects.filter(table_id=tables[0], annulled=True).exists()
+    assert game_annul(tables[0], moderator, "collusion") is True
+    assert SeatResult.objects.filter(table_id=tables[0], annulled=True).exists()

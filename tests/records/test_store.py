@@ -12,6 +12,7 @@ from games import services, signals
 from games.models import Table
 from records.models import GamePlayer, GameRecord, ImmutableRecordError
 from records.services import record_backfill
+from records.signals import game_recorded
 from tests.records.conftest import play_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,6 +53,26 @@ def test_the_record_exists_before_the_game_over_state_leaves_the_transaction(mak
     finally:
         signals.game_finished.disconnect(dispatch_uid="test_records_order")
     assert seen == [True]
+
+
+def test_records_announces_the_stored_game_once_inside_the_moves_transaction(make_user):
+    """records.signals.game_recorded: the one signal the apps above hear (rankings,
+    tournaments, fair play), sent after the stored game and its players are written."""
+    seen: list[tuple[int, bool, int]] = []
+
+    def receiver(sender: Any, record: GameRecord, **kwargs: Any) -> None:
+        in_block = transaction.get_connection().in_atomic_block
+        seen.append((record.pk, in_block, GamePlayer.objects.filter(record=record).count()))
+
+    game_recorded.connect(receiver, dispatch_uid="test_records_recorded")
+    try:
+        ann = make_user("ann")
+        table = services.table_play_now(ann, "german", 2, "beginner")
+        with transaction.atomic():
+            services.move_play(table.pk, {"action": "resign"}, user=ann)
+    finally:
+        game_recorded.disconnect(dispatch_uid="test_records_recorded")
+    assert seen == [(table.pk, True, 2)]
 
 
 def test_a_resignation_is_stored_as_resigned_with_the_resigner_last(make_user):
