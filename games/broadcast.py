@@ -32,9 +32,20 @@ def table_group(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def user_group(user_id: int) -> str:
-    """Every socket of one user: their seat views, and a revoke on logout or ban."""
-    return f"user-{user_id}"
+# The kinds of socket a user opens: each kind joins its own group of the user's, so an event
+# reaches only the kinds that show it (and none needs a handler for another kind's events).
+SOCKET_KINDS = ("table", "lobby", "notices")
+
+
+def user_group(user_id: int, kind: str) -> str:
+    """The sockets of one kind (SOCKET_KINDS) of one user."""
+    return f"user-{user_id}-{kind}"
+
+
+def user_send(user_id: int, message: dict[str, Any], kinds: tuple[str, ...] = SOCKET_KINDS) -> None:
+    """`message` to the user's sockets of those kinds (every kind: a revoke, a notice)."""
+    for kind in kinds:
+        send(user_group(user_id, kind), message)
 
 
 def send(group: str, message: dict[str, Any], channel: bool = False) -> None:
@@ -160,7 +171,7 @@ def send_lobby(table_id: int, private: bool = False) -> None:
                  "entry": entry, "key": key, "online": lobby.players_online()}  # fmt: skip
         send(LOBBY_GROUP, event)
     for user_id in {s.user_id for s in table.seats.all() if s.user_id is not None}:
-        send(user_group(user_id), {"type": "lobby.mine"})
+        user_send(user_id, {"type": "lobby.mine"}, ("lobby",))
 
 
 def chat_posted(table_id: int, messages: list[dict[str, Any]]) -> None:
@@ -176,12 +187,12 @@ def chat_hidden(table_id: int, ids: list[int]) -> None:
 def user_revoke(user_id: int, reason: str = "logout", ban: dict[str, Any] | None = None) -> None:
     """Close every open socket of a user on every server (logout, ban, password change:
     docs/stack-notes.md §2.14); a ban travels with its reason and end, which the sockets show."""
-    send(user_group(user_id), {"type": "user.revoke", "reason": reason, "ban": ban})
+    user_send(user_id, {"type": "user.revoke", "reason": reason, "ban": ban})
 
 
 def user_blocks(user_id: int) -> None:
     """The user's block list changed: their table sockets reload it."""
-    send(user_group(user_id), {"type": "user.blocks"})
+    user_send(user_id, {"type": "user.blocks"}, ("table",))
 
 
 def pool_changed() -> None:

@@ -1,17 +1,17 @@
 """The notices socket: on pages that have no socket of their own (every page but a table's
-and the lobby), it joins the user's group so that notifications arrive at once; the
-table's and the lobby's sockets carry them on their pages, so a tab never has two
-(docs/protocol.md §"Notifications")."""
+and the lobby), it joins the user's notices group (games.broadcast.user_group) so that
+notifications arrive at once; the table's and the lobby's sockets carry them on their
+pages, so a tab never has two (docs/protocol.md §"Notifications")."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from channels.consumer import get_handler_name
-
 from games import broadcast
 from games.sockets import shutdown
 from games.sockets.frames import CLOSE_FORBIDDEN, JsonFrames
+from games.sockets.threads import db_call
+from social.selectors import unread_count
 
 
 class NoticeConsumer(JsonFrames):
@@ -31,7 +31,7 @@ class NoticeConsumer(JsonFrames):
         if not await self._admit_user():
             return
         self.admitted = True
-        self.group = broadcast.user_group(self.user_id)
+        self.group = broadcast.user_group(self.user_id, "notices")
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_json({"type": "notices_ready"})
 
@@ -43,12 +43,8 @@ class NoticeConsumer(JsonFrames):
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
 
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """The user's group carries the card room's events too (a table's awards, block
-        lists, the lobby's own tables, and any added later); this page shows none of them."""
-        try:
-            known = hasattr(self, get_handler_name(message))
-        except ValueError:
-            known = False
-        if known:
-            await super().dispatch(message)
+    async def layer_reconnected(self, event: dict[str, Any]) -> None:
+        """Redis came back (whistsite/patches/channel_layer.py): notices sent meanwhile were
+        lost for this socket; the page gets its unread count again."""
+        unread = await db_call(unread_count)(self.user_id)
+        await self.send_json({"type": "notice_count", "unread": unread})

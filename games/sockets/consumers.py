@@ -181,12 +181,6 @@ class TableConsumer(TableOpening, TableStates, JsonFrames):
                 {"type": "awards", "table_id": event["table_id"], "awards": awards}
             )
 
-    async def lobby_row(self, event: dict[str, Any]) -> None:
-        """Not subscribed to the lobby; present so a stray message is harmless."""
-
-    async def lobby_mine(self, event: dict[str, Any]) -> None:
-        """The user's lobby pages list their tables; this socket is at one already."""
-
 
 class LobbyConsumer(JsonFrames):
     """The lobby's live list of public tables: one page of those its filter picks, kept
@@ -211,7 +205,7 @@ class LobbyConsumer(JsonFrames):
         self.admitted = True
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         if self.user_id is not None:
-            self.user_group = broadcast.user_group(self.user_id)
+            self.user_group = broadcast.user_group(self.user_id, "lobby")
             await self.channel_layer.group_add(self.user_group, self.channel_name)
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         await self._list({k: v[-1] for k, v in query.items()})
@@ -362,9 +356,6 @@ class LobbyConsumer(JsonFrames):
         await self._send_list()
         await self._send_mine()
         await self._send_pool_counts()
-
-    async def user_blocks(self, event: dict[str, Any]) -> None:
-        """The lobby shows no chat."""
 
 
 class NoRouteConsumer(AsyncJsonWebsocketConsumer):

@@ -70,7 +70,7 @@ def send_live(note: Notification) -> None:
         "texts": texts.texts(note.kind, note.data), "url": texts.link(note.kind, note.data),
         "unread": unread_count(note.user_id), "data": _public(note),
     }  # fmt: skip
-    broadcast.send(broadcast.user_group(note.user_id), {"type": "user.notice", "message": message})
+    broadcast.user_send(note.user_id, {"type": "user.notice", "message": message})
 
 
 def _public(note: Notification) -> dict[str, Any]:
@@ -89,8 +89,7 @@ def notifications_read(user: User, ids: list[int] | None = None) -> int:
     changed = rows.update(read=True)
     if changed:
         count = {"type": "notice_count", "unread": unread_count(user.pk)}
-        send = partial(broadcast.send, broadcast.user_group(user.pk),
-                       {"type": "user.notice", "message": count})  # fmt: skip
+        send = partial(broadcast.user_send, user.pk, {"type": "user.notice", "message": count})
         transaction.on_commit(send, robust=True)
     return changed
 

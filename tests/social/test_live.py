@@ -13,6 +13,7 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 
+from games import broadcast
 from games import services as games
 from games.broadcast import user_group
 from social import services
@@ -92,17 +93,32 @@ async def test_the_notices_socket_refuses_an_anonymous_page():
     assert closed == {"type": "websocket.close", "code": 4403}
 
 
-async def test_the_notices_socket_ignores_the_card_rooms_events_to_the_user(make_user):
+async def test_the_notices_socket_hears_no_other_kind_of_sockets_events(make_user):
+    """Each kind of socket has its own group of the user's (games.broadcast.user_group): the
+    notices socket has no handler for a table's block lists or the lobby's own tables."""
     ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
     notices = await connect("/ws/notices/", bob)
     await next_of(notices, "notices_ready", 5)
-    layer = get_channel_layer()
-    for kind in ("rankings.awards", "user.blocks", "lobby.mine", "pool.something_new"):
-        await layer.group_send(user_group(bob.pk), {"type": kind, "table_id": 1, "awards": {}})
+    await db(broadcast.user_blocks)(bob.pk)
+    await db(broadcast.user_send)(bob.pk, {"type": "lobby.mine"}, ("lobby",))
     table = await db(games.table_create)(ann, "german")
     await db(services.invitation_send)(ann, bob, table.pk)
     message = await notices.receive_json_from(timeout=2)
     assert message["type"] == "notice"  # nothing sent for the others, no error
+    await notices.disconnect()
+
+
+async def test_the_notices_socket_sends_the_unread_count_again_after_redis_came_back(make_user):
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    notices = await connect("/ws/notices/", bob)
+    await next_of(notices, "notices_ready", 5)
+    table = await db(games.table_create)(ann, "german")
+    await db(services.invitation_send)(ann, bob, table.pk)
+    assert (await notices.receive_json_from(timeout=2))["type"] == "notice"
+    await get_channel_layer().group_send(
+        user_group(bob.pk, "notices"), {"type": "layer.reconnected"}
+    )
+    assert await notices.receive_json_from(timeout=2) == {"type": "notice_count", "unread": 1}
     await notices.disconnect()
 
 
