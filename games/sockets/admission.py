@@ -47,6 +47,8 @@ class Admission:
             self, code: int | bool | None = None, reason: str | None = None
         ) -> None: ...
 
+        async def send_json(self, content: Any, close: bool = False) -> None: ...
+
     async def _admit_user(self, ban: Any = UNREAD) -> bool:
         """Every socket counts against its address's limit; a logged-in user's also against
         theirs, and is refused while they are banned (closed with the reason; `ban`: as

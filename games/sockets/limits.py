@@ -22,6 +22,7 @@ sends (WHIST_TRUSTED_PROXIES), else every socket would share the proxy's.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -70,7 +71,9 @@ def _address(address: str) -> str:
 def _redis() -> Any | None:
     """The raw client of the shared cache if it is Redis, else None."""
     backend = getattr(cache, "_cache", None)
-    return backend.get_client(write=True) if hasattr(backend, "get_client") else None
+    if backend is None or not hasattr(backend, "get_client"):
+        return None
+    return backend.get_client(write=True)
 
 
 def _open(owner: int | str, channel: str, most: int) -> bool:
@@ -108,7 +111,7 @@ def _close(owner: int | str, channel: str) -> None:
     client.hdel(cache.make_and_validate_key(_owner(owner)), channel)
 
 
-def _held(owners: list[int | str]) -> dict[str, dict[str, str]]:
+def _held(owners: Sequence[int | str]) -> dict[str, dict[str, str]]:
     """Each owner's entries, channel -> process, living processes or not."""
     client = _redis()
     if client is None:

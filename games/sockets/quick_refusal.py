@@ -34,7 +34,12 @@ def quick_refusal(socket: Holds, version: int, action: dict[str, Any]) -> Servic
         # The game moved past `version`: the service's version check cannot pass.
         return errors.stale(version, socket.version)
     out_of_turn = socket.to_act is not None and socket.to_act != socket.seat
-    if version == socket.version and out_of_turn and _plays_own(socket, action):
+    if (
+        version == socket.version
+        and out_of_turn
+        and socket.to_act is not None
+        and _plays_own(socket, action)
+    ):
         # The state the player saw says someone else is to act: the engine would refuse
         # (or, if the game moved on since, the version check would).
         exc = not_your_turn(socket.to_act, socket.seat)

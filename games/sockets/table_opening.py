@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from accounts.selectors import ban_active, blocked_ids
 from games import broadcast, services
@@ -90,7 +90,13 @@ def client_chat(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in m.items() if k != "uid"} for m in lines]
 
 
-class TableOpening:
+if TYPE_CHECKING:  # the consumer it is a part of, for the type checker
+    from games.sockets.table_states import TableStates as _Host
+else:
+    _Host = object
+
+
+class TableOpening(_Host):
     """The connect of games/sockets/consumers.py's TableConsumer."""
 
     table_id: int
@@ -101,7 +107,7 @@ class TableOpening:
     channel_layer: Any
     closing: bool
     admitted: bool
-    joined: list[str] | tuple[()] = ()  # the groups it joined (none before its connect did)
+    joined: list[str] = []  # the groups it joined (none before its connect did; never shared)
 
     async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]

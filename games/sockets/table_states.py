@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.reads import messages, queries
 from games.sockets import state_cache
@@ -26,7 +26,13 @@ WAIT = 0.25  # seconds a state waits for an older one still on its way
 counts: Counter[str] = Counter()
 
 
-class TableStates:
+if TYPE_CHECKING:  # the consumer it is a part of, for the type checker
+    from games.sockets.frames import JsonFrames as _Host
+else:
+    _Host = object
+
+
+class TableStates(_Host):
     """The state half of games/sockets/consumers.py's TableConsumer."""
 
     table_id: int
@@ -122,6 +128,8 @@ class TableStates:
 
     def _state_message(self) -> dict[str, Any] | None:
         table = queries.table_get(self.table_id)
+        if table is None:
+            return None
         message = messages.table_payload(table, self.user, self.scope.get("session"))
         if message is not None:
             self.game_version = max(self.game_version, table.game_version)
