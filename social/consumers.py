@@ -1,23 +1,32 @@
 """The notices socket: on pages that have no socket of their own (every page but a table's
 and the lobby), it joins the user's notices group (games.broadcast.user_group) so that
 notifications arrive at once; the table's and the lobby's sockets carry them on their
-pages, so a tab never has two (docs/protocol.md §"Notifications")."""
+pages, so a tab never has two (docs/protocol.md §"Notifications"). A page that keeps
+presence names itself (`?page=event-12`): while the socket is open its user is on that
+page (games.sockets.limits.page_open), the one presence the site keeps besides tables'."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
+from urllib.parse import parse_qs
 
 from games import broadcast
-from games.sockets import shutdown
+from games.sockets import limits, shutdown
 from games.sockets.frames import CLOSE_FORBIDDEN, JsonFrames
-from games.sockets.threads import db_call
+from games.sockets.threads import counts, db_call
 from social.selectors import unread_count
+
+# A page that asks for presence: `event-<id>` (an event's page: its players are present for
+# the next round, tournaments/services/rounds.py).
+PAGE = re.compile(r"[a-z]{1,16}-[0-9]{1,12}")
 
 
 class NoticeConsumer(JsonFrames):
     """A logged-in player's socket for their notifications; it sends nothing but `ping`."""
 
     handlers = {"ping": "on_ping"}
+    page = ""  # the page the socket says it is on, for the presence it stands for
 
     async def connect(self) -> None:
         await self.accept()
@@ -33,11 +42,17 @@ class NoticeConsumer(JsonFrames):
         self.admitted = True
         self.group = broadcast.user_group(self.user_id, "notices")
         await self.channel_layer.group_add(self.group, self.channel_name)
+        page = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("page", [""])
+        if PAGE.fullmatch(page[-1]):
+            self.page = page[-1]
+            await counts(limits.page_open)(self.page, self.user_id, self.channel_name)
         await self.send_json({"type": "notices_ready"})
 
     async def disconnect(self, code: int) -> None:
         if not shutdown.stopping() and hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if not shutdown.stopping() and self.page:
+            await counts(limits.page_close)(self.page, self.user_id, self.channel_name)
         await self._release()
 
     async def on_ping(self, content: dict[str, Any]) -> None:

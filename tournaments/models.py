@@ -99,9 +99,6 @@ class Entry(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_entries"
     )
     joined = models.DateTimeField(_("joined"), auto_now_add=True)
-    # The event page refreshes this while it is open: at a round's start, a player not seen
-    # for WHIST_EVENT_PRESENT seconds is absent (seated anyway, a bot plays for them).
-    last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
     absences = models.PositiveSmallIntegerField(_("rounds absent in a row"), default=0)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     withdrawn_round = models.PositiveSmallIntegerField(

@@ -69,7 +69,6 @@ def _visible(request: HttpRequest, event_id: int) -> Event:
 
 def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _visible(request, event_id)
-    services.entry_seen(request.user, event.pk)
     return render(request, "tournaments/event.html", _context(request, event))
 
 
@@ -128,9 +127,9 @@ def _next_due(event: Event) -> Any:
 
 def event_live(request: HttpRequest, event_id: int) -> JsonResponse:
     """Polled by the open event page: its version (the page refreshes its live part when it
-    changes) and the viewer's table in the running round; the player counts as present."""
+        changes) and the viewer's table in the running round. It writes nothing: presence comes
+    from the page's socket (games.sockets.limits.on_page)."""
     event = _visible(request, event_id)
-    services.entry_seen(request.user, event.pk)
     return JsonResponse(
         {"version": event.version, "my_table": selectors.my_table(event, request.user)}
     )

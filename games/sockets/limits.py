@@ -22,6 +22,7 @@ sends (WHIST_TRUSTED_PROXIES), else every socket would share the proxy's.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -169,3 +170,43 @@ def address_open(address: str, channel: str) -> bool:
 
 def address_close(address: str, channel: str) -> None:
     _close(_address(address), channel)
+
+
+# A page a socket says it is on (`?page=event-12` on /ws/notices/): who has it open, or had.
+PAGE_MOST = 32  # sockets of one user on one page (tabs), counted as one presence
+
+
+def _page(page: str, user_id: int) -> str:
+    return f"page:{page}:{user_id}"
+
+
+def _page_seen(page: str, user_id: int) -> str:
+    return f"games:page-seen:{page}:{user_id}"
+
+
+def page_open(page: str, user_id: int, channel: str) -> None:
+    """The user's socket `channel` is on `page` (kept with the socket counts: a dead
+    process's entries do not count)."""
+    _open(_page(page, user_id), channel, PAGE_MOST)
+
+
+def page_close(page: str, user_id: int, channel: str) -> None:
+    """The socket left `page`: the user was there until now."""
+    _close(_page(page, user_id), channel)
+    cache.set(_page_seen(page, user_id), time.time(), KEY_TTL)
+
+
+def on_page(page: str, user_ids: list[int], since: float) -> set[int]:
+    """Which of these users have `page` open now, or closed it at `since` (a Unix time) or
+    later (a reload, a moment offline)."""
+    user_ids = list(user_ids)
+    if not user_ids:
+        return set()
+    seen = cache.get_many([_page_seen(page, u) for u in user_ids])
+    held = _held([_page(page, u) for u in user_ids])
+    living = processes.alive({p for entries in held.values() for p in entries.values()})
+    return {
+        u for u in user_ids
+        if seen.get(_page_seen(page, u), 0) >= since
+        or any(p in living for p in held[_page(page, u)].values())
+    }  # fmt: skip

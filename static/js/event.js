@@ -1,6 +1,7 @@
-// The event page's live part: poll its version every few seconds (the poll also tells the
-// server the player is here, docs/rules.md §5.5); when it changed, fetch the page again and
-// swap in the new standings, rounds and the link to the player's table.
+// The event page's live part: poll its version every few seconds; when it changed, fetch the
+// page again and swap in the new standings, rounds and the link to the player's table. The
+// page's notices socket (`?page=event-<id>`: static/js/notices.js) says the player is here
+// (docs/rules.md §5.5); the poll writes nothing.
 "use strict";
 
 (function () {

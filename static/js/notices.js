@@ -69,7 +69,9 @@ function handle(msg) {
 
 function connect(delay = FIRST_MS) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/notices/`);
+  // A page whose presence counts (an event's: docs/rules.md §5.5) names itself.
+  const page = box.dataset.page ? `?page=${encodeURIComponent(box.dataset.page)}` : "";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/notices/${page}`);
   socket.onopen = () => {
     delay = FIRST_MS;
   };

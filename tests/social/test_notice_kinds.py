@@ -14,12 +14,14 @@ from django.utils import timezone
 from games import services as games
 from games import signals as games_signals
 from games.models import Presence, Seat, Table
+from games.sockets.limits import page_close
 from social import receivers, services
 from social.models import Kind, Notification
 from tests.games.helpers import german_table, play_first_legal, state
 from tests.staff import second_factor
 from tournaments import services as events
 from tournaments.models import Event
+from tournaments.services.rounds import event_page
 
 pytestmark = pytest.mark.django_db
 
@@ -136,6 +138,8 @@ def test_an_event_starting_in_ten_minutes_and_its_start_are_told(
     assert soon[0].data["what"] == "starting_soon"
     assert soon[0].data["url"] == f"/events/{event.pk}/"
 
+    for user in (ann, bob):  # both on the event page (its socket says so as it closes)
+        page_close(event_page(event.pk), user.pk, "test-socket")
     with django_capture_on_commit_callbacks(execute=True):
         events.event_tick(start + timedelta(seconds=1))
     assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING

@@ -10,11 +10,13 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.models import Table
+from games.sockets.limits import page_close
 from tests.games.conftest import _live_play_settings, make_user  # noqa: F401
 from tests.games.helpers import play_first_legal, state
 from tests.staff import second_factor
 from tournaments import services
 from tournaments.models import Event, Placement
+from tournaments.services.rounds import event_page
 
 
 @pytest.fixture
@@ -75,11 +77,14 @@ def play_to_end(table_id: int, humans: dict[int, Any]) -> None:
     raise AssertionError("the game did not end")
 
 
-def all_present(event: Event) -> None:
-    """Every player has the event page open (or just had), and the next round is due."""
+def all_present(event: Event, but: Any = None) -> None:
+    """Every player (`but` one) just had the event page open, as its socket says when it
+    closes (games.sockets.limits.page_close), and the next round is due."""
     from tournaments.models import Entry
 
-    Entry.objects.filter(event=event).update(last_seen=timezone.now())
+    for user_id in Entry.objects.filter(event=event).values_list("user_id", flat=True):
+        if but is None or user_id != but.pk:
+            page_close(event_page(event.pk), user_id, "test-socket")
     due_now(event)
 
 

@@ -189,16 +189,14 @@ def test_a_no_show_is_seated_played_by_a_bot_and_withdrawn_after_two_rounds_keep
 ) -> None:
     users = players(4)
     event = event_with(staff, users, rounds=3, table_size=4)
-    all_present(event)
-    Entry.objects.filter(event=event, user=users[3]).update(last_seen=None)
+    all_present(event, but=users[3])
     services.event_tick()
     absent = Placement.objects.get(round__event=event, round__number=1, entry__user=users[3])
     assert absent.absent
     seat = absent.table.seats.get(index=absent.seat)
     assert seat.user_id == users[3].pk and seat.away  # a bot plays for them
     play_round(event, 1)
-    all_present(event)
-    Entry.objects.filter(event=event, user=users[3]).update(last_seen=None)
+    all_present(event, but=users[3])
     services.event_tick()
     entry = Entry.objects.get(event=event, user=users[3])
     assert entry.withdrawn and entry.withdrawn_round == 2

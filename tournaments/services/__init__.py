@@ -6,7 +6,6 @@ from tournaments.services.daily import daily_get, daily_play, days_back, days_cl
 from tournaments.services.events import (
     entry_join,
     entry_leave,
-    entry_seen,
     event_cancel,
     event_create,
     event_reschedule,
@@ -16,6 +15,6 @@ from tournaments.services.rounds import event_tick, round_start
 
 __all__ = [
     "ServiceError", "daily", "daily_get", "daily_play", "days_back", "days_close", "entry_join",
-    "entry_leave", "entry_seen", "event_cancel", "event_create", "event_reschedule",
+    "entry_leave", "event_cancel", "event_create", "event_reschedule",
     "event_tick", "round_start", "table_done",
 ]  # fmt: skip

@@ -1,4 +1,4 @@
-"""Events before they start: create one, sign up and leave, the page's sign of life."""
+"""Events before they start: create one, sign up and leave."""
 
 from __future__ import annotations
 
@@ -176,7 +176,7 @@ def entry_join(user: User, event_id: int, token: str = "") -> Entry:
                 raise ServiceError("forbidden", _("this private event needs its invite link"))
         try:
             with transaction.atomic():
-                entry = Entry.objects.create(event=event, user=user, last_seen=timezone.now())
+                entry = Entry.objects.create(event=event, user=user)
         except IntegrityError as exc:
             raise ServiceError("already_joined", _("you have signed up already")) from exc
         _bump(event)
@@ -192,13 +192,6 @@ def entry_leave(user: User, event_id: int) -> None:
         if not Entry.objects.filter(event=event, user=user).delete()[0]:
             raise ServiceError("not_joined", _("you have not signed up"))
         _bump(event)
-
-
-def entry_seen(user: User, event_id: int) -> bool:
-    """The event page is open: its player is present for the next round (whether signed up)."""
-    if user is None or not user.is_authenticated:
-        return False
-    return bool(Entry.objects.filter(event_id=event_id, user=user).update(last_seen=timezone.now()))
 
 
 def event_cancel(user: User, event_id: int) -> None:

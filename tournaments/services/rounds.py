@@ -24,6 +24,7 @@ from games.engine.descriptors import game_of
 from games.models import Move, Presence, Seat, Table
 from games.reads.lobby import slot_tables
 from games.services.arranged import table_arrange
+from games.sockets.limits import on_page
 from runtime import metrics
 from tournaments import seating
 from tournaments.models import Entry, Event, Placement, Round
@@ -149,14 +150,21 @@ def _board_seed(event: Event) -> int | None:
     return secrets.randbits(62) if event.kind != Event.Kind.SWISS else None
 
 
+def event_page(event_id: int) -> str:
+    """The name the event page's socket gives its page (templates/tournaments/event.html):
+    a player with it open is present for the next round (games.sockets.limits.on_page)."""
+    return f"event-{event_id}"
+
+
 def _absent(event: Event, entries: list[Entry], now: datetime) -> set[int]:
     """Entries absent at the round's start: those whose every decision at their last table of
     the event was made for them (the event page left open says nothing of playing), and
-    those neither seen on the event page for WHIST_EVENT_PRESENT seconds nor with an open
-    socket at a table of this event (a socket at another table says nothing of this event).
-    docs/rules.md §5.5"""
-    cutoff = now - timedelta(seconds=settings.WHIST_EVENT_PRESENT)
-    users = [e.user_id for e in entries if e.last_seen is None or e.last_seen < cutoff]
+    those with no socket on the event page (`?page=event-<id>`, the page's notices socket)
+    now or in the last WHIST_EVENT_PRESENT seconds nor at a table of this event (a socket
+    at another table says nothing of this event). docs/rules.md §5.5"""
+    since = now.timestamp() - settings.WHIST_EVENT_PRESENT
+    here = on_page(event_page(event.pk), [e.user_id for e in entries], since)
+    users = [e.user_id for e in entries if e.user_id not in here]
     tables = Placement.objects.filter(round__event=event).values("table_id")
     at_tables = set(
         Presence.objects.filter(seat__user_id__in=users, seat__table_id__in=tables)

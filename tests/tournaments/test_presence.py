@@ -1,0 +1,71 @@
+"""docs/rules.md §5.5, presence: a player is present at a round's start if the event page's
+socket (its notices socket, `?page=event-<id>`) is open or closed less than
+WHIST_EVENT_PRESENT seconds ago; the page's GET and its live poll write nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.social.test_live import connect, next_of
+from tests.tournaments.conftest import due_now, event_with
+from tournaments import services
+from tournaments.models import Event, Placement
+
+pytestmark = pytest.mark.django_db(transaction=True)
+db = database_sync_to_async
+
+
+def absent(event: Event) -> dict[str, bool]:
+    rows = Placement.objects.filter(round__event=event).select_related("entry__user")
+    return {p.entry.user.username: p.absent for p in rows if p.entry is not None}
+
+
+def start(event: Event) -> dict[str, bool]:
+    due_now(event)
+    services.event_tick()
+    return absent(event)
+
+
+async def test_a_player_with_the_event_pages_socket_open_is_present_the_others_absent(
+    staff: Any, players: Any
+) -> None:
+    users = await db(players)(2)
+    event = await db(event_with)(staff, users, rounds=1, table_size=2)
+    page = await connect(f"/ws/notices/?page=event-{event.pk}", users[0])
+    await next_of(page, "notices_ready", 5)
+    elsewhere = await connect(f"/ws/notices/?page=event-{event.pk + 1}", users[1])
+    await next_of(elsewhere, "notices_ready", 5)
+    assert await db(start)(event) == {"p00": False, "p01": True}
+    await page.disconnect()
+    await elsewhere.disconnect()
+
+
+async def test_a_page_closed_a_moment_ago_still_counts(staff: Any, players: Any, settings) -> None:
+    settings.WHIST_EVENT_PRESENT = 60
+    users = await db(players)(2)
+    event = await db(event_with)(staff, users, rounds=1, table_size=2)
+    for user in users:
+        page = await connect(f"/ws/notices/?page=event-{event.pk}", user)
+        await next_of(page, "notices_ready", 5)
+        await page.disconnect()
+    assert await db(start)(event) == {"p00": False, "p01": False}
+
+
+def test_the_event_page_and_its_poll_write_nothing(staff: Any, players: Any) -> None:
+    users = players(2)
+    event = event_with(staff, users, rounds=1, table_size=2)
+    client = Client()
+    client.force_login(users[0])
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(reverse("event", args=[event.pk])).status_code == 200
+        assert client.get(reverse("event_live", args=[event.pk])).status_code == 200
+    writes = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE")]
+    assert writes == []
+    assert start(event) == {"p00": True, "p01": True}  # the page was read; no socket said so
