@@ -81,9 +81,8 @@ class Post(models.Model):
     """A line on the club's wall; its owners and moderators hide what does not belong."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="posts")
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    # An erased account's lines go with it, as its table chat does (privacy.erasure).
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     text = models.CharField(_("text"), max_length=500)
     created = models.DateTimeField(_("written"), default=timezone.now)
     hidden_by = models.ForeignKey(

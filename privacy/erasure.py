@@ -21,6 +21,7 @@ from django.utils import timezone
 from accounts.deletion import legal_hold
 from accounts.models import AuditEntry, Report, ReservedName
 from accounts.services import audit_record
+from clubs.services import member_erase
 from games.models import ChatMessage, Table
 from records.models import GamePlayer, GameRecord
 from records.presenters import DELETED_PLAYER
@@ -126,6 +127,7 @@ def erase(user: Any) -> bool:
             ReservedName.objects.create(key=ReservedName.reserved_key(key), until=until)
         _seats_erase(user)
         _chat_erase(user)
+        member_erase(user)  # the clubs it alone owns pass on; its wall lines go with it
         # Reports about the player: all closed by now (an open one holds the erasure back).
         Report.objects.filter(reported=user).delete()
         _names_erase(user)

@@ -4,6 +4,7 @@ invitations, removing members, leaving, and the owners naming moderators and own
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Case, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -144,6 +145,24 @@ def member_role(actor: User, club_id: int, user_id: int, role: str) -> None:
             raise ServiceError("last_owner", _("A club keeps at least one owner."))
         row.role = role
         row.save(update_fields=["role"])
+
+
+def member_erase(user: User) -> None:
+    """Before an account is erased (privacy.erasure): each club it alone owns passes to its
+    longest-standing moderator, else its longest-standing member; a club left with nobody
+    is gone. (Its memberships and wall lines go with the account.)"""
+    owned = Membership.objects.filter(user=user, status=MEMBER, role=OWNER)
+    for club_id in owned.values_list("club_id", flat=True):
+        club = _club(club_id)
+        others = Membership.objects.filter(club=club, status=MEMBER).exclude(user=user)
+        if others.filter(role=OWNER).exists():
+            continue
+        heir = others.order_by(Case(When(role=MODERATOR, then=0), default=1), "since", "pk").first()
+        if heir is None:
+            club.delete()
+        else:
+            heir.role = OWNER
+            heir.save(update_fields=["role"])
 
 
 def _club(club_id: int) -> Club:
