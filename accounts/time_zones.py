@@ -28,6 +28,13 @@ def choices() -> list[tuple[str, Any]]:
     return [("", _("As my browser says")), *((name, name) for name in sorted(known()))]
 
 
+def chosen(user: Any) -> str | None:
+    """The zone the player chose on their profile, if the machine knows it (mails, which
+    no browser asks for, are worded in it)."""
+    name = getattr(user, "time_zone", "") or ""
+    return name if name in known() else None
+
+
 def zone_of(user: Any, cookie: str | None) -> str | None:
     """The zone to show `user` times in: their choice, else the browser's, else None (UTC)."""
     chosen = getattr(user, "time_zone", "") if getattr(user, "is_authenticated", False) else ""

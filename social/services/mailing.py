@@ -1,6 +1,7 @@
 """Notifications by mail (docs/deployment.md §"Mail"): per kind the player chooses no mail,
 a mail at once or a daily digest. Every mail goes through accounts.mail (the reader's
-language, a plain-text part, only to a confirmed address), never to a player who is online
+language, a plain-text part, only to a confirmed address; times in the zone the reader
+chose on their profile, else UTC, named), never to a player who is online
 at that moment (the live notice suffices), at most WHIST_NOTICE_MAILS_PER_DAY a day each,
 and carries a one-click unsubscribe (RFC 8058: List-Unsubscribe with a signed link that
 needs no login, and List-Unsubscribe-Post).
@@ -19,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts import mail
+from accounts.time_zones import chosen
 from games.sockets.limits import online
 from social import texts
 from social.models import Kind, Mail, Notification, SocialSettings
@@ -95,7 +97,7 @@ def notice_mail(note_id: int) -> bool:
         log.info("notification mail bound reached for user %s", user.pk)
         return False
     link, headers = _headers(user.pk, [note.kind])
-    with translation.override(mail.language_of(user)):
+    with translation.override(mail.language_of(user)), timezone.override(chosen(user)):
         context = {
             "text": texts.text(note.kind, note.data),
             "link": mail.absolute_url(texts.link(note.kind, note.data)),
@@ -144,7 +146,7 @@ def _digest(row: SocialSettings, due: datetime.datetime, now: datetime.datetime)
     if not _within_bound(user.pk, timezone.localdate(now)):
         return False
     link, headers = _headers(user.pk, kinds)
-    with translation.override(mail.language_of(user)):
+    with translation.override(mail.language_of(user)), timezone.override(chosen(user)):
         items = [
             {"text": texts.text(n.kind, n.data),
              "link": mail.absolute_url(texts.link(n.kind, n.data))}

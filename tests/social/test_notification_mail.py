@@ -142,3 +142,15 @@ def test_the_profile_saves_each_kinds_mail_choice():
     assert SocialSettings.objects.get(user=ann).mail == {"invitation": "now", "award": "daily"}
     page = client.get("/accounts/profile/", follow=True).content.decode()
     assert 'name="mail-invitation"' in page
+
+
+def test_a_mailed_notice_names_its_times_in_the_zone_the_player_chose(mail_server):
+    """issue 44 item 4: a moved start, mailed, in the profile's zone (named)."""
+    ann = player("ann", event=Mail.NOW)
+    ann.time_zone = "Europe/Amsterdam"
+    ann.save(update_fields=["time_zone"])
+    data = {"what": "moved", "title": "Winter cup", "starts_at": "2027-01-15T18:00:00+00:00",
+            "url": "/events/1/"}  # fmt: skip
+    services.notify(ann.pk, Kind.EVENT, data)
+    (message,) = mail_server.to("ann@example.org")
+    assert "Winter cup now starts at 2027-01-15 19:00 CET." in text_of(message)
