@@ -20,6 +20,8 @@ class Club(models.Model):
 
     name = models.CharField(_("name"), max_length=60, unique=True)
     slug = models.SlugField(_("address"), max_length=60, unique=True)
+    # The name as it reads (accounts.text.name_key): look-alike names are one club's.
+    name_key = models.CharField(_("name key"), max_length=150, unique=True)
     about = models.TextField(_("about the club"), max_length=2000, blank=True)
     joining = models.CharField(
         _("joining"), max_length=12, choices=Joining.choices, default=Joining.OPEN

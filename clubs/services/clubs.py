@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
+from accounts.text import clean_text, name_key
 from clubs.models import Club, Membership
 from games.services.errors import ServiceError
 
@@ -31,12 +33,18 @@ def club_create(user: User, *, name: str, about: str = "", joining: str = "open"
     slug = slugify(name)[:60]
     if not slug:
         raise ServiceError("bad_name", _("A club's name needs letters or digits."))
-    if Club.objects.filter(name__iexact=name).exists() or Club.objects.filter(slug=slug).exists():
+    key = name_key(name)
+    if Club.objects.filter(Q(name_key=key) | Q(slug=slug)).exists():
         raise ServiceError("name_taken", _("There is a club of that name already."))
     try:
         with transaction.atomic():
             club = Club.objects.create(
-                name=name, slug=slug, about=about, joining=joining, created_by=user
+                name=name,
+                slug=slug,
+                name_key=key,
+                about=about,
+                joining=joining,
+                created_by=user,
             )
             Membership.objects.create(club=club, user=user, role=Membership.Role.OWNER)
     except IntegrityError as exc:  # the same name made at the same moment
@@ -63,7 +71,8 @@ def _owner(club: Club, user: User) -> bool:
 
 
 def _checked(name: str, about: str, joining: str) -> tuple[str, str]:
-    name, about = " ".join((name or "").split()), (about or "").strip()
+    name = " ".join(clean_text(name or "").split())
+    about = "\n".join(clean_text(line) for line in (about or "").splitlines()).strip()
     low, high = NAME_LENGTH
     if not low <= len(name) <= high:
         raise ServiceError("bad_name", ngettext(

@@ -7,6 +7,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from accounts.selectors import mute_active
+from accounts.text import clean_text
 from clubs.models import Club, Post
 from clubs.selectors import is_club_staff, is_member
 from games.services.errors import ServiceError
@@ -21,7 +22,7 @@ def post_add(user: User, club_id: int, text: str) -> Post:
         raise ServiceError("not_member", _("Only the club's members write on its wall."))
     if mute_active(user):
         raise ServiceError("muted", _("You are muted and cannot write for now."))
-    text = " ".join((text or "").split())
+    text = " ".join(clean_text(str(text or "")).split())
     if not text or len(text) > POST_LENGTH:
         raise ServiceError("bad_text", ngettext(
             "Write at least one and at most %(most)s character.",

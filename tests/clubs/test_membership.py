@@ -31,6 +31,25 @@ def test_two_clubs_cannot_share_a_name(people: Any) -> None:
     assert refused.value.code == "name_taken"
 
 
+def test_a_club_name_that_reads_like_another_is_taken(people: Any) -> None:
+    ann, bob = people("ann", "bob")
+    services.club_create(ann, name="Hearts Club")
+    for name in ("HEARTS  CLUB", "\u0397earts Club", "Hearts Cl\u200bub"):  # Greek Eta; a ZWSP
+        with pytest.raises(services.ServiceError) as refused:
+            services.club_create(bob, name=name)
+        assert refused.value.code == "name_taken", name
+
+
+def test_invisible_and_control_characters_are_taken_out_of_a_club_and_its_wall(
+    people: Any,
+) -> None:
+    (ann,) = people("ann")
+    club = services.club_create(ann, name="Spades\u202e Club", about="Line one\u200b\nLine two")
+    assert (club.name, club.about) == ("Spades Club", "Line one\nLine two")
+    post = services.post_add(ann, club.pk, "Hi\u202e there\x07")
+    assert post.text == "Hi there"
+
+
 def test_a_club_needs_a_name_of_three_to_sixty_characters(people: Any) -> None:
     (ann,) = people("ann")
     for name in ("ab", "x" * 61, "!!!"):
