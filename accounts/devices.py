@@ -1,7 +1,16 @@
-"""The browser key: a random value a browser keeps in the `whist_device` cookie from its first
-login, recorded with each session (accounts.SessionInfo.device_key), so that the accounts
-used on one browser are known to share it and are never seated at one rated table
-(docs/rules.md §4.3). It names no person and no browser model, only "the same browser"."""
+"""The browser's one cookie, `whist_device`: a random key a browser keeps from its first
+login, and the accounts that logged in from it, signed by the site.
+
+- The key is recorded with each session (accounts.SessionInfo.device_key), so that the
+  accounts used on one browser are known to share it and are never seated at one rated
+  table (docs/rules.md §4.3). It names no person and no browser model, only "the same
+  browser".
+- The accounts (at most KEPT_ACCOUNTS) are the known devices of accounts.login_guard: past
+  its cap of failed logins, an account takes its password only from a browser that logged
+  in to it before, so its owner is not locked out.
+
+It was two cookies (`whist_device` and `known_device`) until both were read here; the
+privacy notice (legal.inventory.COOKIES) names the one."""
 
 from __future__ import annotations
 
@@ -13,18 +22,37 @@ from itertools import combinations
 from typing import Any
 
 from django.conf import settings
+from django.core import signing
 from django.http import HttpRequest, HttpResponse
 
 from accounts.models import SessionInfo
 
 DEVICE_COOKIE = "whist_device"
-DEVICE_DAYS = 365
+SALT = "accounts.devices"
+KEPT_ACCOUNTS = 5  # accounts one browser remembers
 _KEY = re.compile(r"[A-Za-z0-9_-]{22}")
 
 
 def valid(key: str | None) -> str:
     """The key if it is one the site could have made, else ""."""
-    return key if key and _KEY.fullmatch(key) else ""
+    return key if isinstance(key, str) and _KEY.fullmatch(key) else ""
+
+
+def read(raw: str | None) -> tuple[str, list[int]]:
+    """The cookie's key and accounts ("" and [] for no cookie, a forged or an old one)."""
+    days = settings.WHIST_KNOWN_DEVICE_DAYS
+    try:
+        value = signing.loads(raw or "", salt=SALT, max_age=days * 86400)
+    except signing.BadSignature:
+        return "", []
+    if not (isinstance(value, list) and len(value) == 2 and isinstance(value[1], list)):
+        return "", []
+    return valid(value[0]), [pk for pk in value[1] if isinstance(pk, int)]
+
+
+def cookie_value(key: str, accounts: list[int]) -> str:
+    """What the cookie holds for this key and these accounts (the tests make one too)."""
+    return signing.dumps([key, accounts[:KEPT_ACCOUNTS]], salt=SALT)
 
 
 def device_key(request: HttpRequest) -> str:
@@ -32,19 +60,28 @@ def device_key(request: HttpRequest) -> str:
     (device_cookie_set)."""
     key = getattr(request, "device_key", "")
     if not key:
-        key = valid(request.COOKIES.get(DEVICE_COOKIE)) or secrets.token_urlsafe(16)
+        key = read(request.COOKIES.get(DEVICE_COOKIE))[0] or secrets.token_urlsafe(16)
         request.device_key = key
     return key
 
 
-def device_cookie_set(request: HttpRequest, response: HttpResponse) -> None:
-    """Give a logged-in browser its key, once (a year, renewed by each login's page)."""
-    key = device_key(request)
-    if request.COOKIES.get(DEVICE_COOKIE) != key:
-        response.set_cookie(
-            DEVICE_COOKIE, key, max_age=DEVICE_DAYS * 86400, httponly=True, samesite="Lax",
-            secure=settings.SESSION_COOKIE_SECURE,
-        )  # fmt: skip
+def known_accounts(request: HttpRequest | None) -> list[int]:
+    """The accounts this browser logged in to before."""
+    return read(request.COOKIES.get(DEVICE_COOKIE))[1] if request is not None else []
+
+
+def device_cookie_set(request: HttpRequest, response: HttpResponse, login: int | None) -> None:
+    """Give a logged-in browser its key, once, and name the account it just logged in to
+    (`login`) first among its accounts."""
+    key, accounts = device_key(request), known_accounts(request)
+    if login is not None:
+        accounts = [login, *[pk for pk in accounts if pk != login]][:KEPT_ACCOUNTS]
+    if read(request.COOKIES.get(DEVICE_COOKIE)) == (key, accounts):
+        return
+    response.set_cookie(
+        DEVICE_COOKIE, cookie_value(key, accounts), httponly=True, samesite="Lax",
+        max_age=settings.WHIST_KNOWN_DEVICE_DAYS * 86400, secure=settings.SESSION_COOKIE_SECURE,
+    )  # fmt: skip
 
 
 def scope_device(scope: dict[str, Any]) -> str:
@@ -56,7 +93,7 @@ def scope_device(scope: dict[str, Any]) -> str:
             if name == b"cookie":
                 jar.load(value.decode("latin-1"))
         cookies = {k: m.value for k, m in jar.items()}
-    return valid(cookies.get(DEVICE_COOKIE))
+    return read(cookies.get(DEVICE_COOKIE))[0]
 
 
 def shared_devices(user_ids: Iterable[int]) -> set[frozenset[int]]:

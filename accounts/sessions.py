@@ -97,6 +97,7 @@ def session_started(sender: Any, request: HttpRequest | None, user: Any, **kwarg
         request.session.save()
     _session_make(request, request.session.session_key, user)
     cache.set(f"session-seen:{request.session.session_key}", 1, SEEN_EVERY)
+    request.device_login = user.pk  # the browser's cookie names the account (accounts.devices)
 
 
 class SessionInfoMiddleware:
@@ -110,7 +111,7 @@ class SessionInfoMiddleware:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated and hasattr(request, "session"):
             session_seen(request)
-            device_cookie_set(request, response)
+            device_cookie_set(request, response, getattr(request, "device_login", None))
         return response
 
 

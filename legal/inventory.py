@@ -242,14 +242,6 @@ COOKIES: tuple[tuple[str, Promise, Promise], ...] = (
         _("Two weeks after your last visit, or until you log out."),
     ),
     (
-        "known_device",
-        _(
-            "Remembers which accounts logged in from this browser, so that yours still lets "
-            "you in while someone guesses its password elsewhere."
-        ),
-        _("One year."),
-    ),
-    (
         "csrftoken",
         _("Protects your forms against other sites sending them for you."),
         _("One year."),
@@ -257,8 +249,9 @@ COOKIES: tuple[tuple[str, Promise, Promise], ...] = (
     (
         "whist_device",
         _(
-            "A random key of this browser, set when you log in: two accounts used on one "
-            "browser are never seated at one rated table."
+            "A random key of this browser and the accounts that logged in from it, set when "
+            "you log in: two accounts used on one browser are never seated at one rated "
+            "table, and yours still lets you in while someone guesses its password elsewhere."
         ),
         _("One year."),
     ),

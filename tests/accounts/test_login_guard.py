@@ -8,7 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from accounts.devices import read
 from accounts.login_guard import guard_end
+from accounts.models import SessionInfo
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-Long-pass-2024"
@@ -57,3 +59,21 @@ def test_a_password_reset_ends_the_cap(ann, settings):
     assert not login(Client(REMOTE_ADDR="192.0.2.9"))
     guard_end(ann)
     assert login(Client(REMOTE_ADDR="192.0.2.9"))
+
+
+def test_one_cookie_keeps_the_browser_key_and_its_known_accounts(ann, settings):
+    """The known devices live in the browser key's cookie (accounts.devices), not a second
+    one; a forged cookie is no known device."""
+    settings.WHIST_ACCOUNT_FAILURES = 6
+    own = Client(REMOTE_ADDR="192.0.2.7")
+    response = own.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
+    assert set(response.cookies) == {"sessionid", "csrftoken", "whist_device"}
+    key, accounts = read(own.cookies["whist_device"].value)
+    assert key and accounts == [ann.pk]
+    assert SessionInfo.objects.get(user=ann).device_key == key
+    own.post("/accounts/logout/")
+    guesses(settings)
+    forged = Client(REMOTE_ADDR="192.0.2.8")
+    forged.cookies["whist_device"] = own.cookies["whist_device"].value + "x"
+    assert not login(forged)
+    assert login(own)

@@ -9,6 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from accounts.devices import cookie_value
 from accounts.models import SessionInfo
 from games import services
 from games.models import PoolEntry, Seat, Table
@@ -71,8 +72,8 @@ def test_the_casual_pool_may_seat_two_accounts_from_one_address(make_user):
 async def test_a_join_from_the_lobby_socket_carries_its_address_and_browser_key(make_user):
     ann = await database_sync_to_async(make_user)("ann")
     headers = await database_sync_to_async(session_headers)(ann)
-    headers = [(k, v + f"; whist_device={KEY}".encode()) if k == b"cookie" else (k, v)
-               for k, v in headers]  # fmt: skip
+    cookie = f"; whist_device={cookie_value(KEY, [ann.pk])}".encode()
+    headers = [(k, v + cookie) if k == b"cookie" else (k, v) for k, v in headers]
     socket = WebsocketCommunicator(application, "/ws/lobby/?pool=1", headers=headers)
     socket.scope["client"] = ("2001:db8::1:2:3:4", 50000)
     assert (await socket.connect())[0]

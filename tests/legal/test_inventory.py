@@ -58,6 +58,8 @@ def test_the_site_sets_no_cookie_the_privacy_notice_does_not_name() -> None:
     visit("post", "/accounts/login/", {"username": "ann", "password": "wrong"})
     assert set_names, "the walk set no cookie at all: it did not log in"
     assert set_names <= allowed, f"name these in legal/inventory.py: {set_names - allowed}"
+    # And the notice names no cookie the site does not set (one device cookie, not two).
+    assert allowed <= set_names, f"the walk set none of these: {allowed - set_names}"
 
 
 def test_the_pages_scripts_set_no_cookie_and_keep_only_what_the_notice_names() -> None:

@@ -85,10 +85,9 @@ MIDDLEWARE = [
     "accounts.time_zones.TimeZoneMiddleware",
     # The request's id and its user's hash on its log lines (whistsite/request_ids.py).
     "whistsite.request_ids.RequestIds",
-    # Each logged-in session's device, place and last sight (accounts/sessions.py).
+    # Each logged-in session's device, place and last sight, and the browser's one cookie
+    # (accounts/sessions.py, accounts/devices.py).
     "accounts.sessions.SessionInfoMiddleware",
-    # A login's browser remembered for the account (accounts/login_guard.py).
-    "accounts.login_guard.KnownDeviceMiddleware",
     # user.is_verified(): the session passed the second factor; staff pages ask for it.
     "django_otp.middleware.OTPMiddleware",
     "accounts.two_factor.SecondFactorMiddleware",
