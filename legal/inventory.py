@@ -173,6 +173,15 @@ ITEMS: tuple[Item, ...] = (
         models=("social.PushDevice",),
     ),
     Item(
+        _("Clubs you made or joined, your place in them, and the lines you wrote on their walls"),
+        _("To run the clubs: who is in them, their events and their walls."),
+        _(
+            "Until you leave the club or delete your account; your wall lines are erased with "
+            "your account, a club you made stays for its members."
+        ),
+        models=("clubs.Club", "clubs.Membership", "clubs.Post"),
+    ),
+    Item(
         _("Events you created or entered"),
         _("To run the events and their standings."),
         UNTIL_DELETED,

@@ -1,7 +1,8 @@
 """Erasing a closed account once its grace period is over (accounts.deletion): the games
-stay in the other players' histories with the seat named "deleted player"; chat lines, the
-profile and every row with a key to the player go; the player's names are reserved for a
-while; what others keep (reports, the moderators' log, notifications) loses the name."""
+stay in the other players' histories with the seat named "deleted player"; chat lines, club
+wall lines, the profile and every row with a key to the player go; the player's names are
+reserved for a while; what others keep (reports, the moderators' log, notifications, the
+others' lines) loses the name."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from django.utils import timezone
 from accounts.deletion import legal_hold
 from accounts.models import AuditEntry, Report, ReservedName
 from accounts.services import audit_record
+from clubs.models import Membership, Post
 from clubs.services import member_erase
 from games.models import ChatMessage, Table
 from records.models import GamePlayer, GameRecord
@@ -75,16 +77,25 @@ def _seats_erase(user: Any) -> None:
 
 
 def _chat_erase(user: Any) -> None:
-    """The player's chat lines go; the others' lines at their tables lose the player's names."""
+    """The player's chat lines go (their wall lines go with the account: Post.author is
+    CASCADE); the others' lines at their tables and on their clubs' walls lose the player's
+    names."""
     tables = list(Table.objects.filter(chat__user=user).values_list("pk", flat=True).distinct())
+    clubs = list(Membership.objects.filter(user=user).values_list("club_id", flat=True))
     ChatMessage.objects.filter(user=user).delete()
+    _mentions_erase(ChatMessage.objects.filter(table_id__in=tables), user)
+    _mentions_erase(Post.objects.filter(club_id__in=clubs), user)
+
+
+def _mentions_erase(lines: Any, user: Any) -> None:
+    """Each of these lines (a `text` field) with the player's names put as "deleted player"."""
     names = [n for n in (user.display_name, user.username) if n]
     pattern = re.compile("|".join(re.escape(n) for n in names), re.IGNORECASE)
     mentions = Q()
     for name in names:
         mentions |= Q(text__icontains=name)
-    for line in ChatMessage.objects.filter(mentions, table_id__in=tables).iterator():
-        ChatMessage.objects.filter(pk=line.pk).update(text=pattern.sub(DELETED, line.text))
+    for line in lines.filter(mentions).iterator():
+        lines.model.objects.filter(pk=line.pk).update(text=pattern.sub(DELETED, line.text))
 
 
 def _mentioning(rows: Any, field: str, name: str) -> Any:

@@ -15,6 +15,9 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts import services as moderation
+from clubs.services.clubs import club_create
+from clubs.services.members import member_join
+from clubs.services.wall import post_add
 from games import services
 from legal.services import accept
 from social.services.friends import friend_accept, friend_request
@@ -56,6 +59,10 @@ def full_player(db: Any, django_capture_on_commit_callbacks: Any) -> Full:
     friend_request(cat, ann)
     open_table = services.table_create(ann, "knockout", players=3)
     invitation_send(ann, cat, open_table.pk)
+    club = club_create(ann, name="Zqx club")
+    member_join(bob, club.pk)
+    post_add(ann, club.pk, "my first line on the wall")
+    post_add(bob, club.pk, "welcome, Zqx Display")
     moderation.report_create(ann, bob, "spam", "bob spams zqx")
     moderation.report_create(bob, ann, "abuse", "zqxann was rude")
     moderation.mute_create(root, ann, timezone.now() + timedelta(hours=1), "rude")

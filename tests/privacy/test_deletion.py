@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from accounts.models import AuditEntry, Mute, Report
 from accounts.services import mute_lift, report_close
+from clubs.models import Post
 from games.engine.record import replay_record
 from privacy.erasure import DELETED
 from privacy.holdings import user_keys
@@ -102,6 +103,8 @@ def test_a_deleted_account_leaves_no_personal_data_in_any_table(full_player: Ful
                 assert not found, f"{model._meta.label}.{name} still holds {value!r}: {found}"
     for session in Session.objects.all():
         assert session.get_decoded().get("_auth_user_id") != str(pk)
+    # Lines with no key left to the player (a wall post's author is kept null) go too.
+    assert list(Post.objects.values_list("text", flat=True)) == ["welcome, deleted player"]
 
 
 def test_the_other_players_history_keeps_the_game_as_deleted_player(full_player: Full) -> None:

@@ -29,6 +29,8 @@ KINDS = {
     "blocked players": "data/accounts.Block.json",
     "terms accepted": "data/legal.Acceptance.json",
     "sessions": "data/accounts.SessionInfo.json",
+    "clubs": "data/clubs.Membership.json",
+    "wall lines": "data/clubs.Post.json",
 }
 
 
@@ -62,6 +64,8 @@ def test_an_export_holds_every_kind_of_the_players_data(
     assert report["reporter"] == "you" and report["reported"] == "bob"  # not bob's about ann
     (mute,) = json.loads(files["data/accounts.Mute.json"])
     assert mute["created_by"] == "a moderator" and mute["reason"] == "rude"
+    (line,) = json.loads(files["data/clubs.Post.json"])  # theirs only
+    assert line["text"] == "my first line on the wall" and line["author"] == "you"
     (mailed,) = mail_server.to("zqx@example.org")
     assert "/accounts/data/" in link_in(mailed, "/accounts/data/")
 
