@@ -33,9 +33,9 @@ ITEMS: tuple[Item, ...] = (
     Item(
         _(
             "Your account: username, display name, e-mail address (and one waiting for its "
-            "confirmation), password (only as a salted hash), language, card designs and table "
-            "settings, level, when you joined and last logged in, messages from moderators not "
-            "yet shown"
+            "confirmation), password (only as a salted hash), language, time zone, card designs "
+            "and table settings, level, when you joined and last logged in, messages from "
+            "moderators not yet shown"
         ),
         _(
             "To let you log in and play, show your name at the tables, and mail you what you "
@@ -66,6 +66,7 @@ ITEMS: tuple[Item, ...] = (
             "username_key",
             "email_pending",
             "language",
+            "time_zone",
             "deletion_due",
         ),
     ),
@@ -268,6 +269,14 @@ COOKIES: tuple[tuple[str, Promise, Promise], ...] = (
         "messages",
         _("Carries a short notice to the next page you see (“Your profile was saved”)."),
         _("Until that page is shown."),
+    ),
+    (
+        "tz",
+        _(
+            "Your browser's time zone, set by the page's script, so that times are shown in it "
+            "(unless you chose one on your profile)."
+        ),
+        _("One year."),
     ),
     (
         "django_language",
