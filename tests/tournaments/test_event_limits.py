@@ -123,8 +123,8 @@ def test_an_entrant_with_the_event_page_open_who_never_plays_is_absent(
 ) -> None:
     """Presence is playing: the event page open does not make present an entrant whose every
     decision at their last table of the event was made for them (timeouts, the stand-in
-    bot); absent twice in a row, they are withdrawn and not seated again (docs/rules.md
-    §5.5). The others, who played, stay present."""
+    bot); absent twice in a row, they are withdrawn and not seated again
+    (docs/rules.md §5.5). The others, who played, stay present."""
     users = players(4)
     idle = users[3]
     event = event_with(staff, users, rounds=4, table_size=4)
