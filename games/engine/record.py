@@ -59,14 +59,15 @@ def read_record(record: dict[str, Any]) -> tuple[Ruleset, ScriptedSource, list[A
         deals = record["deals"]
         players = len(record["seats"])
         rules = rules_with_options(record["game"], players, record["options"])
-        source = _source(rules, deals, int(record.get("seed") or 0))
+        source = source_of(rules, deals, int(record.get("seed") or 0))
         actions = [action_from_event(e) for d in deals for e in d["events"]]
     except (KeyError, TypeError, AttributeError, CardError, RulesError, IllegalAction) as exc:
         raise RecordError(f"unreadable record: {exc}") from exc
     return rules, source, actions
 
 
-def _source(rules: Ruleset, deals: list[dict[str, Any]], seed: int) -> ScriptedSource:
+def source_of(rules: Ruleset, deals: list[dict[str, Any]], seed: int) -> ScriptedSource:
+    """The cards of `deals` (record form) as a source; deals past them come from `seed`."""
     if not deals:
         raise RecordError("a record needs at least one deal")
     decks, cut_decks = [], {}
