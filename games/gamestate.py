@@ -7,6 +7,7 @@ from collections import OrderedDict
 from typing import Any
 
 from games.engine import Ruleset, State, action_from_event, apply, make_rules, new_game
+from games.engine.record import source_of
 from games.models import Move, Table
 
 CACHE_SIZE = 512
@@ -19,6 +20,15 @@ def rules_for(table: Table) -> Ruleset:
     return make_rules(table.game, table.players, table.preset or None, **(table.options or {}))
 
 
+def first_state(table: Table) -> State:
+    """The dealt state before the table's first move: from its seed, or, at a practice table,
+    the original game's deals so far (later deals from its seed)."""
+    rules = rules_for(table)
+    if table.start:
+        return new_game(rules, source=source_of(rules, table.start["deals"], table.deal_seed or 0))
+    return new_game(rules, seed=table.deal_seed)
+
+
 def state_for(table: Table) -> State | None:
     """The state after the table's `moves` moves (None before the deal), replaying what is new."""
     if table.seed is None:
@@ -29,7 +39,7 @@ def state_for(table: Table) -> State | None:
     if cached is not None and cached[0] < table.moves:
         done, state = cached
     else:
-        done, state = 0, new_game(rules_for(table), seed=table.deal_seed)
+        done, state = 0, first_state(table)
     return _replay(table, state, done)
 
 
@@ -56,7 +66,7 @@ def _replay_all(tables: list[Table]) -> dict[int, State]:
         logs[table_id].append((number, event))
     states = {}
     for table in tables:
-        state = new_game(rules_for(table), seed=table.deal_seed)
+        state = first_state(table)
         for _number, event in (e for e in logs[table.pk] if e[0] < table.moves):
             state = apply(state, action_from_event(event))
         cache_put(table.pk, table.seed, table.moves, state)

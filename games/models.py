@@ -70,6 +70,14 @@ class Table(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
+    # A practice game ("play it again from here", games.engine.practice): the finished game it
+    # starts from and its start, {"deals": the deals so far (record form), "from": how many of
+    # the original's events its first moves replay, "seat", "fresh": the cards the player had
+    # not seen dealt again}. Never rated, no XP (rankings.outcome.PRACTICE).
+    practice_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="practice_games"
+    )
+    start = models.JSONField(_("practice start"), null=True, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     started = models.DateTimeField(_("started"), null=True, blank=True)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
@@ -166,6 +174,7 @@ class Move(models.Model):
         HUMAN = "human", _("human")
         BOT = "bot", _("bot")
         TIMEOUT = "timeout", _("timeout")
+        ORIGINAL = "original", _("from the original game")  # a practice game's first moves
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="move_log")
     number = models.PositiveIntegerField(_("number"))

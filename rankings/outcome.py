@@ -21,7 +21,10 @@ from rankings.rating import PROVISIONAL_GAMES, SeatRule
 
 CASUAL, HOUSE_RULES, NO_HUMAN = "casual", "house_rules", "no_human"
 ANNULLED = "annulled"  # annulled by a moderator before its bookkeeping ran
-CASUAL_REASONS = (CASUAL, HOUSE_RULES, NO_HUMAN, ANNULLED)
+# A practice game ("play it again from here": its record names the game it started from,
+# docs/game-record.md §2): no rating and no XP, whatever its table was.
+PRACTICE = "practice"
+CASUAL_REASONS = (CASUAL, HOUSE_RULES, NO_HUMAN, ANNULLED, PRACTICE)
 # A game ended (by a resignation) before this many tricks were completed, over all its
 # deals, was not really played: it gives nobody XP or achievements (docs/rules.md §4.1). A
 # game played to its end always has more (a Knockout round has 7 tricks, a Whist deal 13).
@@ -98,8 +101,15 @@ def seat_facts(rows: Iterable[Any], record: dict[str, Any]) -> list[SeatFacts]:
     return facts
 
 
-def casual_reason(stored: Any, facts: list[SeatFacts]) -> str:
+def is_practice(record: dict[str, Any]) -> bool:
+    """A practice game's record names the game it started from."""
+    return bool(record.get("practice"))
+
+
+def casual_reason(stored: Any, facts: list[SeatFacts], record: dict[str, Any]) -> str:
     """Why the stored game (records.models.GameRecord) changes no rating, or "" if rated."""
+    if is_practice(record):
+        return PRACTICE
     if not stored.rated:
         return CASUAL
     if not standard_rules(stored):

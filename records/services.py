@@ -91,7 +91,7 @@ def seat_tallies(move_model: Any, table_id: int, players: int) -> list[tuple[int
     resigned = set()
     rows = move_model.objects.filter(table_id=table_id).order_by("number")
     for seat, by, action in rows.values_list("seat", "by", "event__action"):
-        if seat in resigned:
+        if seat in resigned or by == Move.By.ORIGINAL:  # a practice game's replayed start
             continue
         if by == Move.By.HUMAN:
             own[seat] += 1

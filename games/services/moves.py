@@ -314,6 +314,12 @@ def _finish(table: Table, seats: list[Seat], state: State) -> None:
     table.turn_deadline = None
     names = [{"name": seat_name(s) or f"Seat {s.index}", "bot": s.bot or None} for s in seats]
     table.record = to_record(state, names)
+    if table.start:  # docs/game-record.md §2: a practice game names the game it started from
+        start = table.start
+        table.record["practice"] = {
+            "game": table.practice_of_id, "from": start["from"], "seat": start["seat"],
+            "fresh": start["fresh"],
+        }  # fmt: skip
 
 
 def plan_turn(table: Table, seats: list[Seat], state: State | None) -> tuple | None:

@@ -23,7 +23,14 @@ from django.utils import timezone
 from rankings import rating as openskill
 from rankings.locks import score_lock
 from rankings.models import GameScore, Progress, Rating, SeatResult
-from rankings.outcome import SeatFacts, casual_reason, seat_facts, seat_rule, standard_rules
+from rankings.outcome import (
+    PRACTICE,
+    SeatFacts,
+    casual_reason,
+    seat_facts,
+    seat_rule,
+    standard_rules,
+)
 from rankings.services.awards import awards_deliver
 from rankings.services.progress import credit
 from records.models import GamePlayer, GameRecord
@@ -49,7 +56,7 @@ def game_score_create(table_id: int) -> GameScore | None:
             return None
         record = GameRecord.objects.values_list("record", flat=True).get(pk=table_id)
         facts = seat_facts(rows, record)
-        reason = casual_reason(stored, facts)
+        reason = casual_reason(stored, facts, record)
         score = GameScore.objects.create(
             table_id=table_id, game=stored.game, rated=not reason, casual_reason=reason,
             finished=stored.finished,
@@ -57,7 +64,8 @@ def game_score_create(table_id: int) -> GameScore | None:
         results = [_result(score, f) for f in facts]
         if score.rated:
             _rate(score, facts, results)
-        credit(score, record, facts, results)
+        if reason != PRACTICE:  # a practice game gives no XP either
+            credit(score, record, facts, results)
         SeatResult.objects.bulk_create(results)
         transaction.on_commit(partial(awards_deliver, table_id, results))
     return score

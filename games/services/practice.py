@@ -1,0 +1,44 @@
+"""Practice tables: "play it again from here" (games.engine.practice), a casual table against
+bots that starts at a finished game's position."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games.engine.practice import Position
+from games.models import Move, Table
+from games.services.moves import commit, lock_table
+from games.services.tables import table_create
+
+
+def table_practice(
+    user: User, original: Table, record: dict[str, Any], pos: Position, upto: int, level: str
+) -> Table:
+    """A new casual table, started: `user` at the position's seat, `level` bots at the others,
+    the original's deals so far and its first `upto` decisions as its first moves. It is as
+    private as the original (its first moves are the original's)."""
+    n = len(record["seats"])
+    levels: list[str | None] = [None if i == pos.seat else level for i in range(n)]
+    with transaction.atomic():
+        created = table_create(
+            user, record["game"], players=n, options=record["options"], bot_levels=levels,
+            seat=pos.seat, time_limit=0, announce=False, private=original.private,
+        )  # fmt: skip
+        Move.objects.bulk_create(
+            Move(table=created, number=i, seat=e["seat"], event=e, by=Move.By.ORIGINAL)
+            for i, e in enumerate(pos.events)
+        )
+        table, seats = lock_table(created.pk)
+        table.practice_of = original
+        table.start = {"deals": pos.deals, "from": upto, "seat": pos.seat, "fresh": pos.fresh}
+        table.seed = secrets.randbits(62)
+        table.status = Table.Status.PLAYING
+        table.started = timezone.now()
+        table.moves = len(pos.events)
+        commit(table, seats, dealt=True, lobby=True)
+    return table
