@@ -123,6 +123,22 @@ def test_legal_import_refuses_bad_input_with_one_line_and_status_2(
     assert len(run.stderr.strip().splitlines()) == 1 and expected in run.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [(["legal_import"], "required: directory"), (["legal_import", "a", "b"], "unrecognized"),
+     (["log_hash"], "required: values")],
+)  # fmt: skip
+def test_the_commands_refuse_bad_arguments_with_one_line_and_status_2(
+    args: list[str], expected: str
+) -> None:
+    run = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, capture_output=True, text=True,
+        env={"PATH": "/usr/bin:/bin", "DJANGO_DEBUG": "1"},
+    )  # fmt: skip
+    assert run.returncode == 2
+    assert len(run.stderr.strip().splitlines()) == 1 and expected in run.stderr
+
+
 def test_sign_up_links_the_terms_and_records_their_accepted_version(client: Client) -> None:
     text_set("terms", "en", "Be kind.")
     version = LegalDocument.objects.get(kind="terms").version

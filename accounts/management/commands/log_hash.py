@@ -9,9 +9,10 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from accounts.security_log import keyed_hash
 from accounts.throttle import address_of
+from runtime.command_errors import OneLineErrors
 
 
-class Command(BaseCommand):
+class Command(OneLineErrors, BaseCommand):
     help = "Print the security log's hash of client addresses (addr=) or login names."
 
     def add_arguments(self, parser: CommandParser) -> None:

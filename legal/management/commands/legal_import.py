@@ -12,11 +12,12 @@ from django.core.management.base import BaseCommand, CommandError
 
 from legal.models import Kind
 from legal.services import text_set
+from runtime.command_errors import OneLineErrors
 
 NAME = re.compile(r"^(?P<kind>[a-z]+)\.(?P<language>[a-z]{2})\.txt$")
 
 
-class Command(BaseCommand):
+class Command(OneLineErrors, BaseCommand):
     help = "Load the legal pages' texts from files named <page>.<language>.txt in DIR."
 
     def add_arguments(self, parser) -> None:
