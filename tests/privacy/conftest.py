@@ -1,7 +1,8 @@
 """A player with some of every kind of data the site holds, made through the services: a
 rated game against another player to its end (records, ratings and their history, XP),
 chat, friends, a friend request, an invitation and its notification, a report made, a
-sanction, a block, the terms accepted, a session, a pending e-mail address."""
+sanction, a block, notification settings, the terms accepted, a session, a pending e-mail
+address, a club made and a line on its wall."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from clubs.services.members import member_join
 from clubs.services.wall import post_add
 from games import services
 from legal.services import accept
+from social.models import Kind
 from social.services.friends import friend_accept, friend_request
 from social.services.invitations import invitation_send
+from social.services.notifications import settings_save
 from tests.games.conftest import _live_play_settings  # noqa: F401
 from tests.records.conftest import play_to_end
 
@@ -68,6 +71,7 @@ def full_player(db: Any, django_capture_on_commit_callbacks: Any) -> Full:
     moderation.mute_create(root, ann, timezone.now() + timedelta(hours=1), "rude")
     moderation.block_add(ann, cat)
     accept(ann, "terms")
+    settings_save(ann, [Kind.FRIEND_ONLINE])  # the notification settings
     client = Client(HTTP_USER_AGENT="Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Firefox/133.0")
     client.post("/accounts/login/", {"username": NAMES[0], "password": PASSWORD})
     client.get("/lobby/")

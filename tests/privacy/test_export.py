@@ -23,6 +23,7 @@ KINDS = {
     "friend requests": "data/friendship.FriendshipRequest.json",
     "invitations": "data/social.Invitation.json",
     "notifications": "data/social.Notification.json",
+    "notification settings": "data/social.SocialSettings.json",
     "chat lines": "data/games.ChatMessage.json",
     "reports made": "data/accounts.Report.json",
     "sanctions": "data/accounts.Mute.json",
