@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-# The real SMTP server fixture (`mail_server`), for every test directory.
-pytest_plugins = ["tests.mail_server"]
+# The real SMTP server fixture (`mail_server`), for every test directory; the slowest test
+# modules first, for xdist's workers to finish together (tests/slow_first.py).
+pytest_plugins = ["tests.mail_server", "tests.slow_first"]
 
 E2E_DIR = Path(__file__).parent / "e2e"
 # `make test` sets it: every test must run there, so a test that would be skipped (a service
