@@ -22,6 +22,10 @@ from records import selectors
 class PracticeRefused(Exception):
     """Why a practice table cannot be made (a sentence for the player)."""
 
+    @staticmethod
+    def bad_form() -> str:
+        return _("Choose a step of the replay, a seat and a bot level.")
+
 
 def practice_start(
     user: Any, table_id: int, upto: int, seat: int, fresh: bool, level: str

@@ -3,7 +3,7 @@ annulling a game (moderators)."""
 
 from django.urls import path
 
-from . import annul_views, views
+from . import annul_views, practice_views, views
 
 urlpatterns = [
     path("my/games/", views.my_games, name="my_games"),
@@ -24,6 +24,7 @@ urlpatterns = [
     path("games/<int:table_id>/", views.game, name="game_record"),
     path("games/<int:table_id>/replay/", views.replay, name="game_replay"),
     path("games/<int:table_id>/record.json", views.download, name="game_download"),
+    path("games/<int:table_id>/practice/", practice_views.practice, name="game_practice"),
     path("games/<int:table_id>/annul/", annul_views.annul, name="game_annul"),
     path("games/<int:table_id>/analysis/", views.analysis_start, name="game_analysis_start"),
     path("games/<int:table_id>/analysis.json", views.analysis_status, name="game_analysis"),

@@ -31,6 +31,8 @@ from records import presenters, ratings, selectors
 from records.analysis_service import UPLOAD, AnalysisRefused, analysis_place, analysis_request
 from records.forms import HistoryFilterForm, UploadForm
 from records.models import GameRecord
+from records.practice import practice_games
+from records.practice_views import practice_choices
 from records.services import upload_store
 from records.uploads import MAX_BYTES, UploadProblem, check_upload, problem_message
 
@@ -110,6 +112,8 @@ def game(request: HttpRequest, table_id: int) -> HttpResponse:
         "reason": presenters.reason_text(found.result.get("reason", ""), found),
         "summary": _summary(found, analysis),
         "can_annul": not found.annulled and staff_may(request.user, "records.annul_gamerecord"),
+        "practice_games": practice_games(found, request.user),
+        "practice_of": found.record.get("practice"),
     }  # fmt: skip
     return render(request, "records/game.html", context)
 
@@ -132,7 +136,10 @@ def replay(request: HttpRequest, table_id: int) -> HttpResponse:
         "start": reverse("game_analysis_start", args=[found.pk]),
         "can_start": request.user.is_authenticated,
     }  # fmt: skip
-    context = {"data": data, "title": presenters.game_name(found.game), "stored": found}
+    context = {
+        "data": data, "title": presenters.game_name(found.game), "stored": found,
+        "names": data["names"], **practice_choices(found, request.user),
+    }  # fmt: skip
     return render(request, "records/replay.html", context)
 
 

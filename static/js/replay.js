@@ -345,6 +345,14 @@ function fillDeals() {
   select.addEventListener("change", () => go(Number(select.value)));
 }
 
+// "Play from here" starts after the events before this frame; not once the game is over.
+function practiceFrom(frame) {
+  const upto = $("practice-upto");
+  if (!upto) return;
+  upto.value = String(frame.next);
+  $("practice-start").disabled = frame.phase === "over";
+}
+
 function render() {
   const frame = frames[view.index];
   $("replay-position").textContent = fmt(gettext("Step %(i)s of %(n)s"), { i: view.index + 1, n: frames.length });
@@ -357,6 +365,7 @@ function render() {
   const select = $("replay-deal");
   const deals = [...select.options].map((o) => Number(o.value)).filter((v) => v <= view.index);
   select.value = String(deals[deals.length - 1] ?? 0);
+  practiceFrom(frame);
   analysisText(frame);
   document.querySelectorAll("[data-step]").forEach((b) => {
     const atStart = view.index === 0, atEnd = view.index === frames.length - 1;

@@ -1,0 +1,63 @@
+"""The replay page's "Play from here" form and the game pages' links (issue 46 item 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Table
+from records.models import GameRecord
+from tests.rankings.helpers import seeded, store
+from tests.records.test_pages import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+def _original(user):
+    return store(seeded("german", 2, 5, games=1), [user, "club"], rated=False)
+
+
+def test_the_replay_page_offers_play_from_here_to_a_logged_in_player(make_user):
+    ann = make_user("ann")
+    original = _original(ann)
+    page = client_for(ann).get(f"/games/{original.pk}/replay/")
+    assert b'data-testid="practice-form"' in page.content
+    anonymous = client_for().get(f"/games/{original.pk}/replay/")
+    assert b'data-testid="practice-form"' not in anonymous.content
+
+
+def test_play_from_here_opens_the_practice_table_and_both_game_pages_link(make_user):
+    ann = make_user("ann")
+    original = _original(ann)
+    client = client_for(ann)
+    form = {"upto": "6", "seat": "0", "hands": "fresh", "level": "beginner"}
+    answer = client.post(f"/games/{original.pk}/practice/", form)
+    table = Table.objects.get(practice_of=original)
+    assert answer.status_code == 302 and answer["Location"] == f"/tables/{table.pk}/"
+    assert table.start["fresh"] and table.start["from"] == 6
+    page = client.get(f"/games/{original.pk}/")
+    assert b'data-testid="practice-games"' in page.content
+    assert f"/tables/{table.pk}/".encode() in page.content
+
+
+@pytest.mark.parametrize(
+    "form",
+    [{}, {"upto": "x", "seat": "0", "level": "club"}, {"upto": "3", "seat": "9", "level": "club"},
+     {"upto": "3", "seat": "0", "level": "god"}, {"upto": "99999", "seat": "0", "level": "club"}],
+)  # fmt: skip
+def test_a_bad_form_goes_back_to_the_replay_with_a_message(make_user, form):
+    ann = make_user("ann")
+    original = _original(ann)
+    answer = client_for(ann).post(f"/games/{original.pk}/practice/", form, follow=True)
+    assert answer.status_code == 200
+    assert b"message-error" in answer.content
+    assert not Table.objects.filter(practice_of=original).exists()
+
+
+def test_a_held_board_has_no_practice_table_even_by_post(make_user):
+    ann = make_user("ann")
+    original = _original(ann)
+    Table.objects.filter(pk=original.pk).update(board_held=True)
+    form = {"upto": "4", "seat": "0", "hands": "real", "level": "club"}
+    client_for(ann).post(f"/games/{original.pk}/practice/", form)
+    assert not Table.objects.filter(practice_of=original).exists()
+    assert GameRecord.objects.filter(pk=original.pk).exists()
