@@ -19,6 +19,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
+from clubs.models import Club
+from clubs.services.clubs import club_create
 from fairplay.models import Flag, GameSignal
 from games.models import Table
 from games.reads.sight import FAIR_PLAY_RIGHT
@@ -41,7 +43,8 @@ LABEL = re.compile(r"(?<![0-9])(10|[2-9JQKA])([♠♥♦♣])")
 SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 # Route parameters the walk fills; a new one fails the walk until it is taught here.
 KNOWN = {"table_id", "token", "username", "game", "event_id", "board", "message_id",
-         "uidb64", "request_id", "answer", "invitation_id", "flag_id"}  # fmt: skip
+         "uidb64", "request_id", "answer", "invitation_id", "flag_id", "slug",
+         "action"}  # fmt: skip
 
 
 @dataclass
@@ -94,6 +97,7 @@ def board(staff: Any, players: Any) -> Board:
     day_over = services.daily_play(users[0], "german", 1)
     play_to_end(day_over.pk, {0: users[0], 1: None})
     day_playing = services.daily_play(users[2], "german", 1)
+    club_create(users[0], name="Held board club")
     reviewer = get_user_model().objects.create_user("reviewer", password="pw", is_staff=True)
     reviewer.user_permissions.set(Permission.objects.all())
     analysis_request(GameRecord.objects.get(pk=over), reviewer)  # runs here (eager tasks)
@@ -147,6 +151,7 @@ def fillings(route: str, board: Board) -> list[dict[str, Any]]:
         "game": ["german"], "event_id": [board.event_id], "board": [1],
         "token": [Table.objects.get(pk=t).invite_token or "x" for t in board.held],
         "flag_id": [board.flag_id],
+        "slug": list(Club.objects.values_list("slug", flat=True)),  # the players' club's pages
     }  # fmt: skip
     out: list[dict[str, Any]] = [{}]
     for name in names:
