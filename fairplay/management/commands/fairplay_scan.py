@@ -13,9 +13,10 @@ from fairplay import hidden
 from fairplay.models import Flag, GameSignal
 from fairplay.services import game_signals_compute
 from records.models import GameRecord
+from runtime.command_errors import OneLineErrors
 
 
-class Command(BaseCommand):
+class Command(OneLineErrors, BaseCommand):
     help = "Judge the stored games of Whist and Knockout Whist not judged yet; flag players."
 
     def add_arguments(self, parser) -> None:

@@ -12,9 +12,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from runtime.beat import pulse_age
+from runtime.command_errors import OneLineErrors
 
 
-class Command(BaseCommand):
+class Command(OneLineErrors, BaseCommand):
     help = "Exit 0 if the named Celery worker answers a ping (or beat ticks), else 1."
     requires_system_checks: list[str] = []  # polled often: no checks of the whole site
 

@@ -7,10 +7,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from runtime.command_errors import OneLineErrors
 from social.services.pushing import new_private_key, public_key_of
 
 
-class Command(BaseCommand):
+class Command(OneLineErrors, BaseCommand):
     help = "Print a new VAPID private key for WHIST_VAPID_PRIVATE_KEY (Web Push)."
 
     def handle(self, *args: Any, **options: Any) -> None:
