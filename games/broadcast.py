@@ -48,6 +48,12 @@ def user_send(user_id: int, message: dict[str, Any], kinds: tuple[str, ...] = SO
         send(user_group(user_id, kind), message)
 
 
+def page_group(page: str) -> str:
+    """The sockets on one page that names itself (`?page=event-12` on /ws/notices/): they
+    hear its changes (`page.changed`)."""
+    return f"page-{page}"
+
+
 def send(group: str, message: dict[str, Any], channel: bool = False) -> None:
     """group_send from sync code (`channel=True`: `send` to one socket's channel, `group`
     naming it); a failing layer is logged, never raised into a request."""

@@ -3,7 +3,8 @@ and the lobby), it joins the user's notices group (games.broadcast.user_group) s
 notifications arrive at once; the table's and the lobby's sockets carry them on their
 pages, so a tab never has two (docs/protocol.md §"Notifications"). A page that keeps
 presence names itself (`?page=event-12`): while the socket is open its user is on that
-page (games.sockets.limits.page_open), the one presence the site keeps besides tables'."""
+page (games.sockets.limits.page_open), the one presence the site keeps besides tables',
+and the socket hears the page's changes (games.broadcast.page_group)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ class NoticeConsumer(JsonFrames):
         page = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("page", [""])
         if PAGE.fullmatch(page[-1]):
             self.page = page[-1]
+            await self.channel_layer.group_add(broadcast.page_group(self.page), self.channel_name)
             await counts(limits.page_open)(self.page, self.user_id, self.channel_name)
         await self.send_json({"type": "notices_ready"})
 
@@ -52,14 +54,24 @@ class NoticeConsumer(JsonFrames):
         if not shutdown.stopping() and hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if not shutdown.stopping() and self.page:
+            group = broadcast.page_group(self.page)
+            await self.channel_layer.group_discard(group, self.channel_name)
             await counts(limits.page_close)(self.page, self.user_id, self.channel_name)
         await self._release()
 
     async def on_ping(self, content: dict[str, Any]) -> None:
         await self.send_json({"type": "pong"})
 
+    async def page_changed(self, event: dict[str, Any]) -> None:
+        """The page this socket is on changed (an event's standings, rounds, tables): the
+        page refreshes what it shows of it (static/js/event.js)."""
+        await self.send_json({"type": "page_changed", "version": event["version"]})
+
     async def layer_reconnected(self, event: dict[str, Any]) -> None:
         """Redis came back (whistsite/patches/channel_layer.py): notices sent meanwhile were
-        lost for this socket; the page gets its unread count again."""
+        lost for this socket, and so were its page's changes: the page gets its unread count
+        again, and a page that names itself looks at its version."""
         unread = await db_call(unread_count)(self.user_id)
         await self.send_json({"type": "notice_count", "unread": unread})
+        if self.page:
+            await self.send_json({"type": "page_changed", "version": None})

@@ -64,6 +64,10 @@ function handle(msg) {
     show(msg);
   } else if (msg.type === "notice_count") {
     setCount(msg.unread);
+  } else if (msg.type === "page_changed" || msg.type === "notices_ready") {
+    // The page this socket names changed (or may have, while the socket was away): the
+    // page's own script looks (static/js/event.js).
+    window.dispatchEvent(new CustomEvent("whist:page", { detail: msg }));
   }
 }
 

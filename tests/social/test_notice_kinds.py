@@ -21,7 +21,7 @@ from tests.games.helpers import german_table, play_first_legal, state
 from tests.staff import second_factor
 from tournaments import services as events
 from tournaments.models import Event
-from tournaments.services.rounds import event_page
+from tournaments.services.live import event_page
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from tests.games.helpers import play_first_legal, state
 from tests.staff import second_factor
 from tournaments import services
 from tournaments.models import Event, Placement
-from tournaments.services.rounds import event_page
+from tournaments.services.live import event_page
 
 
 @pytest.fixture

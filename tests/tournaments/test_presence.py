@@ -1,6 +1,7 @@
 """docs/rules.md §5.5, presence: a player is present at a round's start if the event page's
 socket (its notices socket, `?page=event-<id>`) is open or closed less than
-WHIST_EVENT_PRESENT seconds ago; the page's GET and its live poll write nothing."""
+WHIST_EVENT_PRESENT seconds ago; the page's GET and its live poll write nothing. The same
+socket hears the event's changes, so a player's page does not poll."""
 
 from __future__ import annotations
 
@@ -69,3 +70,22 @@ def test_the_event_page_and_its_poll_write_nothing(staff: Any, players: Any) -> 
     writes = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE")]
     assert writes == []
     assert start(event) == {"p00": True, "p01": True}  # the page was read; no socket said so
+
+
+async def test_the_event_pages_socket_hears_each_change_of_its_event(
+    staff: Any, players: Any
+) -> None:
+    """The page refreshes its live part on a `page_changed` (static/js/event.js) instead of
+    polling; another event's page hears nothing of it."""
+    users = await db(players)(3)
+    event = await db(event_with)(staff, users[:2], rounds=1, table_size=2)
+    page = await connect(f"/ws/notices/?page=event-{event.pk}", users[0])
+    await next_of(page, "notices_ready", 5)
+    other = await connect(f"/ws/notices/?page=event-{event.pk + 1}", users[1])
+    await next_of(other, "notices_ready", 5)
+    await db(services.entry_join)(users[2], event.pk)
+    version = (await db(Event.objects.get)(pk=event.pk)).version
+    assert await next_of(page, "page_changed", 2) == {"type": "page_changed", "version": version}
+    assert await other.receive_nothing(timeout=0.5)
+    await page.disconnect()
+    await other.disconnect()

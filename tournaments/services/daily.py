@@ -18,6 +18,7 @@ from games.services.arranged import boards_release, table_arrange, tables_end
 from games.services.errors import ServiceError
 from records.services import record_publish
 from tournaments.models import Entry, Event, Placement, Round
+from tournaments.services.live import version_bump
 
 # Per game: boards a day, players per table, the rules of a board (Whist: one deal, as a
 # game to 1 point; German Whist: one game).
@@ -60,8 +61,7 @@ def _close_day(event_id: int) -> None:
                 board.best_game_id = best.table_id
                 board.save(update_fields=["best_game"])
         event.status, event.finished = Event.Status.FINISHED, timezone.now()
-        event.version += 1
-        event.save(update_fields=["status", "finished", "version"])
+        version_bump(event, "status", "finished")
 
 
 def _create(game: str, day: date) -> Event:

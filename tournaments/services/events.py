@@ -26,6 +26,7 @@ from games.engine.descriptors import game_of
 from games.engine.rules import PLAYERS, option_fields
 from games.services.errors import ServiceError, explained
 from tournaments.models import Entry, Event
+from tournaments.services.live import version_bump
 
 ROUNDS = (1, 15)
 DRIVE_HANDS = (1, 30)  # 12 or 24 hands are customary
@@ -179,7 +180,7 @@ def entry_join(user: User, event_id: int, token: str = "") -> Entry:
                 entry = Entry.objects.create(event=event, user=user)
         except IntegrityError as exc:
             raise ServiceError("already_joined", _("you have signed up already")) from exc
-        _bump(event)
+        version_bump(event)
     return entry
 
 
@@ -191,7 +192,7 @@ def entry_leave(user: User, event_id: int) -> None:
             raise ServiceError("started", _("the event has started: you can no longer leave it"))
         if not Entry.objects.filter(event=event, user=user).delete()[0]:
             raise ServiceError("not_joined", _("you have not signed up"))
-        _bump(event)
+        version_bump(event)
 
 
 def event_cancel(user: User, event_id: int) -> None:
@@ -200,7 +201,7 @@ def event_cancel(user: User, event_id: int) -> None:
         event = _own_coming(user, event_id, _("only its creator or staff may cancel an event"))
         event.status = Event.Status.CANCELLED
         event.finished = timezone.now()
-        _bump(event, "status", "finished")
+        version_bump(event, "status", "finished")
         _tell_entered(event, {"what": "cancelled"})
 
 
@@ -212,7 +213,7 @@ def event_reschedule(user: User, event_id: int, starts_at: datetime) -> Event:
         if starts_at < timezone.now():
             raise ServiceError("bad_start", _("the start must be in the future"))
         event.starts_at = starts_at
-        _bump(event, "starts_at")
+        version_bump(event, "starts_at")
         _tell_entered(event, {"what": "moved", "starts_at": starts_at.isoformat()})
     return event
 
@@ -242,8 +243,3 @@ def _tell(event: Event, news: dict[str, Any], users: Iterable[int]) -> None:
     transaction.on_commit(
         partial(games_signals.event_news.send, sender=Event, notices=notices), robust=True
     )
-
-
-def _bump(event: Event, *fields: str) -> None:
-    event.version += 1
-    event.save(update_fields=["version", *fields])

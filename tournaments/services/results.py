@@ -15,6 +15,7 @@ from tournaments.models import Entry, Event, Placement, Round
 from tournaments.scoring import placement_points, side_size
 from tournaments.selectors import places_of, record_of
 from tournaments.services.drives import hand_scores
+from tournaments.services.live import version_bump
 from tournaments.standings import recount
 
 TICK = "tournaments.tasks.tick"
@@ -50,8 +51,7 @@ def table_done(table_id: int) -> bool:
         standings_update(event)
         if event.kind != Event.Kind.DAILY:  # a day's boards stay open all day
             _close_round(board)
-        event.version += 1
-        event.save(update_fields=["version"])
+        version_bump(event)
         transaction.on_commit(lambda: scheduling.run_later(TICK, ()))
     return True
 

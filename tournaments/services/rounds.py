@@ -31,6 +31,7 @@ from tournaments.models import Entry, Event, Placement, Round
 from tournaments.pairing import dutch_pairs
 from tournaments.selectors import history_of, ranked_entries
 from tournaments.services.drives import drive_groups, drive_options
+from tournaments.services.live import event_page, version_bump
 from tournaments.services.reminders import event_tell, events_remind
 
 DUTCH_MOST = 64  # German Whist: the Dutch system up to this many players (it grows fast)
@@ -91,8 +92,7 @@ def _has_players(event: Event) -> bool:
 def _close(event: Event, status: str) -> bool:
     event.status = status
     event.finished = timezone.now()
-    event.version += 1
-    event.save(update_fields=["status", "finished", "version"])
+    version_bump(event, "status", "finished")
     return True
 
 
@@ -125,8 +125,7 @@ def round_start(event: Event) -> Round:
     if not drive:  # a drive's movement keeps every place: an absent player's bot plays on
         _count_absences(event, entries, absent | busy, number)
     event.current_round = number
-    event.version += 1
-    event.save(update_fields=["status", "current_round", "version"])
+    version_bump(event, "status", "current_round")
     return board
 
 
@@ -148,12 +147,6 @@ def _board_seed(event: Event) -> int | None:
     """Duplicate: one stored seed for every table of the round (the deal is keyed by the
     server's deal secret, games.models.Table.deal_seed, so the seed alone gives no hand)."""
     return secrets.randbits(62) if event.kind != Event.Kind.SWISS else None
-
-
-def event_page(event_id: int) -> str:
-    """The name the event page's socket gives its page (templates/tournaments/event.html):
-    a player with it open is present for the next round (games.sockets.limits.on_page)."""
-    return f"event-{event_id}"
 
 
 def _absent(event: Event, entries: list[Entry], now: datetime) -> set[int]:
