@@ -55,7 +55,7 @@ def seer_card(state: State, searches: dict) -> Action | None:
     """The double-dummy best card (the lowest of the best), or None outside the window."""
     if state.phase != "play" or hidden.cards_left(state) > hidden.WINDOW:
         return None
-    if state.rules.game == "knockout" and state.to_act in state.dogs:
+    if state.game.knocks_out and state.to_act in state.dogs:
         return None
     legal = {a.card for a in legal_actions(state, state.to_act, resign_too=False)
              if a.kind == PLAY}  # fmt: skip

@@ -84,7 +84,7 @@ def candidates(replay: Replay, seats: set[int], own: set[int] | None = None) -> 
             continue
         if state.rules.game not in GAMES or cards_left(state) > WINDOW:
             continue
-        if state.rules.game == "knockout" and action.seat in state.dogs:
+        if state.game.knocks_out and action.seat in state.dogs:
             continue
         out.append(step)
     return out
@@ -154,7 +154,7 @@ def _view(
     holds a best group, and the cards of the groups with the best mean exact value."""
     seen = read(seat_view(state, seat))
     u = unknowns(seen)
-    ev = knockout_infer.evidence(seen) if seen.game == "knockout" else None
+    ev = knockout_infer.evidence(seen) if state.game.knocks_out else None
     totals, hits = [0] * len(groups), 0
     for _ in range(SAMPLES):
         hands = None
@@ -196,7 +196,7 @@ def line(state: State, search: Search) -> list[list[Any]]:
 def search_for(state: State, searches: dict) -> Search:
     game, seat = state.rules.game, state.to_act
     side = frozenset(sides(game, state.players)[side_of(game, seat)])
-    dogs = tuple(state.dogs) if game == "knockout" else ()
+    dogs = tuple(state.dogs) if state.game.knocks_out else ()
     key = (state.deal_no, state.trump, side, dogs)
     if key not in searches:
         searches[key] = Search(state.trump, set(side), dogs)

@@ -17,6 +17,7 @@ from accounts.services import ModerationError, audit_record, ban_create, notice_
 from accounts.staff_powers import staff_may
 from fairplay import hidden, rules, soft_play
 from fairplay.models import Flag, GameSignal
+from games.engine.descriptors import game_of
 from games.engine.record_check import check
 from games.models import Move
 from records.models import GameRecord
@@ -57,8 +58,8 @@ def _row(stored: GameRecord, seat: int, user: int, found: Any, pairs: Any, human
     mine = found.positions.get(seat, [])
     shown = sorted((p for p in mine if p.matched), key=lambda p: p.share)[:EVIDENCE]
     # every other player at the table, chances or not: the two met
-    knockout = stored.game == "knockout"
-    soft = {str(u): [0, 0] for u in humans.values() if u != user and knockout}
+    knocks_out = game_of(stored.game).knocks_out
+    soft = {str(u): [0, 0] for u in humans.values() if u != user and knocks_out}
     for (a, b), (chances, spared) in pairs.items():
         if a == seat:
             row = soft.setdefault(str(humans[b]) if b in humans else "bots", [0, 0])

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.actions import PLAY
+from games.engine.descriptors import game_of
 from games.engine.engine import legal_actions
 from games.engine.record_check import Replay
 from games.engine.tricks import trick_winner
@@ -23,7 +24,7 @@ Pairs = dict[tuple[int, int], list[int]]  # (a, b): [chances a had against b, ti
 def game_soft(replay: Replay) -> Pairs:
     """Per ordered pair of seats (a, b) in one Knockout Whist game: [chances, spared]."""
     out: Pairs = {}
-    if replay.rules.game != "knockout":
+    if not game_of(replay.rules.game).knocks_out:
         return out
     for step in replay.steps:
         state, action = step.before, step.action

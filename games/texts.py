@@ -8,9 +8,9 @@ import ast
 from pathlib import Path
 from typing import Any
 
-from django.utils.translation import gettext, ngettext, trans_real
+from django.utils.translation import gettext, ngettext, pgettext, trans_real
 
-from games.engine import presentation
+from games.engine import descriptors, presentation
 from games.engine.presentation import YOU
 from games.labels import card_text, suit_name
 
@@ -29,10 +29,13 @@ def templates() -> dict[str, str | None]:
                 found[marked[0]] = None
             elif call.func.id == "ngettext" and len(marked) >= 2:
                 found[marked[0]] = marked[1]
+            elif call.func.id == "pgettext" and len(marked) >= 2:
+                found[f"{marked[0]}\x04{marked[1]}"] = None
     return found
 
 
 TEMPLATES = templates()
+CONTEXT = "\x04"  # between a template's context and its message (gettext's own key)
 
 
 def say(value: Any, names: list[str], viewer: int | None = None) -> str:
@@ -59,7 +62,9 @@ def say(value: Any, names: list[str], viewer: int | None = None) -> str:
 def _template(text: dict[str, Any], names: list[str], viewer: int | None) -> str:
     args = {name: say(v, names, viewer) for name, v in text.get("args", {}).items()}
     key = text["key"]
-    if "count" in text:
+    if CONTEXT in key:
+        template = pgettext(*key.split(CONTEXT))
+    elif "count" in text:
         template = ngettext(key, TEMPLATES[key] or key, text["args"][text["count"]])
     else:
         template = gettext(key)
@@ -74,10 +79,21 @@ def page_texts() -> dict[str, str | list[str]]:
     out: dict[str, str | list[str]] = {}
     for key, plural in TEMPLATES.items():
         if plural is None:
-            out[key] = gettext(key)
+            out[key] = pgettext(*key.split(CONTEXT)) if CONTEXT in key else gettext(key)
             continue
         forms: list[str] = []
         while (key, len(forms)) in catalog:
             forms.append(catalog[(key, len(forms))])
         out[key] = forms or [key, plural]
     return out
+
+
+def page_facts(game: str) -> dict[str, Any]:
+    """What a page's script reads of a game (JSON): its descriptors, the names of its stages,
+    turned card and guide step (presentation.page_facts), and every template of the
+    presentation translated."""
+    return {
+        **descriptors.page_facts(game),
+        "present": presentation.page_facts(game),
+        "texts": page_texts(),
+    }

@@ -22,11 +22,11 @@ from django.views.decorators.http import require_POST
 
 from accounts.staff_powers import staff_may
 from accounts.throttle import limited
-from games.engine.descriptors import page_facts
 from games.engine.record_check import check
 from games.engine.record_shape import RecordProblem
 from games.engine.replay import frames
 from games.models import Table
+from games.texts import page_facts
 from records import presenters, ratings, selectors
 from records.analysis_service import UPLOAD, AnalysisRefused, analysis_place, analysis_request
 from records.forms import HistoryFilterForm, UploadForm

@@ -89,7 +89,6 @@ def page_facts(game: str) -> dict[str, Any]:
     g = game_of(game)
     return {
         "partnerships": [list(side) for side in g.partnerships],
-        "stages": g.stages,
         "result_reasons": list(g.result_reasons),
         "resign_ends_game": g.resign_ends_game,
         "presets": sorted(g.presets),

@@ -149,8 +149,8 @@ class GermanWhist(Game[GermanState]):
     turned_in_hand = False
     first_counted_trick = 13  # the first half only draws from the talon
     partnerships = ()
-    stages = "games"
     same_deals = True
+    knocks_out = False
     result_reasons = ("majority", "resign")
     summary_options = ("games",)
     presets: dict[str, dict[str, Any]] = {}

@@ -231,8 +231,8 @@ class KnockoutWhist(Game[KnockoutState]):
     turned_in_hand = False
     first_counted_trick = 0
     partnerships = ()
-    stages = "rounds"
     same_deals = False
+    knocks_out = True
     result_reasons = ("last_player", "final_trick", "sweep", "rainbow", "resign")
     summary_options = ("preset", "start_cards")
     presets = PRESETS

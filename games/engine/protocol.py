@@ -36,14 +36,14 @@ class Game(Protocol[S]):
     # The seats that play together, one tuple per side (Whist: 0 and 2 against 1 and 3);
     # () when every seat plays for itself.
     partnerships: tuple[tuple[int, ...], ...]
-    # What a game in play counts its progress in, and what a score sheet's rows are:
-    # "rounds" (Knockout: a shrinking deal a round), "deals" (Whist: points by side),
-    # "games" (German Whist: a match of games of tricks); presentation/ shows them.
-    stages: str
     # Whether every deal goes to the same seats whoever is ahead, so that tables dealt the
     # same cards can be compared (duplicate events): not Knockout Whist's rounds, dealt to
     # whoever is still in.
     same_deals: bool
+    # Whether players are knocked out as the game goes on (Knockout Whist), a seat on a dog's
+    # life holding one card it may keep by knocking (the state's `dogs`): what fair play's
+    # judging of spared players and of knocks reads.
+    knocks_out: bool
     # How a game can end (the result's `reason`, docs/game-record.md §6).
     result_reasons: tuple[str, ...]
     # The options a one-line summary of a table's rules names, in order ("preset" for the
@@ -123,7 +123,8 @@ class Game(Protocol[S]):
 
     @staticmethod
     def stage(state: S, /) -> dict[str, Any]:
-        """How far the game has got, in the numbers of its `stages` (the lobby's words)."""
+        """How far the game has got, in its own numbers (rounds, deals, games of a match), which
+        presentation/ puts in the lobby's words."""
         ...
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from .cards import card_str, cards_of
 from .claims import shares
+from .presentation import replay_rows
 from .record_check import Replay, Step
 from .state import DealLog, State
 from .views import open_view
@@ -32,6 +33,8 @@ def frames(replay: Replay) -> list[dict[str, Any]]:
                 out.append(_frame(after, None, step.number + 1))
         else:
             out.append(_frame(after, step))
+    for frame in out:  # the game's own facts, as the viewer shows them (presentation/)
+        frame["present"] = replay_rows(replay.start.rules.game, frame)
     return out
 
 

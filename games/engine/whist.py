@@ -202,8 +202,8 @@ class Whist(Game[WhistState]):
     turned_in_hand = True
     first_counted_trick = 0
     partnerships = PARTNERSHIPS
-    stages = "deals"
     same_deals = True
+    knocks_out = False
     result_reasons = ("target", "rubber", "resign")
     summary_options = ("target", "honours", "rubber", "trump_suit")
     presets: dict[str, dict[str, Any]] = {}

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from accounts.throttle import limited
 from games import labels, services
 from games.engine.bots import LEVELS
-from games.engine.descriptors import fixed_players, page_facts
+from games.engine.descriptors import fixed_players
 from games.engine.rules import GAMES, PLAYERS
 from games.pages.forms import QuickPlayForm, SeatForm, TableForm, rule_context
 from games.reads import lobby as lobby_reads
@@ -28,6 +28,7 @@ from games.reads import queries
 from games.reads.messages import table_payload
 from games.reads.sight import cards_open
 from games.sockets import lobby_lists, lobby_rows, pool_messages
+from games.texts import page_facts
 
 QUICK_PLAY_PLAYERS = {"knockout": 4}  # the other games have a fixed number of players
 

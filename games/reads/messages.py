@@ -8,6 +8,7 @@ from typing import Any
 
 from accounts.text import clean_text
 from games.engine import State
+from games.engine.presentation import present
 from games.engine.views import seat_view, spectator_view
 from games.gamestate import state_for
 from games.labels import stored_bot_name
@@ -153,15 +154,20 @@ def _part_for(table: Table, seat: Seat, players: dict[str, Any]) -> dict[str, An
     return _levels_hidden(players, seat.index) if hides_levels(table, seat.user) else players
 
 
+def view_of(state: State | None, seat_index: int | None) -> dict[str, Any] | None:
+    """The `view` of a state message: the seat's view (None: a spectator's) and what the page
+    shows of it (`present`, docs/protocol.md)."""
+    if state is None:
+        return None
+    view = spectator_view(state) if seat_index is None else seat_view(state, seat_index)
+    view["present"] = present(view)
+    return view
+
+
 def _message(
     table: Table, state: State | None, seat_index: int | None, table_part: dict[str, Any]
 ) -> dict[str, Any]:
-    if state is None:
-        view = None
-    elif seat_index is None:
-        view = spectator_view(state)
-    else:
-        view = seat_view(state, seat_index)
+    view = view_of(state, seat_index)
     return {
         "type": "state",
         "version": table.version,

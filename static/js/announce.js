@@ -5,6 +5,7 @@ import { cardName, suitWord } from "./cardnames.js";
 import { fmt, node } from "./dom.js";
 import { seatName } from "./felt.js";
 import { chatHidden } from "./layout.js";
+import { say as describe, tableContext } from "./present.js";
 
 const KEEP = 6; // lines kept in the live region; older ones are removed
 
@@ -45,26 +46,9 @@ function endOfDeal(app, before, view) {
   say(eventText(app, { winner: last.winner }));
 }
 
+/** What a new deal is, in words: the engine's `view.present.notice` (games.engine.presentation). */
 function dealNotice(app, view) {
-  const trump = view.trump ? suitWord(view.trump) : null;
-  if (app.facts.stages === "rounds") {
-    const text = fmt(ngettext("Round %(round)s: %(n)s card each.", "Round %(round)s: %(n)s cards each.", view.hand_size), { round: view.round, n: view.hand_size });
-    const turned = view.turned && view.round === 1
-      ? fmt(gettext("The turned card is the %(card)s, so %(suit)s are trump."), { card: cardName(view.turned), suit: trump })
-      : "";
-    return `${text} ${turned}`.trim();
-  }
-  if (app.facts.stages === "deals" && view.turned) {
-    return fmt(gettext("%(name)s dealt and turned up the %(card)s, so %(suit)s are trump."), {
-      name: seatName(app, view.dealer), card: cardName(view.turned), suit: trump,
-    });
-  }
-  if (app.facts.stages === "games" && view.faceup) {
-    return fmt(gettext("A new game: trump is %(suit)s, and the first trick is played for the %(card)s."), {
-      suit: trump, card: cardName(view.faceup),
-    });
-  }
-  return "";
+  return describe(tableContext(app, (s) => seatName(app, s)), view.present.notice);
 }
 
 function knockedOut(app, before, view) {

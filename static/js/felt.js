@@ -131,10 +131,12 @@ function renderTrump(app) {
   if (view.options && view.options.exchange) {
     box.appendChild(node("span", null, fmt(ngettext("Stock: %(n)s card", "Stock: %(n)s cards", view.stock), { n: view.stock })));
   }
-  // Whist: face up until the dealer's first turn; after that the dealer holds it (see panels.js).
-  if (view.turned && (app.facts.stages === "rounds" || view.turned_up)) {
-    const card = namedFace(view.turned);
-    card.setAttribute("aria-label", fmt(gettext("Turned card: %(card)s"), { card: cardLabel(view.turned) }));
+  // The turned card while it lies face up (the engine's `view.present.turned`: Whist's until
+  // the dealer's first turn, after that the dealer holds it).
+  const turned = view.present && view.present.turned;
+  if (turned) {
+    const card = namedFace(turned);
+    card.setAttribute("aria-label", fmt(gettext("Turned card: %(card)s"), { card: cardLabel(turned) }));
     box.appendChild(card);
   }
 }

@@ -4,6 +4,7 @@
 import { cardFace, rankLabel, setFront, suitIcon } from "./cards.js";
 import { fmt } from "./dom.js";
 import { suitName } from "./labels.js";
+import { say } from "./present.js";
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const frames = data.frames;
@@ -37,11 +38,12 @@ function cardNode(code, cls = "") {
   return wrap;
 }
 
+// The game's words come from the engine (games.engine.presentation, present.js).
+const ctx = { texts: data.facts.texts, name, me: null, cardIndex: (code) => cardText(code) };
+const present = data.facts.present;
+
 function dealLabel(frame) {
-  const n = frame.deal + 1;
-  if (data.facts.stages === "rounds") return fmt(gettext("Round %(n)s"), { n });
-  if (data.facts.stages === "games") return fmt(gettext("Game %(n)s"), { n });
-  return fmt(gettext("Deal %(n)s"), { n });
+  return fmt(say(ctx, { key: present.stage }), { n: frame.deal + 1 });
 }
 
 // ---- what happened -------------------------------------------------------------
@@ -177,30 +179,12 @@ function facts(frame) {
   } else trump.textContent = gettext("not chosen yet");
   add(gettext("Trump"), trump);
   const turned = frame.faceup || frame.turned;
-  if (turned) add(data.facts.stages === "games" ? gettext("Face-up talon card") : gettext("Turned card"), cardNode(turned, "small"));
-  if (data.facts.stages === "games") {
-    add(gettext("Talon"), String(frame.talon));
-    add(gettext("Half"), String(frame.half));
-    add(gettext("Games won"), frame.wins.map((w, s) => `${name(s)} ${w}`).join(", "));
-  }
-  if (data.facts.stages === "deals") {
-    add(gettext("Score"), sides(frame.scores));
-    add(gettext("Tricks this deal"), sides(frame.side_tricks));
-    if (frame.games.length) add(gettext("Games"), frame.games.map((g) => g.join("–")).join(", "));
-  }
-  if (data.facts.stages === "rounds") {
-    add(gettext("Cards this round"), String(frame.hand_size));
-    if (frame.votes && frame.votes.length) add(gettext("Votes"), frame.votes.map(([s, u]) => `${name(s)}: ${suitName(u)}`).join(", "));
-    if (frame.cuts) add(gettext("Cut"), frame.cuts.map(([s, c]) => `${name(s)} ${cardText(c)}`).join(", "));
-  }
+  if (turned) add(say(ctx, { key: present.turned }), cardNode(turned, "small"));
+  for (const [label, value] of frame.present) add(say(ctx, label), say(ctx, value));
   add(gettext("Trick"), fmt(gettext("%(done)s played"), { done: frame.done_tricks }));
   return list;
 }
 
-function sides(pair) {
-  const [a, b] = data.facts.partnerships.map((side) => side.map(name).join(" & "));
-  return `${a} ${pair[0]} – ${pair[1]} ${b}`;
-}
 
 // ---- analysis ------------------------------------------------------------------
 

@@ -110,7 +110,7 @@ function onState(msg) {
   const seatChanged = !app.msg || app.msg.seat !== msg.seat;
   if (trickFinished(msg.view)) {
     // A round's (deal's, half's) last trick stays longer, then its summary (summary.js).
-    const summary = summaryOf(app.facts.stages, previous && previous.view, msg.view, msg.table.status);
+    const summary = summaryOf(previous && previous.view, msg.view, msg.table.status);
     const pause = summary ? ROUND_PAUSE_MS : TRICK_PAUSE_MS;
     app.hold = { trick: msg.view.last_trick, until: Date.now() + pause };
     if (summary) {

@@ -22,9 +22,8 @@ from playwright.sync_api import Browser, Page, WebSocketRoute
 from games import services
 from games.engine import apply, legal_actions, make_rules, new_game
 from games.engine.record import to_record
-from games.engine.views import seat_view
 from games.models import Table
-from games.reads.messages import table_dict
+from games.reads.messages import table_dict, view_of
 from records.models import GameRecord
 from tests.e2e.helpers import PASSWORD, log_in
 
@@ -70,7 +69,7 @@ def frame(table: Table, state: Any, version: int) -> str:
     part = table_dict(table, 0)
     over = state.over
     part.update(status="finished" if over else "playing", result=state.result, deadline=None)
-    view = seat_view(state, 0)
+    view = view_of(state, 0)
     return json.dumps({"type": "state", "version": version, "seat": 0, "table": part, "view": view})
 
 

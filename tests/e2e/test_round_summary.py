@@ -97,7 +97,7 @@ def test_a_whist_deal_ends_with_points_honours_and_games(browser: Browser, site_
     # To 5, a side's 11 tricks ended the game at deal 1 with no summary (fresh-clone CI).
     create_table(page, site_url, "whist", 4, options={"target": "15"})
     _play_until_summary(page)
-    outcome = page.evaluate("() => window.whistTable.summary.outcome")
+    outcome = page.evaluate("() => window.whistTable.msg.view.last_outcome")
     dialog = page.locator("#dialog")
     expect(dialog).to_contain_text("Deal 1 is over", timeout=5000)
     rows = dialog.locator(".summary-table tr")

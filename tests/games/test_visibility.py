@@ -14,9 +14,9 @@ from django.conf import settings
 from games import services
 from games.engine import State, action_from_event, apply, card_str, new_game
 from games.engine.bots import choose_action
-from games.engine.views import seat_view, spectator_view
 from games.gamestate import rules_for
 from games.models import Move, Table
+from games.reads.messages import view_of
 
 from .helpers import cards_in
 from .test_consumers import connect
@@ -78,9 +78,9 @@ def _own(s: State, seat: int | None) -> set[int]:
 
 
 def check(states: list[State], seat: int | None, log: list[dict[str, Any]]) -> int:
-    """Each view is exactly the engine's view of some state and shows no hidden card."""
-    build = spectator_view if seat is None else (lambda st: seat_view(st, seat))
-    index = {json.dumps(build(st), sort_keys=True): st for st in states}
+    """Each view is exactly the engine's view of some state (with what the page shows of it,
+    games.reads.messages.view_of) and shows no hidden card, its presentation included."""
+    index = {json.dumps(view_of(st, seat), sort_keys=True): st for st in states}
     checked = 0
     for message in log:
         assert message["type"] != "state" or message["seat"] == seat

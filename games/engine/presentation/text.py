@@ -27,6 +27,13 @@ Text = dict[str, Any]
 YOU = gettext_noop("you")
 
 
+def pgettext(context: str, message: str) -> str:
+    """Mark a template that needs a context (a word the site translates otherwise elsewhere)
+    for the catalogues (they read the two arguments as gettext's `pgettext`); the key is
+    gettext's own for it, the context and the message joined by EOT."""
+    return f"{context}\x04{message}"
+
+
 def t(template: str, **args: Any) -> Text:
     """The text of `template` with these values."""
     out: Text = {"key": str(template)}

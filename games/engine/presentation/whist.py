@@ -12,6 +12,7 @@ from .text import (
     card,
     join,
     line,
+    pgettext,
     seat,
     seats,
     suit_word,
@@ -30,6 +31,7 @@ DEAL_TIP = gettext_noop(
 TEAM_A, TEAM_B, TEAM = gettext_noop("Team A"), gettext_noop("Team B"), gettext_noop("Team")
 TRICKS, POINTS, GAMES = gettext_noop("Tricks"), gettext_noop("Points"), gettext_noop("Games")
 GAME_N = gettext_noop("Game %(n)s")
+SCORE = pgettext("a side's running score", "Score")
 GAME_TO = ngettext("Game to %(n)s point", "Game to %(n)s points", "n")
 PARTNERSHIPS = GAME.partnerships
 
@@ -82,7 +84,7 @@ def summary(view: dict[str, Any]) -> dict[str, Any] | None:
     teams = [join(": ", t(TEAM_A), seats(a)), join(": ", t(TEAM_B), seats(b))]
     keys = ("tricks", "points", "honours", "score")
     rows = [[teams[i], *(outcome[k][i] for k in keys)] for i in (0, 1)]
-    head = [t(TEAM), t(TRICKS), t(POINTS), t(gettext_noop("Honours")), t(gettext_noop("Score"))]
+    head = [t(TEAM), t(TRICKS), t(POINTS), t(gettext_noop("Honours")), t(SCORE)]
     blocks = [table(head, rows)]
     wins = {"a": view["wins"][0], "b": view["wins"][1]}
     if view["options"]["rubber"]:
@@ -167,7 +169,7 @@ def stage_text(stage: dict[str, Any]) -> Text:
 
 
 def replay_rows(frame: dict[str, Any]) -> list[list[Any]]:
-    rows = [[t(gettext_noop("Score")), _sides(frame["scores"])],
+    rows = [[t(SCORE), _sides(frame["scores"])],
             [t(gettext_noop("Tricks this deal")), _sides(frame["side_tricks"])]]  # fmt: skip
     if frame["games"]:
         rows.append([t(GAMES), join(", ", *(f"{g[0]}–{g[1]}" for g in frame["games"]))])
