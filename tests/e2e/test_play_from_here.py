@@ -16,6 +16,7 @@ from tests.rankings.helpers import seeded, store
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = "/work/wt/shots/46"
 BUTTON = {"en": "Play from here", "de": "Von hier aus spielen", "nl": "Speel vanaf hier"}
+NOTE = {"en": "never rated", "de": "nie gewertet", "nl": "nooit voor de rating"}
 FRESH = {"en": "dealt again", "de": "neu gegeben", "nl": "opnieuw gedeeld"}
 
 
@@ -51,4 +52,9 @@ def test_a_new_user_plays_a_public_game_again_from_a_replay_step(
     # The bots may already have played on from the frame: the hand is the frame's, less the
     # cards seat 2 has played since (none: seat 2 is the player and nobody plays for them).
     assert sorted(shown) == sorted(frame["hands"][2])
+    note = page.get_by_test_id("practice-note")
+    expect(note).to_contain_text(NOTE[lang])
+    expect(note.locator("a")).to_have_attribute(
+        "href", f"/games/{original.pk}/replay/#before-{frame['next']}"
+    )
     page.screenshot(path=f"{SHOTS}/play-from-here-table-{lang}.png")
