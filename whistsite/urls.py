@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("rankings.urls")),
     path("", include("social.urls")),
     path("", include("clubs.urls")),
+    path("", include("learning.urls")),
     path("", include("tournaments.urls")),
     path("", include("fairplay.urls")),
     # The language menu (before Django's own): a player's choice is their mail's language too.

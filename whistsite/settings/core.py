@@ -66,6 +66,8 @@ INSTALLED_APPS = [
     "runtime",
     # Fair-play signals from stored games and the moderators' queue (docs/fairplay.md).
     "fairplay",
+    # Lessons: a short interactive course per game, its deals checked by the engine.
+    "learning",
 ]
 
 MIDDLEWARE = [

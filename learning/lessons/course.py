@@ -1,0 +1,195 @@
+"""A lesson as data, and its deal replayed in the rules engine (games.engine).
+
+A lesson is a scripted deal: every seat's cards for each round, the actions played before
+the task (the bots' cards and, in later rounds, the learner's), the task's right answer and
+its wrong answers, each either illegal (the engine refuses it) or losing (with every seat
+playing its best, double dummy, the learner takes fewer tricks in the round than after the
+right answer), and what follows the right answer, shown after it ("show me").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from games.engine import (
+    Action,
+    IllegalAction,
+    ScriptedSource,
+    State,
+    action_from_event,
+    apply,
+    card_str,
+    legal_actions,
+    make_rules,
+    new_game,
+    parse_cards,
+)
+from games.engine.cards import DECK
+from games.engine.deals import deck_for_hands
+
+LEARNER = 0  # the learner always sits in seat 0
+# A wrong answer is refused by the engine, loses the trick whatever the others play, or
+# leaves the learner fewer tricks in the round than the right one (double dummy).
+ILLEGAL, LOSES_TRICK, FEWER = "illegal", "loses_trick", "fewer"
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One round's cards: each seat's hand (text, seat 0 first) and the turned card, if any."""
+
+    hands: tuple[str, ...]
+    turned: str = ""
+
+
+@dataclass(frozen=True)
+class Wrong:
+    """A wrong answer: what the engine makes of it (ILLEGAL or LOSES) and the lesson's words."""
+
+    kind: str
+    says: str
+
+
+@dataclass(frozen=True, eq=False)  # hashed by identity: cached per lesson
+class Lesson:
+    """One lesson. Texts are gettext_noop'd English, translated where they are shown.
+    Actions are written "seat action [card|suit]": "1 play KS", "0 knock", "0 trump H"."""
+
+    slug: str
+    game: str
+    players: int
+    title: str
+    explain: str
+    task: str
+    right: str
+    right_says: str
+    deals: tuple[Deal, ...]
+    dealer: int
+    script: tuple[str, ...] = ()
+    wrong: dict[str, Wrong] = field(default_factory=dict)
+    after: tuple[str, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def action_of(text: str) -> Action:
+    """ "1 play KS" -> Action (IllegalAction if it is not one)."""
+    parts = text.split()
+    event: dict[str, Any] = {"seat": int(parts[0]), "action": parts[1]}
+    if parts[1] == "play":
+        event["card"] = parts[2]
+    elif parts[1] in ("trump", "vote"):
+        event["suit"] = parts[2]
+    return action_from_event(event)
+
+
+def _deck(lesson: Lesson, index: int, players: int, dealer: int, sizes: tuple[int, ...]) -> Any:
+    deal = lesson.deals[index]
+    hands = [list(parse_cards(h)) if sizes[s] else [] for s, h in enumerate(deal.hands)]
+    used = {c for h in hands for c in h}
+    turned = list(parse_cards(deal.turned)) if deal.turned else []
+    rest = turned + [c for c in DECK if c not in used and c not in turned]
+    return deck_for_hands(players, dealer, hands, rest)
+
+
+@cache
+def _source(lesson: Lesson) -> ScriptedSource:
+    """The decks dealing each round's hands: a round's dealer and hand sizes are only known
+    once the rounds before it are played, so each is found by replaying up to its deal."""
+    rules = _rules(lesson)
+    decks: list[tuple[int, ...]] = []
+    for index in range(len(lesson.deals)):
+        probe = ScriptedSource(lesson.dealer, tuple(decks))
+        state = new_game(rules, source=probe)
+        for text in lesson.script:
+            if state.deal_no == index:
+                break
+            state = apply(state, action_of(text))
+        sizes = tuple(len(h) for h in state.deal_hands)
+        decks.append(_deck(lesson, index, rules.players, state.dealer, sizes))
+    return ScriptedSource(lesson.dealer, tuple(decks))
+
+
+def _rules(lesson: Lesson) -> Any:
+    return make_rules(lesson.game, lesson.players, **lesson.options)
+
+
+def start(lesson: Lesson) -> State:
+    return new_game(_rules(lesson), source=_source(lesson))
+
+
+def position(lesson: Lesson) -> State:
+    """The task's moment: the script played out; the learner is to act."""
+    state = start(lesson)
+    for text in lesson.script:
+        state = apply(state, action_of(text))
+    return state
+
+
+def answer(lesson: Lesson, text: str) -> str:
+    """What the engine makes of an answer: "right", ILLEGAL, LOSES_TRICK or FEWER, else
+    "legal" (a wrong answer the lesson does not explain)."""
+    state = position(lesson)
+    action = action_of(text)
+    if text == lesson.right:
+        return "right"
+    if action not in legal_actions(state, LEARNER, resign_too=False):
+        return ILLEGAL
+    after = apply(state, action)
+    kind = lesson.wrong[text].kind if text in lesson.wrong else ""
+    if kind == LOSES_TRICK and not _may_win(after, state.last_trick):
+        return LOSES_TRICK
+    if best_tricks(after) < best_tricks(apply(state, action_of(lesson.right))):
+        return FEWER
+    return "legal"
+
+
+def _may_win(state: State, before: Any) -> bool:
+    """Whether some play of the others lets the learner win the trick in play (`before`:
+    the last finished trick before it)."""
+    if state.last_trick is not before:
+        return state.last_trick is not None and state.last_trick.winner == LEARNER
+    if state.to_act < 0:
+        return False
+    moves = [a for a in legal_actions(state, resign_too=False) if a.kind.value != "claim"]
+    return any(_may_win(apply(state, a), before) for a in moves)
+
+
+def best_tricks(state: State, deal_no: int | None = None) -> int:
+    """The learner's tricks from here to the end of the round, every seat playing its best
+    (the learner for the most, the others together for the fewest), all cards known."""
+    if deal_no is None:
+        deal_no = state.deal_no
+    if state.deal_no != deal_no or state.to_act < 0:
+        return 0
+    values = []
+    for action in legal_actions(state, resign_too=False):
+        if action.kind.value == "claim":
+            continue
+        after = apply(state, action)
+        won = after.last_trick is not state.last_trick and after.last_trick is not None
+        gain = 1 if won and after.last_trick.winner == LEARNER else 0  # type: ignore[union-attr]
+        values.append(gain + best_tricks(after, deal_no))
+    return max(values) if state.to_act == LEARNER else min(values)
+
+
+def shown(lesson: Lesson) -> list[dict[str, Any]]:
+    """The tricks finished by the right answer and the scripted play after it."""
+    state = position(lesson)
+    seen, tricks = state.last_trick, []
+    for text in (lesson.right, *lesson.after):
+        state = apply(state, action_of(text))
+        if state.last_trick is not seen and state.last_trick is not None:
+            seen = state.last_trick
+            plays = [[seat, card_str(card)] for seat, card in seen.plays]
+            tricks.append({"plays": plays, "winner": seen.winner})
+    return tricks
+
+
+def refusal(lesson: Lesson, text: str) -> IllegalAction | None:
+    """The engine's own refusal of an answer, if it refuses it."""
+    try:
+        apply(position(lesson), action_of(text))
+    except IllegalAction as error:
+        return error
+    return None

@@ -1,0 +1,105 @@
+"""The lessons pages: a course per game and one page per lesson. The lesson's answers are
+worked out here by the engine (learning.lessons.course) and sent with the page, so the
+browser answers at once; a player's progress is stored on POST, a visitor's in the browser."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import labels
+from games.engine import card_str
+from games.engine.cards import cards_of
+from learning.lessons import COURSES, find
+from learning.lessons.course import LEARNER, Lesson, action_of, position, shown
+from learning.models import LessonDone
+
+
+def _done(request: HttpRequest, game: str) -> set[str]:
+    if not request.user.is_authenticated:
+        return set()
+    rows = LessonDone.objects.filter(user=request.user, game=game)
+    return set(rows.values_list("slug", flat=True))
+
+
+def course(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in COURSES:
+        raise Http404(_("No such game."))
+    done = _done(request, game)
+    rows = [(lesson, _(lesson.title), lesson.slug in done) for lesson in COURSES[game]]
+    tabs = [(code, labels.game_name(code)) for code in COURSES]
+    context = {"game": game, "game_name": labels.game_name(game), "rows": rows, "tabs": tabs}
+    return render(request, "learning/course.html", context)
+
+
+def lesson(request: HttpRequest, game: str, slug: str) -> HttpResponse:
+    found = find(game, slug)
+    if found is None:
+        raise Http404(_("No such lesson."))
+    lessons = COURSES[game]
+    index = lessons.index(found)
+    following = lessons[index + 1] if index + 1 < len(lessons) else None
+    context = {
+        "game": game, "game_name": labels.game_name(game), "lesson": found,
+        "title": _(found.title), "explain": _(found.explain), "task": _(found.task),
+        "number": index + 1, "count": len(lessons), "following": following,
+        "done": found.slug in _done(request, game), "payload": _payload(found),
+    }  # fmt: skip
+    return render(request, "learning/lesson.html", context)
+
+
+def _payload(lesson: Lesson) -> dict[str, Any]:
+    """What the page's script needs: the position, every answer and what it says."""
+    state = position(lesson)
+    names = [_("You")] + [_("Bot %(n)s") % {"n": n} for n in range(1, lesson.players)]
+    answers = {_key(lesson.right): {"right": True, "says": _(lesson.right_says)}}
+    for text, wrong in lesson.wrong.items():
+        answers[_key(text)] = {"right": False, "says": _(wrong.says)}
+    choosing = state.phase == "trump"
+    return {
+        "key": f"{lesson.game}/{lesson.slug}",
+        "names": names,
+        "hand": [card_str(c) for c in sorted(cards_of(state.hands[LEARNER]), reverse=True)],
+        "trick": [[seat, card_str(card)] for seat, card in state.trick],
+        "trump": "CDHS"[state.trump] if 0 <= state.trump < 4 else "",
+        "choose_trump": choosing,
+        "knock": any(text.endswith("knock") for text in answers),
+        "right": _key(lesson.right),
+        "answers": answers,
+        "shown": shown(lesson),
+        "words": {
+            "wins": _("%(name)s wins the trick."),
+            "you_win": _("You win the trick."),
+            "show": _("Show me"),
+            "knock": _("Knock"),
+            "trump": _("Trump"),
+            "choose": _("Choose the trump suit"),
+            "trick": _("The trick"),
+            "hand": _("Your cards"),
+            "then": _("What follows"),
+        },
+        "suits": {"C": _("Clubs"), "D": _("Diamonds"), "H": _("Hearts"), "S": _("Spades")},
+    }
+
+
+def _key(text: str) -> str:
+    """ "0 play QS" -> "QS"; "0 trump D" -> "trump D"; "0 knock" -> "knock"."""
+    action = action_of(text)
+    if action.kind.value == "play":
+        return card_str(action.card)
+    return text.split(" ", 1)[1]
+
+
+@require_POST
+def lesson_done(request: HttpRequest, game: str, slug: str) -> HttpResponse:
+    """Store a lesson as done for a signed-in player (a visitor's browser keeps its own)."""
+    if find(game, slug) is None:
+        raise Http404(_("No such lesson."))
+    if not request.user.is_authenticated:
+        return JsonResponse({"saved": False})
+    LessonDone.objects.get_or_create(user=request.user, game=game, slug=slug)
+    return JsonResponse({"saved": True})

@@ -1,0 +1,107 @@
+// A lesson (learning/views.py): the position drawn with the table's cards (cards.js), every
+// answer and what it says sent with the page, so the answer comes at once; "Show me" plays the
+// right one. Done lessons are stored for a player (POST) and in localStorage for a visitor.
+
+import { cardFace, suitIcon } from "./cards.js";
+import { node, fmt } from "./dom.js";
+
+const data = JSON.parse(document.getElementById("lesson-data").textContent);
+const page = document.querySelector("[data-testid=lesson]");
+const board = document.getElementById("lesson-board");
+const verdict = document.querySelector("[data-testid=lesson-verdict]");
+const shownBox = document.getElementById("lesson-shown");
+const w = data.words;
+let finished = false;
+
+function cardButton(code, key) {
+  const b = node("button", "lesson-card");
+  b.type = "button";
+  b.dataset.answer = key;
+  b.appendChild(cardFace(code));
+  b.addEventListener("click", () => answer(key));
+  return b;
+}
+
+function trickRow(plays) {
+  const row = node("div", "lesson-trick");
+  for (const [seat, code] of plays) {
+    const cell = node("figure", "lesson-played");
+    cell.appendChild(cardFace(code));
+    cell.appendChild(node("figcaption", null, data.names[seat]));
+    row.appendChild(cell);
+  }
+  return row;
+}
+
+function draw() {
+  if (data.trump) {
+    const t = node("p", "lesson-trump", `${w.trump}: `);
+    t.appendChild(suitIcon(data.trump));
+    t.append(` ${data.suits[data.trump]}`);
+    board.appendChild(t);
+  }
+  if (data.trick.length) {
+    board.appendChild(node("h2", null, w.trick));
+    board.appendChild(trickRow(data.trick));
+  }
+  board.appendChild(node("h2", null, data.choose_trump ? w.choose : w.hand));
+  const hand = node("div", "lesson-hand");
+  if (data.choose_trump) {
+    for (const suit of ["C", "D", "H", "S"]) {
+      const b = node("button", "button lesson-suit");
+      b.type = "button";
+      b.dataset.answer = `trump ${suit}`;
+      b.appendChild(suitIcon(suit));
+      b.append(` ${data.suits[suit]}`);
+      b.addEventListener("click", () => answer(`trump ${suit}`));
+      hand.appendChild(b);
+    }
+    const cards = node("div", "lesson-hand");
+    for (const code of data.hand) cards.appendChild(cardFace(code));
+    board.appendChild(cards);
+  } else {
+    for (const code of data.hand) hand.appendChild(cardButton(code, code));
+    if (data.knock) {
+      const k = node("button", "button lesson-knock", w.knock);
+      k.type = "button";
+      k.dataset.answer = "knock";
+      k.addEventListener("click", () => answer("knock"));
+      hand.appendChild(k);
+    }
+  }
+  board.appendChild(hand);
+}
+
+function answer(key) {
+  if (finished) return;
+  const said = data.answers[key];
+  verdict.textContent = said.says;
+  verdict.className = `lesson-verdict ${said.right ? "is-right" : "is-wrong"}`;
+  for (const b of board.querySelectorAll("[data-answer]")) b.classList.toggle("is-chosen", b.dataset.answer === key);
+  if (said.right) finish();
+}
+
+function finish() {
+  finished = true;
+  shownBox.replaceChildren(node("h2", null, w.then));
+  for (const trick of data.shown) {
+    shownBox.appendChild(trickRow(trick.plays));
+    const said = trick.winner === 0 ? w.you_win : fmt(w.wins, { name: data.names[trick.winner] });
+    shownBox.appendChild(node("p", null, said));
+  }
+  shownBox.hidden = false;
+  const done = JSON.parse(localStorage.getItem("lessons-done") || "[]");
+  if (!done.includes(data.key)) localStorage.setItem("lessons-done", JSON.stringify([...done, data.key]));
+  const csrf = document.body.dataset.csrf || document.querySelector("[data-csrf]")?.dataset.csrf;
+  fetch(page.dataset.doneUrl, { method: "POST", headers: { "X-CSRFToken": csrf }, credentials: "same-origin" });
+}
+
+document.getElementById("lesson-show").addEventListener("click", () => {
+  const right = data.answers[data.right];
+  for (const b of board.querySelectorAll("[data-answer]")) b.classList.toggle("is-right", b.dataset.answer === data.right);
+  verdict.textContent = right.says;
+  verdict.className = "lesson-verdict is-right";
+  if (!finished) finish();
+});
+
+draw();

@@ -1,0 +1,79 @@
+"""Lessons in a real browser as a new user would take them (issue 46 item 1): a visitor in
+English answers wrong, then right, and the course page ticks the lesson off (the browser's
+localStorage); a new player in German asks "Show me" and the lesson is stored on their
+account; a visitor in Dutch knocks on a dog's life."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from learning.models import LessonDone
+from tests.e2e.helpers import sign_up
+
+pytestmark = pytest.mark.django_db(transaction=True)
+SHOTS = os.environ.get("WHIST_SHOTS", "/tmp")
+VERDICT = "[data-testid=lesson-verdict]"
+
+
+def test_a_visitor_answers_wrong_then_right_in_english(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{site_url}/lessons/knockout/")
+    page.screenshot(path=f"{SHOTS}/lessons-1-course-en.png", full_page=True)
+    page.get_by_role("link", name="Follow suit").click()
+    expect(page.locator("[data-testid=lesson-task]")).to_have_text("Spades were led. Play a card.")
+    page.click("[data-answer='AH']")
+    expect(page.locator(VERDICT)).to_have_text("You still have a spade: you must follow suit.")
+    expect(page.locator("[data-testid=lesson-shown]")).to_be_hidden()
+    page.screenshot(path=f"{SHOTS}/lessons-2-wrong-en.png", full_page=True)
+    page.click("[data-answer='7S']")
+    expect(page.locator(VERDICT)).to_contain_text("Right: the seven of spades")
+    expect(page.locator("[data-testid=lesson-shown]")).to_contain_text("Bot 1 wins the trick.")
+    page.screenshot(path=f"{SHOTS}/lessons-3-right-en.png", full_page=True)
+    page.goto(f"{site_url}/lessons/knockout/")
+    tick = page.locator("[data-lesson='knockout/follow-suit'] .lesson-tick")
+    expect(tick).to_be_visible()
+    expect(page.locator("[data-lesson='knockout/trump'] .lesson-tick")).to_be_hidden()
+    assert not LessonDone.objects.exists()
+    context.close()
+
+
+def test_a_new_player_asks_show_me_in_german(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="de-DE")
+    page = context.new_page()
+    sign_up(page, site_url, "lena", "Lena")
+    page.goto(f"{site_url}/lessons/knockout/trump/")
+    expect(page.locator("h1")).to_have_text("Einen Stich trumpfen")
+    page.click("[data-answer='9C']")
+    expect(page.locator(VERDICT)).to_have_text(
+        "Ein Kreuz kann keinen Pik-Stich gewinnen: Das kann nur ein Trumpf."
+    )
+    page.screenshot(path=f"{SHOTS}/lessons-4-wrong-de.png", full_page=True)
+    page.click("[data-testid=lesson-show]")
+    expect(page.locator("[data-answer='5H']")).to_have_class("lesson-card is-right")
+    expect(page.locator("[data-testid=lesson-shown]")).to_contain_text("Du gewinnst den Stich.")
+    page.screenshot(path=f"{SHOTS}/lessons-5-show-me-de.png", full_page=True)
+    page.wait_for_function("() => true")
+    for _ in range(50):
+        if LessonDone.objects.filter(user__username="lena", slug="trump").exists():
+            break
+        page.wait_for_timeout(100)
+    assert LessonDone.objects.filter(user__username="lena", slug="trump").exists()
+    page.goto(f"{site_url}/lessons/knockout/")
+    expect(page.locator("[data-lesson='knockout/trump'] .lesson-tick")).to_be_visible()
+    context.close()
+
+
+def test_a_visitor_knocks_on_a_dogs_life_in_dutch(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="nl-NL")
+    page = context.new_page()
+    page.goto(f"{site_url}/lessons/knockout/dogs-life/")
+    expect(page.locator("h1")).to_have_text("Het hondenleven")
+    page.click("[data-answer='knock']")
+    expect(page.locator(VERDICT)).to_contain_text("Goed: houd je kaart.")
+    expect(page.locator("[data-testid=lesson-shown]")).to_contain_text("Jij wint de slag.")
+    page.screenshot(path=f"{SHOTS}/lessons-6-knock-nl.png", full_page=True)
+    context.close()

@@ -1,0 +1,61 @@
+"""The lessons pages: a course page per game, a lesson page with its answers, progress stored
+per account (a visitor's is the browser's), in English, German and Dutch."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from learning.lessons import COURSES
+from learning.models import LessonDone
+
+pytestmark = pytest.mark.django_db
+
+
+def test_course_page_lists_every_lesson():
+    page = Client().get("/lessons/knockout/")
+    assert page.status_code == 200
+    for lesson in COURSES["knockout"]:
+        assert f"/lessons/knockout/{lesson.slug}/" in page.content.decode()
+
+
+def test_unknown_game_or_lesson_is_not_found():
+    assert Client().get("/lessons/poker/").status_code == 404
+    assert Client().get("/lessons/knockout/no-such/").status_code == 404
+    assert Client().post("/lessons/knockout/no-such/done/").status_code == 404
+
+
+@pytest.mark.parametrize("lesson", COURSES["knockout"], ids=lambda lesson: lesson.slug)
+def test_lesson_page_sends_every_answer(lesson):
+    page = Client().get(f"/lessons/knockout/{lesson.slug}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    script = html.split('id="lesson-data" type="application/json">')[1]
+    data = json.loads(script.split("</script>")[0])
+    assert data["answers"][data["right"]]["right"]
+    assert len(data["answers"]) == 1 + len(lesson.wrong)
+
+
+@pytest.mark.parametrize("language, word", [("de", "Farbe bedienen"), ("nl", "Kleur bekennen")])
+def test_lesson_page_in_german_and_dutch(language, word):
+    page = Client(headers={"accept-language": language}).get("/lessons/knockout/follow-suit/")
+    assert word in page.content.decode()
+
+
+def test_progress_is_saved_per_account():
+    user = get_user_model().objects.create_user("learner", password="pw-learner-1")
+    client = Client()
+    client.force_login(user)
+    assert client.post("/lessons/knockout/trump/done/").json() == {"saved": True}
+    assert client.post("/lessons/knockout/trump/done/").json() == {"saved": True}
+    assert list(LessonDone.objects.filter(user=user).values_list("slug", flat=True)) == ["trump"]
+    course = client.get("/lessons/knockout/").content.decode()
+    assert 'data-lesson="knockout/trump" class="lesson-done"' in course
+
+
+def test_a_visitors_progress_is_not_stored():
+    assert Client().post("/lessons/knockout/trump/done/").json() == {"saved": False}
+    assert not LessonDone.objects.exists()
