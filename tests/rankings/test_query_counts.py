@@ -14,6 +14,7 @@ pytestmark = pytest.mark.django_db
 LEADERBOARD = 2  # the page count, the page's rows with their users
 PROFILE = 8  # user, games played, progress, achievements, ratings, ranks, history, recent
 SOCIAL = 1  # the profile's statistics per game, one grouped count (social.stats)
+CLUBS = 1  # the player's clubs with their names (clubs.selectors.clubs_of)
 
 
 def test_leaderboard_and_profile_queries_are_constant_with_10000_games(
@@ -26,12 +27,12 @@ def test_leaderboard_and_profile_queries_are_constant_with_10000_games(
         with django_assert_num_queries(LEADERBOARD):
             assert client.get(url).status_code == 200
     for user in users[:3]:
-        with django_assert_num_queries(PROFILE + SOCIAL):
+        with django_assert_num_queries(PROFILE + SOCIAL + CLUBS):
             page = client.get(f"/accounts/players/{user.username}/")
         assert b"rating-graph-knockout" in page.content
     client.force_login(users[0])
     # Own profile: the session and its user, the ban check (accounts.middleware; cached after
     # the first request), and the block list (ids and rows); the card choice needs nothing more;
     # the header's unread notifications and the notification settings (social).
-    with django_assert_num_queries(5 + PROFILE + SOCIAL + 2):
+    with django_assert_num_queries(5 + PROFILE + SOCIAL + CLUBS + 2):
         assert b"Your cards" in client.get(f"/accounts/players/{users[0].username}/").content
