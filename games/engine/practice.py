@@ -64,7 +64,9 @@ def position(record: dict[str, Any], upto: int, seat: int, fresh: bool, seed: in
         earlier = sum(len(deal["events"]) for deal in record["deals"][:d])
         rng = random.Random(seed)
         deals[d] = _fresh(state, deals, events, events[earlier:], seat, rng)
-    return Position(deals, events, seat, fresh)
+    # The original's hints change nothing of the game (docs/game-record.md §4) and would count
+    # against the practice player's own hints: they stay in the original.
+    return Position(deals, [e for e in events if e["action"] != "hint"], seat, fresh)
 
 
 def start(rules: Ruleset, deals: list[dict[str, Any]], events: list[dict[str, Any]],

@@ -119,3 +119,18 @@ def test_no_position_once_the_game_is_over():
         position(record, len(check(record).steps), 0, False, 1)
     with pytest.raises(NoPosition):
         position(record, -1, 0, False, 1)
+
+
+def test_the_originals_hints_stay_in_the_original():
+    """A hint changes nothing of the game: the practice game starts without the original's
+    hints (they would count against the player's own), at the same state."""
+    record = _record("whist", 4, {})
+    events = record["deals"][0]["events"]
+    at = next(i for i, e in enumerate(events) if e["action"] == "play" and e["seat"] == 0)
+    events.insert(at, {"seat": 0, "action": "hint", "card": events[at]["card"]})
+    replay = check(record)
+    upto = at + 1  # just after the hint
+    pos = position(record, upto, seat=0, fresh=False, seed=1)
+    assert all(e["action"] != "hint" for e in pos.events) and len(pos.events) == at
+    first = start(replay.rules, pos.deals, pos.events, fallback_seed=5)
+    assert open_view(first) == open_view(replay.steps[upto - 1].after)
