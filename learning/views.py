@@ -15,7 +15,16 @@ from games import labels
 from games.engine import card_str
 from games.engine.cards import cards_of
 from learning.lessons import COURSES, find
-from learning.lessons.course import LEARNER, Lesson, action_of, position, shown
+from learning.lessons.course import (
+    ILLEGAL,
+    LEARNER,
+    Lesson,
+    action_of,
+    answer,
+    choices,
+    position,
+    shown,
+)
 from learning.models import LessonDone
 
 
@@ -56,9 +65,15 @@ def _payload(lesson: Lesson) -> dict[str, Any]:
     """What the page's script needs: the position, every answer and what it says."""
     state = position(lesson)
     names = [_("You")] + [_("Bot %(n)s") % {"n": n} for n in range(1, lesson.players)]
+    if lesson.players == 4:  # Whist: the seat opposite is the learner's partner
+        names[2] = _("Your partner")
     answers = {_key(lesson.right): {"right": True, "says": _(lesson.right_says)}}
     for text, wrong in lesson.wrong.items():
         answers[_key(text)] = {"right": False, "says": _(wrong.says)}
+    for text in choices(lesson):
+        if _key(text) not in answers:
+            words = lesson.illegal_others if answer(lesson, text) == ILLEGAL else lesson.others
+            answers[_key(text)] = {"right": False, "says": _(words)}
     choosing = state.phase == "trump"
     return {
         "key": f"{lesson.game}/{lesson.slug}",

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 from .course import Lesson
+from .german import LESSONS as GERMAN
 from .knockout import LESSONS as KNOCKOUT
+from .whist import LESSONS as WHIST
 
-COURSES: dict[str, tuple[Lesson, ...]] = {"knockout": KNOCKOUT}
+COURSES: dict[str, tuple[Lesson, ...]] = {
+    "knockout": KNOCKOUT,
+    "whist": WHIST,
+    "german": GERMAN,
+}
 
 
 def find(game: str, slug: str) -> Lesson | None:

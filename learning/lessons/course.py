@@ -26,13 +26,14 @@ from games.engine import (
     new_game,
     parse_cards,
 )
-from games.engine.cards import DECK
+from games.engine.cards import DECK, cards_of
 from games.engine.deals import deck_for_hands
 
 LEARNER = 0  # the learner always sits in seat 0
-# A wrong answer is refused by the engine, loses the trick whatever the others play, or
-# leaves the learner fewer tricks in the round than the right one (double dummy).
-ILLEGAL, LOSES_TRICK, FEWER = "illegal", "loses_trick", "fewer"
+# A wrong answer is refused by the engine, loses the trick whatever the others play, leaves
+# the learner fewer tricks in the round than the right one (double dummy), or spends a card
+# for nothing: the trick goes to the learner's side whatever is played after it.
+ILLEGAL, LOSES_TRICK, FEWER, WASTED = "illegal", "loses_trick", "fewer", "wasted"
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,9 @@ class Lesson:
     wrong: dict[str, Wrong] = field(default_factory=dict)
     after: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
+    # Words for the answers not listed (a 13-card hand): the illegal ones, the legal ones.
+    illegal_others: str = ""
+    others: str = ""
 
 
 def action_of(text: str) -> Action:
@@ -127,8 +131,8 @@ def position(lesson: Lesson) -> State:
 
 
 def answer(lesson: Lesson, text: str) -> str:
-    """What the engine makes of an answer: "right", ILLEGAL, LOSES_TRICK or FEWER, else
-    "legal" (a wrong answer the lesson does not explain)."""
+    """What the engine makes of an answer: "right", ILLEGAL, or the kind the lesson gives it
+    if it holds (LOSES_TRICK, FEWER, WASTED), else "legal"."""
     state = position(lesson)
     action = action_of(text)
     if text == lesson.right:
@@ -139,9 +143,24 @@ def answer(lesson: Lesson, text: str) -> str:
     kind = lesson.wrong[text].kind if text in lesson.wrong else ""
     if kind == LOSES_TRICK and not _may_win(after, state.last_trick):
         return LOSES_TRICK
-    if best_tricks(after) < best_tricks(apply(state, action_of(lesson.right))):
+    if kind == WASTED and _side_wins(after, state.last_trick, state.rules.players):
+        return WASTED
+    right = apply(state, action_of(lesson.right))
+    if kind == FEWER and best_tricks(after) < best_tricks(right):
         return FEWER
     return "legal"
+
+
+def choices(lesson: Lesson) -> list[str]:
+    """Every answer the learner can give at the task: each card in hand (and knocking, when
+    the engine allows it), or each suit when choosing trump."""
+    state = position(lesson)
+    if state.phase == "trump":
+        return [f"{LEARNER} trump {suit}" for suit in "CDHS"]
+    found = [f"{LEARNER} play {card_str(c)}" for c in cards_of(state.hands[LEARNER])]
+    if any(a.kind.value == "knock" for a in legal_actions(state, LEARNER)):
+        found.append(f"{LEARNER} knock")
+    return found
 
 
 def _may_win(state: State, before: Any) -> bool:
@@ -153,6 +172,16 @@ def _may_win(state: State, before: Any) -> bool:
         return False
     moves = [a for a in legal_actions(state, resign_too=False) if a.kind.value != "claim"]
     return any(_may_win(apply(state, a), before) for a in moves)
+
+
+def _side_wins(state: State, before: Any, players: int) -> bool:
+    """Whether the trick in play goes to the learner or their partner (Whist: seat 2) whatever
+    is played after it."""
+    side = {LEARNER, 2} if players == 4 else {LEARNER}
+    if state.last_trick is not before:
+        return state.last_trick is not None and state.last_trick.winner in side
+    moves = [a for a in legal_actions(state, resign_too=False) if a.kind.value != "claim"]
+    return all(_side_wins(apply(state, a), before, players) for a in moves)
 
 
 def best_tricks(state: State, deal_no: int | None = None) -> int:

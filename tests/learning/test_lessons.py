@@ -6,10 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import apply, card_str, legal_actions
-from games.engine.cards import SUITS, cards_of
+from games.engine import apply, legal_actions
 from learning.lessons import COURSES
-from learning.lessons.course import LEARNER, action_of, answer, position, shown
+from learning.lessons.course import (
+    ILLEGAL,
+    LEARNER,
+    action_of,
+    answer,
+    choices,
+    position,
+    shown,
+)
 
 LESSONS = [lesson for course in COURSES.values() for lesson in course]
 IDS = [f"{lesson.game}-{lesson.slug}" for lesson in LESSONS]
@@ -35,16 +42,15 @@ def test_each_wrong_answer_is_what_the_lesson_says(lesson):
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
 def test_every_answer_the_learner_can_give_is_explained(lesson):
-    """Each card of the learner's hand (or each suit, when choosing trump) is the right answer
-    or a wrong one the lesson explains."""
-    state = position(lesson)
-    if state.phase == "trump":
-        options = [f"0 trump {suit}" for suit in SUITS]
-    else:
-        options = [f"0 play {card_str(c)}" for c in cards_of(state.hands[LEARNER])]
-        if any(a.kind.value == "knock" for a in legal_actions(state, LEARNER)):
-            options.append("0 knock")
-    assert sorted(options) == sorted([lesson.right, *lesson.wrong])
+    """Each card of the learner's hand (or each suit, when choosing trump, or knocking) is the
+    right answer, a wrong one the lesson explains, or one its words for the others fit: an
+    illegal one for `illegal_others`, a legal one for `others`."""
+    assert {lesson.right, *lesson.wrong} <= set(choices(lesson))
+    for text in set(choices(lesson)) - {lesson.right, *lesson.wrong}:
+        if answer(lesson, text) == ILLEGAL:
+            assert lesson.illegal_others, text
+        else:
+            assert lesson.others, text
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
