@@ -40,6 +40,12 @@ function draw() {
     t.append(` ${data.suits[data.trump]}`);
     board.appendChild(t);
   }
+  if (data.faceup) {
+    board.appendChild(node("h2", null, w.faceup));
+    const talon = node("div", "lesson-trick");
+    talon.appendChild(cardFace(data.faceup));
+    board.appendChild(talon);
+  }
   if (data.trick.length) {
     board.appendChild(node("h2", null, w.trick));
     board.appendChild(trickRow(data.trick));
