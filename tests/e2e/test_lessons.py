@@ -84,7 +84,9 @@ def test_the_talon_and_partners_in_dutch_and_german(browser: Browser, site_url: 
     page = context.new_page()
     page.goto(f"{site_url}/lessons/german/talon/")
     expect(page.locator("h1")).to_have_text("De stok")
-    expect(page.locator("#lesson-board [data-card='AS']")).to_be_visible()  # the face-up ace
+    faceup = page.locator("#lesson-board [data-card='AS']")  # the face-up ace, card-sized
+    expect(faceup).to_be_visible()
+    assert faceup.bounding_box()["width"] < 100
     page.click("[data-answer='2C']")
     expect(page.locator(VERDICT)).to_have_text("Je hebt harten: je moet kleur bekennen.")
     page.click("[data-answer='AH']")
