@@ -62,6 +62,12 @@ class EventForm(RuleFields, forms.Form):
     prize_first = forms.CharField(label=_("Drive: first prize"), max_length=60, required=False)
     prize_pair = forms.CharField(label=_("Drive: best pair's prize"), max_length=60, required=False)
     prize_booby = forms.CharField(label=_("Drive: booby prize"), max_length=60, required=False)
+    through = forms.IntegerField(
+        label=_("Elimination: go through per table"), min_value=1, max_value=6, initial=1,
+        required=False,
+        help_text=_("How many of each table go on to the next round (Whist: 2, the winning "
+                    "side); rounds until one table is left."),
+    )  # fmt: skip
     preset = forms.ChoiceField(
         label=_("Rules"), choices=preset_choices, initial="classic", required=False
     )
@@ -103,6 +109,8 @@ class EventForm(RuleFields, forms.Form):
         if data["kind"] == Event.Kind.DRIVE:  # docs/rules.md §5.8
             fields["movement"], fields["no_trump_hand"] = data["movement"], data["no_trump_hand"]
             fields["prizes"] = {k: data[f"prize_{k}"] for k in ("first", "pair", "booby")}
+        if data["kind"] == Event.Kind.ELIMINATION:  # docs/rules.md §5.9
+            fields["through"] = data["through"] or 0
         if self.club is not None:
             fields["club"], fields["members_only"] = self.club, data["members_only"]
         return fields

@@ -15,6 +15,7 @@ class Event(models.Model):
         DUPLICATE = "duplicate", _("duplicate")
         DAILY = "daily", _("daily challenge")
         DRIVE = "drive", _("whist drive")
+        ELIMINATION = "elimination", _("elimination")
 
     class Movement(models.TextChoices):
         """How players move between a whist drive's hands (tournaments/movements.py)."""
@@ -57,6 +58,8 @@ class Event(models.Model):
     movement = models.CharField(_("movement"), max_length=16, choices=Movement.choices, blank=True)
     no_trump_hand = models.BooleanField(_("a no-trump hand in the rotation"), default=False)
     prizes = models.JSONField(_("prizes"), default=dict, blank=True)
+    # An elimination event (docs/rules.md §5.9): how many go through at each table.
+    through = models.PositiveSmallIntegerField(_("go through per table"), default=0)
     # A club's event (created from its page by its owners or moderators): its members see
     # it and, if `members_only`, no one else may sign up.
     club = models.ForeignKey(
@@ -109,6 +112,8 @@ class Entry(models.Model):
     opponents_points = models.FloatField(_("opponents' points"), default=0.0)
     wins = models.PositiveSmallIntegerField(_("wins"), default=0)
     games = models.PositiveSmallIntegerField(_("games"), default=0)
+    # An elimination event: the round in which the player went out (None: still in).
+    out_round = models.PositiveSmallIntegerField(_("out in round"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("entry")

@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from accounts.selectors import blocked_pairs
 from accounts.staff_powers import acts_as_staff
 from clubs.selectors import clubs_of, is_member
 from games.reads.sight import cards_open
@@ -132,14 +133,39 @@ def rounds_of(event: Event, viewer: Any = None) -> list[dict[str, Any]]:
             "pk", flat=True
         )
     )
+    users = {p.entry.user_id for p in placements if p.entry is not None}
+    apart = blocked_pairs(list(users)) if event.kind != Event.Kind.DRIVE else set()
     out = []
     for number in sorted(rounds):
         r = rounds[number]
         tables = sorted(r["tables"].values(), key=lambda t: t["number"])
         for t in tables:
             t["stored"] = t["table_id"] in stored
-        out.append({**r, "tables": tables})
+        out.append({**r, "tables": tables, "blocked_together": _together(tables, apart),
+                    "byes": _byes(event, number, tables)})  # fmt: skip
     return out
+
+
+def _together(tables: list[dict[str, Any]], apart: set[frozenset[int]]) -> int:
+    """How many of a round's tables seat a blocked pair (the page says so, naming no one)."""
+    count = 0
+    for t in tables:
+        ids = [p.entry.user_id for p in t["seats"] if p.entry is not None]
+        count += any(frozenset((a, b)) in apart for a in ids for b in ids if a < b)
+    return count
+
+
+def _byes(event: Event, number: int, tables: list[dict[str, Any]]) -> list[Any]:
+    """An elimination round's byes (docs/rules.md §5.9): who was still in, not seated."""
+    if event.kind != Event.Kind.ELIMINATION:
+        return []
+    seated = {p.entry_id for t in tables for p in t["seats"]}
+    still = (
+        Entry.objects.filter(event=event)
+        .filter(Q(out_round__isnull=True) | Q(out_round__gte=number))
+        .filter(Q(withdrawn=False) | Q(withdrawn_round__gt=number))
+    )
+    return [e.user for e in still.select_related("user") if e.pk not in seated]
 
 
 def my_table(event: Event, viewer: Any) -> int | None:

@@ -25,7 +25,9 @@ from games.engine.bots import LEVELS
 from games.engine.descriptors import game_of
 from games.engine.rules import PLAYERS, option_fields
 from games.services.errors import ServiceError, explained
+from tournaments.elimination import valid_through
 from tournaments.models import Entry, Event
+from tournaments.scoring import side_size
 from tournaments.services.live import version_bump
 
 ROUNDS = (1, 15)
@@ -56,6 +58,7 @@ def event_create(
     prizes: dict[str, str] | None = None,
     club: Club | None = None,
     members_only: bool = False,
+    through: int = 0,
 ) -> Event:
     """A new event. Staff may create public events; anyone logged in a private one, which
     people join by its invite link. docs/rules.md §5. A whist drive (docs/rules.md §5.8)
@@ -77,8 +80,14 @@ def event_create(
         _check_range("bad_rounds", rounds, DRIVE_HANDS, _("hands"))
     else:
         movement, no_trump_hand, prizes = "", False, {}
+        if kind == Event.Kind.ELIMINATION:  # until one table is left (docs/rules.md §5.9)
+            rounds = ROUNDS[1]
         _check_range("bad_rounds", rounds, ROUNDS, _("rounds"))
     size = _check_rules(game, table_size, preset, options or {}, kind)
+    if kind != Event.Kind.ELIMINATION:
+        through = 0
+    elif not valid_through(through, size, side_size(game)):
+        raise ServiceError("bad_through", _through_refusal(size, side_size(game)))
     _check_range("bad_round_minutes", round_minutes, ROUND_MINUTES, _("minutes per round"))
     _check_range("bad_time_limit", time_limit, TIME_LIMITS, _("seconds per move"))
     if bot_level not in LEVELS:
@@ -94,7 +103,7 @@ def event_create(
         invite_token=secrets.token_urlsafe(16) if private else "", created_by=user,
         starts_at=starts_at, movement=movement, no_trump_hand=bool(no_trump_hand),
         prizes=_prize_names(prizes or {}), club=club,
-        members_only=bool(members_only and club is not None),
+        members_only=bool(members_only and club is not None), through=through,
     )  # fmt: skip
     if club is not None:
         _tell(event, {"what": "club_event", "club": club.name},
@@ -128,6 +137,16 @@ def _drive_rules(game: str, movement: str) -> dict[str, Any]:
     if movement not in Event.Movement.values:
         raise ServiceError("bad_movement", _("choose the drive's movement"))
     return {"target": 1}
+
+
+def _through_refusal(size: int, side: int) -> str:
+    if side > 1:
+        return _("an elimination event at Whist sends the winning side through: 2 per table")
+    return ngettext(
+        "choose how many go through at each table: %(low)s to %(high)s of %(size)s player",
+        "choose how many go through at each table: %(low)s to %(high)s of %(size)s players",
+        size,
+    ) % {"low": 1, "high": size - 1, "size": size}
 
 
 def _prize_names(prizes: dict[str, str]) -> dict[str, str]:

@@ -19,6 +19,8 @@ from tournaments.services.live import version_bump
 from tournaments.standings import recount
 
 TICK = "tournaments.tasks.tick"
+# Kinds scored by placement points alone (docs/rules.md §5.2), no board to compare.
+PLACES_ONLY = (Event.Kind.SWISS, Event.Kind.ELIMINATION)
 
 
 def table_done(table_id: int) -> bool:
@@ -42,11 +44,11 @@ def table_done(table_id: int) -> bool:
             p.place, p.points = places[p.seat], points[p.seat]
         if event.kind == Event.Kind.DRIVE:  # docs/rules.md §5.8: each seat its side's tricks
             hand_scores(seats, record_of(table_id))
-        elif event.kind != Event.Kind.SWISS:
+        elif event.kind not in PLACES_ONLY:
             duplicate.score_seats(seats, record_of(table_id))
         Placement.objects.bulk_update(seats, ["place", "points", "score"])
         board = seats[0].round
-        if event.kind not in (Event.Kind.SWISS, Event.Kind.DRIVE):
+        if event.kind not in (*PLACES_ONLY, Event.Kind.DRIVE):
             duplicate.matchpoints_update(board)
         standings_update(event)
         if event.kind != Event.Kind.DAILY:  # a day's boards stay open all day
@@ -64,7 +66,7 @@ def standings_update(event: Event) -> int:
     entries = Entry.objects.filter(event=event).order_by("joined", "pk")
     current = {row[0]: row[1:] for row in entries.values_list("pk", *STANDING_FIELDS)}
     rows = Placement.objects.filter(round__event=event, points__isnull=False)
-    score = "points" if event.kind in (Event.Kind.SWISS, Event.Kind.DRIVE) else "matchpoints"
+    score = "points" if event.kind in (*PLACES_ONLY, Event.Kind.DRIVE) else "matchpoints"
     scored = rows.values_list("table_id", "seat", "entry_id", score, "place")
     sides = game_of(event.game).partnerships
     ranked = recount([(pk, i) for i, pk in enumerate(current)], scored, sides)

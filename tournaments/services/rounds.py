@@ -19,6 +19,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.selectors import blocked_pairs
 from games import signals as games_signals
 from games.engine.descriptors import game_of
 from games.models import Move, Presence, Seat, Table
@@ -31,11 +32,13 @@ from tournaments.models import Entry, Event, Placement, Round
 from tournaments.pairing import dutch_pairs
 from tournaments.selectors import history_of, ranked_entries
 from tournaments.services.drives import drive_groups, drive_options
+from tournaments.services.elimination import elimination_groups, elimination_over
 from tournaments.services.live import event_page, version_bump
 from tournaments.services.reminders import event_tell, events_remind
 
 DUTCH_MOST = 64  # German Whist: the Dutch system up to this many players (it grows fast)
 MIN_PLAYERS = 2
+BLOCK_WEIGHT = 100  # a blocked pair weighs as this many meetings (tournaments/seating.py)
 
 
 def event_tick(now: datetime | None = None) -> int:
@@ -63,7 +66,7 @@ def _advance(event_id: int, now: datetime) -> bool:
             event_tell(event, "started")
         elif event.status != Event.Status.RUNNING or not _round_over(event):
             return False
-        if event.current_round >= event.rounds or not _has_players(event):
+        if _over(event):
             return _close(event, Event.Status.FINISHED)
         # A drive's next hand is seated as soon as the last one has ended (docs/rules.md §5.8).
         due = event.kind == Event.Kind.DRIVE or now >= round_due(event, event.current_round + 1)
@@ -83,6 +86,12 @@ def _round_over(event: Event) -> bool:
         return True
     current = Round.objects.get(event=event, number=event.current_round)
     return current.finished is not None
+
+
+def _over(event: Event) -> bool:
+    if event.kind == Event.Kind.ELIMINATION:  # docs/rules.md §5.9: until one table is left
+        return elimination_over(event)
+    return event.current_round >= event.rounds or not _has_players(event)
 
 
 def _has_players(event: Event) -> bool:
@@ -109,11 +118,15 @@ def round_start(event: Event) -> Round:
         random.Random(f"{event.pk}:{event.starts_at}").shuffle(entries)
     absent = _absent(event, entries, timezone.now())
     busy = _busy(entries)
+    if event.kind == Event.Kind.ELIMINATION:  # out of a round is out: seated, a bot plays
+        absent, busy = absent | busy, set()
     _count_lateness(event, number)
     board = Round.objects.create(event=event, number=number, seed=_board_seed(event))
     if drive:  # docs/rules.md §5.8: the movement places everyone, a bot plays for the away
         groups = [[e if e is None or e.pk not in busy else None for e in group]
                   for group in drive_groups(event, entries, number)]  # fmt: skip
+    elif event.kind == Event.Kind.ELIMINATION:  # docs/rules.md §5.9
+        groups = elimination_groups(event, entries, number)
     else:
         groups = _groups(event, [e for e in entries if e.pk not in busy], number)
     options = drive_options(event, number) if drive else event.options
@@ -146,7 +159,8 @@ def _tell_seated(event: Event, number: int, placements: list[Placement]) -> None
 def _board_seed(event: Event) -> int | None:
     """Duplicate: one stored seed for every table of the round (the deal is keyed by the
     server's deal secret, games.models.Table.deal_seed, so the seed alone gives no hand)."""
-    return secrets.randbits(62) if event.kind != Event.Kind.SWISS else None
+    shared = event.kind not in (Event.Kind.SWISS, Event.Kind.ELIMINATION)
+    return secrets.randbits(62) if shared else None
 
 
 def _absent(event: Event, entries: list[Entry], now: datetime) -> set[int]:
@@ -209,11 +223,20 @@ def _groups(event: Event, entries: list[Entry], number: int) -> list[list[Entry 
         tables = [[a] if b is None else [a, b] for a, b in dutch_pairs(ids, history, event.rounds)]
     else:
         met, partners = _meetings(event)
+        _add_blocks(met, entries)
         tables = seating.seat_round(ids, event.table_size, met, seed=event.pk * 100 + number)
         if game_of(event.game).partnerships:  # an individual event: partners drawn per round
             rng = random.Random(event.pk * 100 + number)
             tables = [seating.partnerships(t, partners, rng) if len(t) == 4 else t for t in tables]
     return [[by_id[p] for p in t] + [None] * (event.table_size - len(t)) for t in tables]
+
+
+def _add_blocks(met: seating.Met, entries: list[Entry]) -> None:
+    """Two players of whom one blocked the other count as having met BLOCK_WEIGHT times:
+    the seating then parts them before it parts any repeat meeting (docs/rules.md §5.1)."""
+    entry_of = {e.user_id: e.pk for e in entries}
+    for pair in blocked_pairs(list(entry_of)):
+        met[frozenset(entry_of[u] for u in pair)] += BLOCK_WEIGHT
 
 
 def _meetings(event: Event) -> tuple[seating.Met, seating.Met]:

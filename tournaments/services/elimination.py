@@ -1,0 +1,67 @@
+"""Elimination events (docs/rules.md §5.9): who is still in, the round's tables, who went
+out after each round, and when the event is over. The decisions are tournaments.elimination's."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from accounts.selectors import blocked_pairs
+from games.engine.descriptors import game_of
+from tournaments import elimination, seating
+from tournaments.models import STANDING_ORDER, Entry, Event, Placement
+
+Group = list[Entry | None]
+
+
+def elimination_groups(event: Event, entries: list[Entry], number: int) -> list[Group]:
+    """The round's tables, seats in order (None: a bot), of the players still in (`entries`
+    in seed order: round 1 by lot, later the standings); who went out in the last round is
+    settled first. Blocked pairs are swapped apart where another table can take one."""
+    if number > 1:
+        settle(event, number - 1)
+    still = [e for e in entries if e.out_round is None]
+    by_id = {e.pk: e for e in still}
+    by_user = {e.user_id: e.pk for e in still}
+    apart = {frozenset(by_user[u] for u in pair) for pair in blocked_pairs(list(by_user))}
+    plan = elimination.seat_round([e.pk for e in still], event.table_size, event.through, apart)
+    rng = random.Random(event.pk * 100 + number)
+    sides = game_of(event.game).partnerships  # Whist: partners drawn per table
+    tables = [seating.partnerships(t, seating.Met(), rng) if sides and len(t) == 4
+              else t for t in plan.tables]  # fmt: skip
+    return [[by_id[p] for p in t] + [None] * (event.table_size - len(t)) for t in tables]
+
+
+def settle(event: Event, number: int) -> bool:
+    """Mark who went out in round `number` (its tables all scored): at each table all but
+    the best `through` places (ties: the standings), at the final all but the best place.
+    Whether the round was the final. Safe to run twice."""
+    rows = Placement.objects.filter(round__event=event, round__number=number, entry__isnull=False)
+    tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for table, entry, place in rows.values_list("number", "entry_id", "place"):
+        tables[table].append((entry, place if place is not None else 99))
+    order = Entry.objects.filter(event=event).order_by(*STANDING_ORDER)
+    rank = {pk: i for i, pk in enumerate(order.values_list("pk", flat=True))}
+    still = Entry.objects.filter(event=event, withdrawn=False, out_round__isnull=True)
+    seated = {e for rows_ in tables.values() for e, _place in rows_}
+    final = len(tables) == 1 and set(still.values_list("pk", flat=True)) <= seated
+    out: list[int] = []
+    for people in tables.values():
+        if final:
+            best = min(place for _e, place in people)
+            out += [e for e, place in people if place != best]
+        else:
+            through = set(elimination.going_through(people, event.through, rank))
+            out += [e for e, _place in people if e not in through]
+    Entry.objects.filter(pk__in=out, out_round__isnull=True).update(out_round=number)
+    return final
+
+
+def elimination_over(event: Event) -> bool:
+    """After a round has ended: whether it was the final, or at most one player is still in
+    (the others out or withdrawn)."""
+    if not event.current_round:
+        return False
+    final = settle(event, event.current_round)
+    still = Entry.objects.filter(event=event, withdrawn=False, out_round__isnull=True)
+    return final or still.count() <= 1
