@@ -25,11 +25,11 @@ class Seating:
 
 
 def seat_round(seeded: Sequence[Hashable], size: int, through: int, apart: Apart = ()) -> Seating:
-    """The round of the players still in, best seed first (§5.9): all of them at one table
-    once they fit; else full tables, and the players left over (fewer than a table) make a
-    short table if more than `through` of them, else the best seeds among them have a bye.
-    Seeds are dealt to tables in a serpentine, so the best meet last; then blocked pairs
-    are swapped apart where another table can take one of them."""
+    """The round of the players still in, best seed first (docs/rules.md §5.9): all of
+    them at one table once they fit; else full tables, and the players left over (fewer
+    than a table) make a short table if more than `through` of them, else the best seeds
+    among them have a bye. Seeds are dealt to tables in a serpentine, so the best meet
+    last; then blocked pairs are swapped apart where another table can take one of them."""
     players = list(seeded)
     if len(players) <= size:
         tables = [players] if players else []

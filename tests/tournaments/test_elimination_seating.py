@@ -38,7 +38,7 @@ CASES = [
 def test_tables_full_first_leftover_short_table_or_byes(
     players, size, through, tables, byes, final
 ):
-    """§5.9: full tables; those left over make a short table if more than go through,
+    """docs/rules.md §5.9: full tables; those left over make a short table if more than go through,
     else the best seeds among them have a bye; all at one table once they fit (the final)."""
     seating = seat_round(list(range(players)), size, through)
     assert [len(t) for t in seating.tables] == tables

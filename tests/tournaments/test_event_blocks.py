@@ -1,5 +1,5 @@
-"""Blocked pairs kept apart in event seating where the format allows it (docs/rules.md
-§5.1, §5.9), and the event page saying where it does not."""
+"""Blocked pairs kept apart in event seating where the format allows it, and the event
+page saying where it does not: docs/rules.md §5.1 and docs/rules.md §5.9."""
 
 from __future__ import annotations
 
