@@ -63,6 +63,21 @@ def rated_wait(user_id: int, now: datetime | None = None) -> Wait | None:
     return Wait(until, len(ends)) if until > now else None
 
 
+def waiting(user_ids: list[int], now: datetime | None = None) -> set[int]:
+    """Those of these players who must wait before a rated game now (one query)."""
+    now = now or timezone.now()
+    ends: dict[int, list[datetime]] = {}
+    rows = (
+        SeatResult.objects.filter(LEFT, user_id__in=user_ids, rated=True, annulled=False)
+        .filter(finished__gt=now - timedelta(days=LEAVE_DAYS), finished__lte=now)
+        .order_by("finished")
+        .values_list("user_id", "finished")
+    )
+    for user_id, finished in rows:
+        ends.setdefault(user_id, []).append(finished)
+    return {u for u, e in ends.items() if e[-1] + timedelta(minutes=wait_minutes(len(e))) > now}
+
+
 def completion(user_id: int, games: int) -> tuple[int, int]:
     """(completed, played) of the player's last `games` finished games, casual too, annulled
     ones left out: a game completed is played to its end by the player, neither resigned nor

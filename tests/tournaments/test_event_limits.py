@@ -148,3 +148,26 @@ def test_an_entrant_with_the_event_page_open_who_never_plays_is_absent(
     services.event_tick()
     fourth = Placement.objects.filter(round__event=event, round__number=4, entry__isnull=False)
     assert idle.pk not in {p.entry.user_id for p in fourth}
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_a_leaver_who_must_wait_sits_a_rated_events_round_out(
+    staff: Any, players: Any, rated: bool
+) -> None:
+    """Two leaves in the week earn a wait (docs/rules.md §4.4): a rated event's round is a
+    rated game, so the leaver sits it out as an absence; a casual event seats them."""
+    from rankings.services import game_score_create
+    from tests.rankings.test_leavers import leave
+
+    users = players(4)
+    for minutes in (30, 5):
+        leave(users[0], lambda table: game_score_create(table.pk), minutes)
+    event = event_with(staff, users, rounds=2, table_size=4, rated=rated)
+    all_present(event)
+    services.event_tick()
+    seated = {p.entry.user_id for p in Placement.objects.filter(round__event=event) if p.entry}
+    waiting = Entry.objects.get(event=event, user=users[0])
+    if rated:
+        assert seated == {u.pk for u in users[1:]} and waiting.absences == 1
+    else:
+        assert seated == {u.pk for u in users} and waiting.absences == 0

@@ -26,6 +26,7 @@ from games.models import Move, Presence, Seat, Table
 from games.reads.lobby import slot_tables
 from games.services.arranged import table_arrange
 from games.sockets.limits import on_page
+from rankings.leavers import waiting
 from runtime import metrics
 from tournaments import seating
 from tournaments.models import Entry, Event, Placement, Round
@@ -108,8 +109,9 @@ def _close(event: Event, status: str) -> bool:
 def round_start(event: Event) -> Round:
     """Seat the next round (the event row locked by the caller): the players still in, by
     standing; absent ones seated too, a bot playing for them; bots fill the tables; a player
-    whose other tables already fill their open-table allowance sits the round out, as an
-    absence; then who is absent for the second round in a row is withdrawn.
+    whose other tables already fill their open-table allowance, or who must wait before a
+    rated game of a rated event, sits the round out, as an absence; then who is absent for
+    the second round in a row is withdrawn.
     docs/rules.md §5.5, docs/rules.md §5.1"""
     number = event.current_round + 1
     drive = event.kind == Event.Kind.DRIVE
@@ -117,7 +119,7 @@ def round_start(event: Event) -> Round:
     if number == 1:
         random.Random(f"{event.pk}:{event.starts_at}").shuffle(entries)
     absent = _absent(event, entries, timezone.now())
-    busy = _busy(entries)
+    busy = _busy(entries) | _waiting(event, entries)
     if event.kind == Event.Kind.ELIMINATION:  # out of a round is out: seated, a bot plays
         absent, busy = absent | busy, set()
     _count_lateness(event, number)
@@ -212,6 +214,15 @@ def _busy(entries: list[Entry]) -> set[int]:
     )  # fmt: skip
     candidates = [e for e in entries if counts[e.user_id] >= most]
     return {e.pk for e in candidates if len(slot_tables(e.user)) >= most}
+
+
+def _waiting(event: Event, entries: list[Entry]) -> set[int]:
+    """Entries of a rated event whose player must wait before a rated game (a leaver's wait,
+    docs/rules.md §4.4): they sit the round out, as an absence, as a busy player does."""
+    if not event.rated:
+        return set()
+    users = waiting([e.user_id for e in entries])
+    return {e.pk for e in entries if e.user_id in users}
 
 
 def _groups(event: Event, entries: list[Entry], number: int) -> list[list[Entry | None]]:
