@@ -14,6 +14,7 @@ privacy notice (legal.inventory.COOKIES) names the one."""
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import secrets
 from collections.abc import Iterable
@@ -23,7 +24,9 @@ from typing import Any
 
 from django.conf import settings
 from django.core import signing
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.utils.crypto import salted_hmac
 
 from accounts.models import SessionInfo
 
@@ -104,3 +107,46 @@ def shared_devices(user_ids: Iterable[int]) -> set[frozenset[int]]:
     for key, user_id in rows.values_list("device_key", "user_id"):
         users_of.setdefault(key, set()).add(user_id)
     return {frozenset(p) for users in users_of.values() for p in combinations(sorted(users), 2)}
+
+
+# A seated player's origin at a table: a keyed digest of the network address (as the pool
+# compares it: IPv4 as it is, IPv6 by /64) and the browser key, kept in the shared cache for
+# ORIGIN_DAYS so that fair play (fairplay.shared) can tell opponents who played from one
+# browser or one network. The address itself is never kept.
+ORIGIN_DAYS = 3
+ORIGINS_KEPT = 4  # networks and browsers per player and table, the newest
+
+
+def network_digest(address: str) -> str:
+    """A keyed digest of `address` (accounts.throttle.address_of's form); "" for none or a
+    loopback address, which names no client (docs/deployment.md, "Trusted proxies")."""
+    try:
+        if not address or ipaddress.ip_network(address, strict=False).is_loopback:
+            return ""
+    except ValueError:  # "unknown"
+        return ""
+    return salted_hmac("whist.origin", address, algorithm="sha256").hexdigest()[:16]
+
+
+def origin_note(table_id: int, user_id: int, address: str, device: str) -> None:
+    """The seated player `user_id` opened a socket at the table from `address`/`device`."""
+    key = f"origin:{table_id}:{user_id}"
+    kept = cache.get(key) or {"networks": [], "devices": []}
+    for field, value in (("networks", network_digest(address)), ("devices", valid(device))):
+        if value and value not in kept[field]:
+            kept[field] = [*kept[field], value][-ORIGINS_KEPT:]
+    cache.set(key, kept, ORIGIN_DAYS * 86400)
+
+
+def table_shared(table_id: int, user_ids: Iterable[int]) -> dict[frozenset[int], set[str]]:
+    """Pairs of these players at the table who shared something: "device" (one browser at
+    the table, or sessions on one browser) or "network" (one network address at the table)."""
+    users = sorted(set(user_ids))
+    found = cache.get_many([f"origin:{table_id}:{u}" for u in users])
+    origins = {u: found.get(f"origin:{table_id}:{u}") or {} for u in users}
+    out: dict[frozenset[int], set[str]] = {p: {"device"} for p in shared_devices(users)}
+    for a, b in combinations(users, 2):
+        for field, kind in (("devices", "device"), ("networks", "network")):
+            if set(origins[a].get(field, ())) & set(origins[b].get(field, ())):
+                out.setdefault(frozenset((a, b)), set()).add(kind)
+    return out

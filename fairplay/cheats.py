@@ -2,7 +2,8 @@
 tests: what the signals must catch (docs/fairplay.md §4). Pure: the engine only.
 
 - `seer`: sees every hand; where the exact search answers (fairplay.hidden.WINDOW cards
-  left) it plays the double-dummy best card, elsewhere the Expert's card from its own view.
+  left) it plays the double-dummy best card, elsewhere the Expert's card from its own view;
+  in German Whist it sees the next talon card and gets the better one (german_card).
 - `team`: two Knockout Whist seats that share their hands: neither ever takes a trick the
   other holds when it could let it go, and each plays as the Expert otherwise.
 """
@@ -19,7 +20,7 @@ from games.engine.state import State
 from games.engine.tricks import trick_winner
 from games.engine.views import seat_view
 
-from . import hidden
+from . import german, hidden
 
 
 def play(
@@ -52,7 +53,11 @@ def play(
 
 
 def seer_card(state: State, searches: dict) -> Action | None:
-    """The double-dummy best card (the lowest of the best), or None outside the window."""
+    """The double-dummy best card (the lowest of the best), or None outside the window;
+    in German Whist, the answer to a lead that gets the better of the face-up card and the
+    next one (german_card)."""
+    if state.rules.game == "german":
+        return german_card(state)
     if state.phase != "play" or hidden.cards_left(state) > hidden.WINDOW:
         return None
     if state.game.knocks_out and state.to_act in state.dogs:
@@ -79,3 +84,20 @@ def team_card(state: State, team: tuple[int, int]) -> Action | None:
     if not spare:
         return None
     return Action(PLAY, state.to_act, card=min(spare, key=lambda c: (c % 13, c)))
+
+
+def german_card(state: State) -> Action | None:
+    """Answering a lead in German Whist's first half, with a card that takes the trick and one
+    that leaves it: the lowest card that gets the better of the face-up card and the next
+    (fairplay.german.worth), or None (the Expert plays)."""
+    first_half = getattr(state, "half", 0) == 1 and state.stock
+    if state.phase != "play" or len(state.trick) != 1 or not first_half:
+        return None
+    seat, trump, face = state.to_act, state.trump, getattr(state, "faceup", -1)
+    legal = [a.card for a in legal_actions(state, seat, resign_too=False) if a.kind == PLAY]
+    wins = [c for c in legal if trick_winner((*state.trick, (seat, c)), trump) == seat]
+    if not wins or len(wins) == len(legal):
+        return None
+    take = german.worth(face, trump) > german.worth(state.stock[0], trump)
+    pick = wins if take else [c for c in legal if c not in wins]
+    return Action(PLAY, seat, card=min(pick, key=lambda c: german.worth(c, trump)))

@@ -31,7 +31,7 @@ from games.engine.state import PLAY as PLAY_PHASE
 from games.engine.state import State
 from games.engine.views import seat_view
 
-VERSION = 1  # what a stored GameSignal was computed by
+VERSION = 2  # what a stored GameSignal was computed by (2: the played card's chance, odds)
 SAMPLES = 12  # deals of the unseen cards per position, from the seat's view
 MAX_POSITIONS = 40  # positions judged per seat and game, at most (a seeded choice)
 NODE_BUDGET = 3_000_000  # exact-search positions per game; past it, no more positions
@@ -49,6 +49,7 @@ class Position:
     played: str
     best: list[str]
     share: float  # of the deals the seat could imagine, those in which `best` is best
+    chance: float  # of those deals, the part in which the played card is best (smoothed)
     view_best: list[str]
     line: list[list[Any]]  # the solver's line from here: [seat, card] to the deal's end
 
@@ -59,6 +60,7 @@ class Position:
     def as_json(self) -> dict[str, Any]:
         return {"number": self.number, "deal": self.deal, "seat": self.seat,
                 "played": self.played, "best": self.best, "share": round(self.share, 3),
+                "chance": round(self.chance, 3),
                 "view_best": self.view_best, "line": self.line,
                 "matched": self.matched}  # fmt: skip
 
@@ -125,17 +127,19 @@ def judge(step: Any, searches: dict, rng: random.Random, found: GameHidden) -> P
                   if g[0] != KNOCK]  # fmt: skip
         if len(groups) < 2:
             return None
+        mine = next(i for i, (_, g) in enumerate(groups) if step.action.card in g)
+        tops, view_best = _view(state, seat, groups, search, rng)
+        hits = sum(mine in top for top in tops)
+        if hits == SAMPLES:
+            return None  # best in every deal the seat could imagine: nothing to learn here
         values = search.values(state.hands, state.trick, state.pending)
         top = max(values[rep] for rep, _ in groups)
         best = [i for i, g in enumerate(groups) if values[g[0]] == top]
-        if len(best) == len(groups):
-            return None  # every card is as good as any: nothing to learn here
-        share, view_best = _view(state, seat, groups, best, search, rng)
-        if share >= 1.0:
-            return None
         return Position(
             number=step.number, deal=step.deal, seat=seat, played=card_str(step.action.card),
-            best=[card_str(c) for i in best for c in groups[i][1]], share=share,
+            best=[card_str(c) for i in best for c in groups[i][1]],
+            share=sum(any(i in top for i in best) for top in tops) / SAMPLES,
+            chance=(hits + 0.5) / (SAMPLES + 1),
             view_best=[card_str(c) for c in view_best], line=line(state, search),
         )  # fmt: skip
     finally:
@@ -146,16 +150,15 @@ def _view(
     state: State,
     seat: int,
     groups: list[tuple[int, list[int]]],
-    best: list[int],
     search: Search,
     rng: random.Random,
-) -> tuple[float, list[int]]:
-    """Over SAMPLES deals of what `seat` cannot see: the share of them in which group `best`
-    holds a best group, and the cards of the groups with the best mean exact value."""
+) -> tuple[list[set[int]], list[int]]:
+    """Over SAMPLES deals of what `seat` cannot see: the best groups in each, and the cards
+    of the groups with the best mean exact value."""
     seen = read(seat_view(state, seat))
     u = unknowns(seen)
     ev = knockout_infer.evidence(seen) if state.game.knocks_out else None
-    totals, hits = [0] * len(groups), 0
+    totals, tops = [0] * len(groups), []
     for _ in range(SAMPLES):
         hands = None
         if ev is not None:
@@ -166,11 +169,11 @@ def _view(
         sampled = tuple(hands[s] if state.hands[s] else 0 for s in range(len(hands)))
         values = search.values(sampled, state.trick, state.pending)
         each = [max(values.get(c, -99) for c in group) for _, group in groups]
-        hits += any(each[i] == max(each) for i in best)
+        tops.append({i for i, v in enumerate(each) if v == max(each)})
         for i, v in enumerate(each):
             totals[i] += v
     top = max(totals)
-    return hits / SAMPLES, [c for i, (_, g) in enumerate(groups) if totals[i] == top for c in g]
+    return tops, [c for i, (_, g) in enumerate(groups) if totals[i] == top for c in g]
 
 
 def line(state: State, search: Search) -> list[list[Any]]:

@@ -21,6 +21,8 @@ class GameSignal(models.Model):
     matched = models.PositiveIntegerField(_("best cards played"), default=0)
     expected = models.FloatField(_("best cards the view explains"), default=0.0)
     variance = models.FloatField(_("variance"), default=0.0)
+    # the log-likelihood ratio of cheating against honest play, per rate of fairplay.rules
+    llr = models.JSONField(_("evidence"), default=list, blank=True)
     evidence = models.JSONField(_("positions"), default=list, blank=True)
     # Knockout Whist: {other user's id: [chances against them, spared]} (soft_play)
     soft = models.JSONField(_("soft play"), default=dict, blank=True)
@@ -41,6 +43,7 @@ class Flag(models.Model):
     class Kind(models.TextChoices):
         HIDDEN = "hidden", _("hidden-card use")
         SOFT = "soft", _("soft play with another player")
+        SHARED = "shared", _("opponents from one browser or network")
 
     class Status(models.TextChoices):
         OPEN = "open", _("open")

@@ -1,22 +1,34 @@
 """When a player's figures over their games are far enough from honest play to be flagged
-(docs/fairplay.md §3): the honest baselines and the thresholds, plain functions over sums."""
+(docs/fairplay.md §3): the honest baselines and the thresholds, plain functions over sums.
+
+Hidden-card use is a likelihood-ratio test, position by position. In a judged position the
+seat's own view gives the played card a *chance* of being the best card (fairplay.hidden);
+an honest player's card is truly best about that often, since what they cannot see does not
+steer their choice. The honest model is that chance moved by the baseline of the strongest
+bot level (SHIFT, per game, on the log-odds scale). A cheater who sees the hands on a part
+`c` of the positions plays a truly best card with probability c + (1 - c) q. The evidence
+is the likelihood ratio of the cheat against honest play, averaged over CHEAT_RATES (so it
+needs no guess of how often someone cheats); for an honest player matching the model it is
+a martingale with mean 1, so by Ville's inequality the chance that it ever reaches ODDS, in
+any number of games, is at most 1/ODDS.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
-# Hidden-card use: honest bots' mean excess per judged position (cards matching the
-# double-dummy best, less the share of the seat's imaginable deals in which it was best),
-# measured by bench/fairplay.py (docs/fairplay.md §4; 2026-12-05: Expert bots at Knockout
-# Whist for four, 80 positions in 60 games, -0.286, standard error about 0.05). Honest
-# players match less often than the shares say: the share counts a deal as found whenever
-# the best cards are best in it, and a player who reads the table still picks one card.
-# A player is compared with the Expert's excess moved two standard errors towards the
-# cheater, so that the strongest honest play measured stays below the reference.
-BASELINE = {"expert": -0.286}
-REFERENCE = BASELINE["expert"] + 2 * 0.05
-Z_HIDDEN = 3.0  # standard errors above the reference (the site: WHIST_FAIRPLAY_Z)
-MIN_POSITIONS = 12  # judged positions before anyone is flagged (WHIST_FAIRPLAY_MIN_POSITIONS)
+# The honest model's shift per game: the log-odds by which honest bots' played cards were
+# truly best more often than their chance from the view says (the view's deals read less
+# from the others' cards than a bot does, and the chance is smoothed), measured by
+# bench/fairplay.py for each bot level (docs/benchmarks.md "Fair play"), taken at the
+# strongest level's estimate plus two standard errors, so that an honest player as strong as
+# the Expert stays below it. Whist was not measured apart: it takes Knockout Whist's.
+SHIFT = {"knockout": 0.5, "whist": 0.5, "german": 0.0}
+HONEST_SHIFT = SHIFT["knockout"]
+CHEAT_RATES = (0.25, 0.5, 0.75, 0.95)
+ODDS = 1000.0  # the site: WHIST_FAIRPLAY_ODDS
+MIN_POSITIONS = 8  # judged positions before anyone is flagged (WHIST_FAIRPLAY_MIN_POSITIONS)
 
 # Soft play: a pair's share of chances spared against each other, against their share
 # spared against everyone else at the tables where they met.
@@ -25,24 +37,45 @@ MIN_MEETINGS = 5  # Knockout games the two played together (WHIST_FAIRPLAY_SOFT_
 MIN_CHANCES = 10  # chances the two had against each other, in all (the site: twice the games)
 
 
-def hidden_z(positions: int, matched: int, expected: float, variance: float) -> float:
-    """Standard errors by which the matched cards pass what the seat's view explains plus
-    the honest reference; 0 with nothing judged."""
-    if positions == 0 or variance <= 0:
+def shift_of(game: str) -> float:
+    return SHIFT.get(game, HONEST_SHIFT)
+
+
+def honest(chance: float, shift: float = HONEST_SHIFT) -> float:
+    """How likely an honest player's card is truly best, given its chance from the view."""
+    chance = min(max(chance, 1e-3), 1 - 1e-3)
+    return 1 / (1 + math.exp(-(math.log(chance / (1 - chance)) + shift)))
+
+
+def position_llr(chance: float, matched: bool, shift: float = HONEST_SHIFT) -> list[float]:
+    """Per cheat rate of CHEAT_RATES: the log-likelihood ratio of one judged position."""
+    q = honest(chance, shift)
+    if matched:
+        return [math.log(c / q + 1 - c) for c in CHEAT_RATES]
+    return [math.log(1 - c) for c in CHEAT_RATES]
+
+
+def log_odds(llr: Sequence[float]) -> float:
+    """The evidence of summed per-rate log ratios: the log of their mean ratio (0 if none)."""
+    if not llr:
         return 0.0
-    return (matched - expected - REFERENCE * positions) / math.sqrt(variance)
+    top = max(llr)
+    return top + math.log(sum(math.exp(x - top) for x in llr) / len(llr))
 
 
 def hidden_flagged(
-    positions: int,
-    matched: int,
-    expected: float,
-    variance: float,
-    z: float = Z_HIDDEN,
-    least: int = MIN_POSITIONS,
+    positions: int, llr: Sequence[float], odds: float = ODDS, least: int = MIN_POSITIONS
 ) -> bool:
-    """Enough positions judged, and far enough above honest play."""
-    return positions >= least and hidden_z(positions, matched, expected, variance) >= z
+    """Enough positions judged, and the evidence of cheating at least `odds` to 1."""
+    return positions >= least and log_odds(llr) >= math.log(odds)
+
+
+def hidden_z(positions: int, matched: int, expected: float, variance: float) -> float:
+    """Standard errors by which the matched cards pass the honest model (for moderators to
+    read beside the odds); 0 with nothing judged."""
+    if positions == 0 or variance <= 0:
+        return 0.0
+    return (matched - expected) / math.sqrt(variance)
 
 
 def soft_z(pair: tuple[int, int], others: tuple[int, int]) -> float:

@@ -54,7 +54,7 @@ def positions(flag: Flag, viewer: Any) -> tuple[list[dict[str, Any]], bool]:
                 "table": row.record_id, "game": game_name(stored.game), "number": p["number"],
                 "seat": names[p["seat"]], "played": card_label(p["played"]),
                 "best": " ".join(card_label(c) for c in p["best"]),
-                "share": round(100 * p["share"]),
+                "chance": round(100 * p.get("chance", p["share"])),
                 "line": [(names[s], card_label(c)) for s, c in p["line"]],
             })  # fmt: skip
     return out, withheld

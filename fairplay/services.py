@@ -3,6 +3,7 @@ flags they raise, and a moderator's decision on a flag, audited as every sanctio
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from typing import Any
 
@@ -15,8 +16,9 @@ from django.utils.translation import gettext as _
 from accounts.models import AuditEntry
 from accounts.services import ModerationError, audit_record, ban_create, notice_add
 from accounts.staff_powers import staff_may
-from fairplay import hidden, rules, soft_play
+from fairplay import hidden, judge, rules, soft_play
 from fairplay.models import Flag, GameSignal
+from fairplay.shared import shared_flags
 from games.engine.descriptors import game_of
 from games.engine.record_check import check
 from games.models import Move
@@ -31,7 +33,10 @@ def game_signals_compute(table_id: int) -> int:
     """Judge the stored game at `table_id` once: a GameSignal per human seat, then the flags
     of its players. Returns the rows written (0: done already, annulled, or no human)."""
     stored = GameRecord.objects.filter(pk=table_id).first()
-    if stored is None or stored.annulled or stored.game not in hidden.GAMES:
+    if stored is None or stored.annulled:
+        return 0
+    shared_flags(stored)
+    if stored.game not in judge.GAMES:
         return 0
     humans = {i: s["user"] for i, s in enumerate(stored.seats) if s.get("user")}
     done = set(GameSignal.objects.filter(record=stored).values_list("user_id", flat=True))
@@ -41,7 +46,7 @@ def game_signals_compute(table_id: int) -> int:
     # Only the players' own cards count, not a stand-in bot's (games.models.Move.by).
     own = set(Move.objects.filter(table_id=table_id, by=Move.By.HUMAN)
               .values_list("number", flat=True))  # fmt: skip
-    found = hidden.game_hidden(replay, set(humans), own=own)  # seed 0: the record alone decides
+    found = judge.game_positions(replay, set(humans), own=own)  # seed 0: the record decides
     pairs = soft_play.game_soft(replay)
     rows = [_row(stored, seat, user, found, pairs, humans) for seat, user in humans.items()]
     try:
@@ -64,10 +69,16 @@ def _row(stored: GameRecord, seat: int, user: int, found: Any, pairs: Any, human
         if a == seat:
             row = soft.setdefault(str(humans[b]) if b in humans else "bots", [0, 0])
             row[0], row[1] = row[0] + chances, row[1] + spared
+    shift = rules.shift_of(stored.game)
+    honest = [rules.honest(p.chance, shift) for p in mine]
+    llr = [0.0] * len(rules.CHEAT_RATES)
+    for p in mine:
+        more = rules.position_llr(p.chance, p.matched, shift)
+        llr = [a + b for a, b in zip(llr, more, strict=True)]
     return GameSignal(
         record=stored, user_id=user, seat=seat, game=stored.game, finished=stored.finished,
         version=hidden.VERSION, positions=len(mine), matched=sum(p.matched for p in mine),
-        expected=sum(p.share for p in mine), variance=sum(p.share * (1 - p.share) for p in mine),
+        expected=sum(honest), variance=sum(q * (1 - q) for q in honest), llr=llr,
         evidence=[p.as_json() for p in shown], soft=soft, nodes=found.nodes,
     )  # fmt: skip
 
@@ -81,14 +92,18 @@ def _recent(user_id: int) -> Any:
 def flags_update(user_id: int) -> list[Flag]:
     """Raise or refresh the player's flags from their newest games (fairplay.rules)."""
     rows = list(_recent(user_id).values("record_id", "positions", "matched", "expected",
-                                        "variance", "soft"))  # fmt: skip
+                                        "variance", "llr", "soft"))  # fmt: skip
     raised = []
-    sums = {k: sum(r[k] for r in rows) for k in ("positions", "matched", "expected", "variance")}
-    if rules.hidden_flagged(**sums, z=settings.WHIST_FAIRPLAY_Z,
+    judged = [r for r in rows if r["llr"]]  # figures of fairplay.hidden.VERSION 2 on
+    sums = {k: sum(r[k] for r in judged) for k in ("positions", "matched", "expected",
+                                                    "variance")}  # fmt: skip
+    llr = [sum(r["llr"][i] for r in judged) for i in range(len(rules.CHEAT_RATES))]
+    if rules.hidden_flagged(sums["positions"], llr, odds=settings.WHIST_FAIRPLAY_ODDS,
                             least=settings.WHIST_FAIRPLAY_MIN_POSITIONS):  # fmt: skip
+        odds = math.exp(min(rules.log_odds(llr), 700.0))
         figures = {**sums, "games": len(rows), "z": round(rules.hidden_z(**sums), 2),
-                   "reference": rules.REFERENCE}  # fmt: skip
-        games = [r["record_id"] for r in rows if r["positions"]]
+                   "odds": f"{odds:.3g}"}  # fmt: skip
+        games = [r["record_id"] for r in judged if r["positions"]]
         raised.append(_flag(Flag.Kind.HIDDEN, user_id, None, figures, games))
     raised.extend(_soft_flags(user_id, rows))
     return raised
@@ -177,8 +192,8 @@ def _apply(actor: Any, flag: Flag, action: str, reason: str) -> str:
     if action == "annul":
         if not staff_may(actor, "records.annul_gamerecord"):
             raise ModerationError(_("Only moderators who may annul games can do that."))
-        for table_id in flag.games:
-            game_annul(table_id, actor, reason)
+        for table_id in flag.games:  # the game's page says it was annulled, never why
+            game_annul(table_id, actor, reason, shown="")
         return Flag.Status.ANNULLED
     if action == "ban":
         if not staff_may(actor, "accounts.add_ban"):

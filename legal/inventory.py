@@ -130,6 +130,17 @@ ITEMS: tuple[Item, ...] = (
         models=("fairplay.GameSignal", "fairplay.Flag"),
     ),
     Item(
+        _(
+            "Where you played each game from: a keyed digest of your network address (not the "
+            "address) and the random key of your browser, noted when you take your seat"
+        ),
+        _(
+            "So that moderators learn of opponents at a rated table who played from one "
+            "browser or one network."
+        ),
+        _("Three days after the game."),
+    ),
+    Item(
         _("Chat lines you wrote"),
         _("To show them to the table, and to let moderators act on a report."),
         _("As long as their game is kept; erased when you delete your account."),

@@ -154,8 +154,9 @@ def _current_model(app: str, name: str) -> type[Model]:
     return apps.get_model(app, name)
 
 
-def game_annul(table_id: int, moderator: User, reason: str) -> bool:
-    """A moderator annuls a finished game: the record says so (and why), its seats leave the
+def game_annul(table_id: int, moderator: User, reason: str, shown: str | None = None) -> bool:
+    """A moderator annuls a finished game: the record says so (and why: `shown` if given,
+    the reason on the game's page; the audit row keeps `reason`), its seats leave the
     won/lost filters, records.signals.game_annulled is sent (rankings makes ratings, XP,
     levels and achievements what they would be without it), and one audit row is written,
     all in one transaction. False if the game was
@@ -176,7 +177,8 @@ def game_annul(table_id: int, moderator: User, reason: str) -> bool:
             raise ModerationError(_("There is no finished game %(id)s.") % {"id": table_id})
         if stored.annulled:
             return False
-        stored.annulled, stored.annulled_at, stored.annul_reason = True, timezone.now(), reason
+        stored.annulled, stored.annulled_at = True, timezone.now()
+        stored.annul_reason = reason if shown is None else shown
         stored.save(update_fields=sorted(ANNUL_FIELDS))
         GamePlayer.objects.filter(record=stored).update(result=GamePlayer.Result.ANNULLED)
         game_annulled.send(sender=GameRecord, record=stored)

@@ -19,9 +19,11 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from accounts.devices import origin_note
 from accounts.selectors import ban_active, blocked_ids
 from games import broadcast, services
 from games.reads import messages, queries
+from games.sockets import pool_messages
 from games.sockets.frames import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from games.sockets.message_size import in_parts
 from games.sockets.threads import db_call
@@ -107,6 +109,7 @@ class TableOpening(_Host):
     channel_layer: Any
     closing: bool
     admitted: bool
+    address: str | None
     joined: list[str] = []  # the groups it joined (none before its connect did; never shared)
 
     async def connect(self) -> None:
@@ -148,6 +151,9 @@ class TableOpening(_Host):
             self.seat, version = opened.seat, max(version, opened.version)
             if opened.publish:
                 publish_soon(self.table_id, opened.version)
+            if self.seat is not None:  # for fair play's shared-origin signal (fairplay.shared)
+                where = pool_messages.origin(self.scope, self.address)
+                await db_call(origin_note)(self.table_id, self.user_id, **where)
         await self._resend(at_least=version)
         await self._send_chat(found.chat)
 

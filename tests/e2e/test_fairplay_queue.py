@@ -1,10 +1,13 @@
 """The fair-play queue in real browsers: a moderator logs in, finds a seer's flag in the
 queue, opens it (figures, the positions linked face up in the replay, the history), opens a
 position in the replay, annuls the flagged games with a reason (a blank reason first: a form
-error); the flag leaves the queue and the audit log lists the annulment; the queue reads in
-German and Dutch too; the flagged player's own pages show nothing of it."""
+error); the flag leaves the queue, the seer's rating changes are undone and the audit log
+lists the annulment; the queue reads in German and Dutch too; the flagged player's own pages
+show nothing of it (screenshots in /work/wt/shots/39/)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -16,19 +19,20 @@ from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
 from fairplay.apps import MODERATOR_PERMISSIONS
 from fairplay.models import Flag
 from fairplay.services import game_signals_compute
+from rankings.models import Rating
 from rankings.services import game_score_create
 from records.models import GameRecord
 from tests.e2e.helpers import PASSWORD, log_in, second_factor_set_up
 from tests.fairplay.conftest import SEER_SEEDS, seer_game, stored
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/tmp/whist-e2e-fairplay"
+SHOTS = "/work/wt/shots/39/fairplay"
 
 
 def flagged_seer(settings) -> Flag:
     """A seer's four rated Knockout games among Club bots, scored and judged with low
     thresholds (the site's WHIST_FAIRPLAY_*), and Mo, a moderator."""
-    settings.WHIST_FAIRPLAY_Z, settings.WHIST_FAIRPLAY_MIN_POSITIONS = 0.5, 2
+    settings.WHIST_FAIRPLAY_ODDS, settings.WHIST_FAIRPLAY_MIN_POSITIONS = 2.0, 2
     grant(apps, "accounts", ACCOUNTS_PERMISSIONS)
     grant(apps, "records", ["view_gamerecord", "view_gameplayer", "annul_gamerecord"])
     grant(apps, "fairplay", MODERATOR_PERMISSIONS)
@@ -50,6 +54,9 @@ def test_a_moderator_annuls_a_flagged_players_games_from_the_queue(
     browser: Browser, site_url: str, settings
 ) -> None:
     flag = flagged_seer(settings)
+    Path(SHOTS).parent.mkdir(parents=True, exist_ok=True)
+    rated = Rating.objects.get(game="knockout", user=flag.user)
+    assert rated.games == len(SEER_SEEDS)
     mo = new_page(browser)
     mo.goto(f"{site_url}/admin/login/?next=/moderation/fair-play/")
     mo.fill("#id_username", "mo")
@@ -78,6 +85,8 @@ def test_a_moderator_annuls_a_flagged_players_games_from_the_queue(
     expect(mo.locator(".messages")).to_contain_text("The flag is closed.")
     expect(mo.locator("[data-testid=fairplay-empty]")).to_be_visible()
     assert all(GameRecord.objects.get(pk=t).annulled for t in flag.games)
+    rated = Rating.objects.filter(game="knockout", user=flag.user).first()
+    assert rated is None or rated.games == 0  # every flagged game's rating change undone
     mo.goto(f"{site_url}/admin/accounts/auditentry/")
     expect(mo.locator("#result_list")).to_contain_text("game annulled")
     mo.screenshot(path=f"{SHOTS}-4-audit-log.png", full_page=True)
@@ -93,4 +102,5 @@ def test_a_moderator_annuls_a_flagged_players_games_from_the_queue(
         seer.goto(f"{site_url}{url}")
         text = seer.locator("body").inner_text().lower()
         assert "fair-play" not in text and "fair play" not in text, url
+        assert "hidden cards" not in text, url  # the moderator's reason stays in the log
     seer.screenshot(path=f"{SHOTS}-6-seers-game.png", full_page=True)

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def flagged(make_user: Any, settings: Any) -> tuple[Flag, Any]:
     """A seer's rated game, scored and judged, and the flag it raised (thresholds low)."""
-    settings.WHIST_FAIRPLAY_Z, settings.WHIST_FAIRPLAY_MIN_POSITIONS = 0.5, 2
+    settings.WHIST_FAIRPLAY_ODDS, settings.WHIST_FAIRPLAY_MIN_POSITIONS = 2.0, 2
     seer = make_user("seer")
     table = stored(seer_game(2), [seer, "club", "club", "club"], rated=True)
     game_score_create(table.pk)
@@ -101,7 +101,12 @@ def test_annulling_the_flagged_games_refunds_their_ratings_audited(flagged, mode
     assert not SeatResult.objects.filter(table_id=table, annulled=False).exists()
     flag.refresh_from_db()
     assert flag.status == Flag.Status.ANNULLED and flag.resolved_by == moderator
-    assert AuditEntry.objects.filter(action=AuditEntry.Action.ANNUL, actor=moderator).count() == 1
+    assert AuditEntry.objects.get(action=AuditEntry.Action.ANNUL, actor=moderator).reason == (
+        "saw the hands"
+    )
+    # the game's page says it was annulled, never the reason a flag gave
+    page = client_for(seer).get(reverse("game_record", args=[table])).content.decode()
+    assert 'data-testid="annulled"' in page and "saw the hands" not in page
 
 
 def test_a_warning_is_audited_and_tells_the_player_nothing_of_the_flag(flagged, moderator):

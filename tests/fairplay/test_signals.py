@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from fairplay import cheats, hidden
+from fairplay import cheats, hidden, judge
 from fairplay.models import Flag, GameSignal
 from fairplay.services import game_signals_compute
 from games.engine.record import to_record
@@ -27,7 +27,7 @@ def judged(state: Any, seats: set[int]) -> Any:
 def test_a_seer_plays_the_best_card_in_every_judged_position() -> None:
     seer = [p for seed in SEER_SEEDS for p in judged(seer_game(seed), {0})[0]]
     assert seer and all(p.matched for p in seer)
-    assert all(p.share < 1 and p.best and p.line for p in seer)  # the view could not be sure
+    assert all(p.chance < 1 and p.best and p.line for p in seer)  # the view could not be sure
 
 
 def test_honest_seats_miss_best_cards_their_view_hides() -> None:
@@ -37,14 +37,14 @@ def test_honest_seats_miss_best_cards_their_view_hides() -> None:
 
 @pytest.mark.django_db
 def test_a_seers_games_raise_a_flag_and_an_honest_players_do_not(make_user, settings) -> None:
-    settings.WHIST_FAIRPLAY_Z, settings.WHIST_FAIRPLAY_MIN_POSITIONS = 0.5, 2
+    settings.WHIST_FAIRPLAY_ODDS, settings.WHIST_FAIRPLAY_MIN_POSITIONS = 2.0, 2
     seer, honest = make_user("seer"), make_user("honest")
     tables = [stored(seer_game(s), [seer, honest, "club", "club"]) for s in SEER_SEEDS]
     for table in tables:
         assert game_signals_compute(table.pk) == 2
     flag = Flag.objects.get(user=seer)
     assert flag.kind == Flag.Kind.HIDDEN and flag.status == Flag.Status.OPEN
-    assert flag.figures["positions"] >= 2 and flag.figures["z"] >= 0.5
+    assert flag.figures["positions"] >= 2 and float(flag.figures["odds"]) >= 2
     assert set(flag.games) <= {t.pk for t in tables}
     assert not Flag.objects.filter(user=honest).exists()
     rows = GameSignal.objects.filter(user=seer)
@@ -101,3 +101,34 @@ def test_players_who_play_each_other_as_everyone_raise_no_pair_flag(make_user, s
         state = cheats.play("knockout", 4, ["club"] * 4, seed)
         game_signals_compute(stored(state, [ann, bob, "club", "club"]).pk)
     assert not Flag.objects.filter(kind=Flag.Kind.SOFT).exists()
+
+
+def german_positions(seeds: range, seat: int, seer: int = -1) -> list[Any]:
+    out = []
+    for seed in seeds:
+        state = cheats.play("german", 2, ["club"] * 2, seed, seer=seer)
+        out += judge.game_positions(check(to_record(state)), {seat}).positions[seat]
+    return out
+
+
+def test_a_german_seer_takes_or_leaves_the_face_up_card_as_the_next_card_says() -> None:
+    seer = german_positions(range(1, 6), 0, seer=0)
+    assert seer and all(p.matched and 0 < p.chance < 1 for p in seer)
+
+
+def test_honest_german_play_gets_the_better_card_as_often_as_its_chances_say() -> None:
+    honest = german_positions(range(1, 61), 1)
+    matched, expected = sum(p.matched for p in honest), sum(p.chance for p in honest)
+    spread = sum(p.chance * (1 - p.chance) for p in honest) ** 0.5
+    assert len(honest) >= 40 and abs(matched - expected) < 3 * spread
+
+
+@pytest.mark.django_db
+def test_a_german_seers_games_raise_a_flag(make_user, settings) -> None:
+    settings.WHIST_FAIRPLAY_ODDS, settings.WHIST_FAIRPLAY_MIN_POSITIONS = 20.0, 8
+    seer, honest = make_user("seer"), make_user("honest")
+    for seed in range(1, 11):  # the seer meets 9 positions, the honest player 10
+        table = stored(cheats.play("german", 2, ["club"] * 2, seed, seer=0), [seer, honest])
+        assert game_signals_compute(table.pk) == 2
+    assert Flag.objects.get(user=seer).kind == Flag.Kind.HIDDEN
+    assert not Flag.objects.filter(user=honest).exists()

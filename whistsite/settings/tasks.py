@@ -37,11 +37,12 @@ WHIST_ANALYSIS_ACTIVE = env_int("WHIST_ANALYSIS_ACTIVE", 3)
 WHIST_ANALYSIS_HOURLY = env_int("WHIST_ANALYSIS_HOURLY", 30)
 # How much lower the CPU priority of the embedded server's analysis process is (nice).
 WHIST_ANALYSIS_NICE = env_int("WHIST_ANALYSIS_NICE", 10)
-# Fair play (fairplay.rules): a player is flagged for hidden-card use this many standard
-# errors above honest play, after at least this many judged positions; a pair for soft play
-# this many standard errors apart, after this many Knockout Whist games together.
-WHIST_FAIRPLAY_Z = env_float("WHIST_FAIRPLAY_Z", 3.0)
-WHIST_FAIRPLAY_MIN_POSITIONS = env_int("WHIST_FAIRPLAY_MIN_POSITIONS", 12, minimum=1)
+# Fair play (fairplay.rules): a player is flagged for hidden-card use once the evidence of
+# cheating is this many to one against honest play, after at least this many judged
+# positions; a pair for soft play this many standard errors apart, after this many Knockout
+# Whist games together.
+WHIST_FAIRPLAY_ODDS = env_float("WHIST_FAIRPLAY_ODDS", 1000.0)
+WHIST_FAIRPLAY_MIN_POSITIONS = env_int("WHIST_FAIRPLAY_MIN_POSITIONS", 8, minimum=1)
 WHIST_FAIRPLAY_SOFT_Z = env_float("WHIST_FAIRPLAY_SOFT_Z", 3.0)
 WHIST_FAIRPLAY_SOFT_MEETINGS = env_int("WHIST_FAIRPLAY_SOFT_MEETINGS", 5, minimum=1)
 # Threads of the embedded server's turns lane (runtime/scheduling.py).

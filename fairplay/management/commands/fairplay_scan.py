@@ -9,7 +9,7 @@ from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
 
-from fairplay import hidden
+from fairplay import judge
 from fairplay.models import Flag, GameSignal
 from fairplay.services import game_signals_compute
 from records.models import GameRecord
@@ -17,14 +17,14 @@ from runtime.command_errors import OneLineErrors
 
 
 class Command(OneLineErrors, BaseCommand):
-    help = "Judge the stored games of Whist and Knockout Whist not judged yet; flag players."
+    help = "Judge the stored games not judged yet; flag players."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--since", help="only games finished on or after this day (YYYY-MM-DD)")
         parser.add_argument("--limit", default="0", help="at most this many games (0: all)")
 
     def handle(self, since: str | None = None, limit: str = "0", **options) -> None:
-        games = GameRecord.objects.filter(game__in=hidden.GAMES, annulled=False)
+        games = GameRecord.objects.filter(game__in=judge.GAMES, annulled=False)
         if since:
             try:
                 games = games.filter(finished__date__gte=date.fromisoformat(since))
