@@ -74,6 +74,7 @@ def report(done: list[dict[str, Any]], games: int, resample: int, seed: int,
     print(f"rule: evidence >= {rules.ODDS:,.0f} to 1 after >= {rules.MIN_POSITIONS} positions;"
           f" honest model shifted {shift:+.2f} log-odds")  # fmt: skip
     _careers(careers, games, shift)
+    _teams([c for key, c in careers.items() if key[0] == "team"], games)
     seer_games = [g["seats"]["0"] for g in done if g["cheat"] == "seer"]
     if seer_games and resample:
         _drawn_seers(seer_games, resample, games, seed, shift)
@@ -121,6 +122,29 @@ def _careers(careers: dict[tuple, list[dict]], games: int, shift: float) -> None
                   f" career); {len(seer)} positions in {sum(len(c) for c in mine)} games, all"
                   f" but {sum(1 - m for _, m in seer)} truly best, mean chance"
                   f" {sum(c for c, _ in seer) / max(len(seer), 1):.3f}")  # fmt: skip
+
+
+def _teams(careers: list[list[dict]], games: int) -> None:
+    """Knockout pairs: the sparing pair (seats 0 and 1) and the honest one (2 and 3) flagged
+    by the soft-play rule over the first N games."""
+    for n in sorted({k for k in (5, 10, 20, games) if k <= games}):
+        full = [c[:n] for c in careers if len(c) >= n]
+        if not full:
+            continue
+        team = sum(_pair_flagged(c, 0, 1) for c in full)
+        honest = sum(_pair_flagged(c, 2, 3) for c in full)
+        print(f"by game {n:4d}: sparing pairs flagged {team}/{len(full)}, honest pairs"
+              f" {honest}/{len(full)}")  # fmt: skip
+
+
+def _pair_flagged(games: list[dict], a: int, b: int) -> bool:
+    pair, rest = [0, 0], [0, 0]
+    for g in games:
+        for x, y, chances, spared in g["pairs"]:
+            if x in (a, b):
+                into = pair if {x, y} == {a, b} else rest
+                into[0], into[1] = into[0] + chances, into[1] + spared
+    return rules.soft_flagged(len(games), (pair[0], pair[1]), (rest[0], rest[1]))
 
 
 def _first(career: list[dict], seat: str, shift: float) -> float:
