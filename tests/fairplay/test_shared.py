@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from accounts.devices import origin_note, table_shared
+from accounts.devices import cookie_value, origin_note, table_shared
 from accounts.models import SessionInfo
 from fairplay.models import Flag
 from fairplay.services import game_signals_compute
@@ -106,8 +106,9 @@ async def test_a_seated_players_socket_notes_its_network_and_browser(make_user) 
     table = await db(services.table_create)(ann, "german")
     await db(services.seat_take)(bob, table.pk, 1)
     sockets = []
-    for user, device in ((ann, KEY), (bob, OTHER), (cy, OTHER)):  # cy only watches
-        headers = [(k, v + f"; whist_device={device}".encode()) if k == b"cookie" else (k, v)
+    for user, device in ((ann, KEY), (bob, KEY), (cy, KEY)):  # cy only watches
+        cookie = f"; whist_device={cookie_value(device, [user.pk])}".encode()
+        headers = [(k, v + cookie) if k == b"cookie" else (k, v)
                    for k, v in await db(session_headers)(user)]  # fmt: skip
         socket = WebsocketCommunicator(application, f"/ws/table/{table.pk}/", headers=headers)
         socket.scope["client"] = ("2001:db8::1:2:3:4", 50000)
@@ -115,6 +116,6 @@ async def test_a_seated_players_socket_notes_its_network_and_browser(make_user) 
         await socket.receive_json_from(timeout=5)
         sockets.append(socket)
     shared = await db(table_shared)(table.pk, [ann.pk, bob.pk, cy.pk])
-    assert shared == {frozenset((ann.pk, bob.pk)): {"network"}}
+    assert shared == {frozenset((ann.pk, bob.pk)): {"network", "device"}}
     for socket in sockets:
         await socket.disconnect()
