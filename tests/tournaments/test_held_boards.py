@@ -120,12 +120,13 @@ def held_flag(stored: GameRecord, user: Any, record: dict[str, Any]) -> Flag:
     """A hidden-card flag on the held board's finished table, its positions naming cards of
     the deal (fairplay.selectors.positions shows them face up)."""
     hand = record["deals"][0]["hands"][0]
-    GameSignal.objects.create(
-        record=stored, user=user, seat=0, game=stored.game, finished=timezone.now(), version=1,
+    # German Whist games are judged when they end (fairplay.german): this row replaces it
+    GameSignal.objects.update_or_create(record=stored, user=user, defaults=dict(
+        seat=0, game=stored.game, finished=timezone.now(), version=1,
         positions=1, matched=1, expected=0.5,
         evidence=[{"number": 1, "seat": 0, "played": hand[0], "best": hand[:2], "share": 0.5,
                    "line": [[0, hand[0]], [1, hand[1]]]}],
-    )  # fmt: skip
+    ))  # fmt: skip
     figures = {"matched": 1, "positions": 1, "expected": 0.5, "z": 3.5, "games": 1}
     return Flag.objects.create(kind=Flag.Kind.HIDDEN, user=user, figures=figures,
                                games=[stored.pk])  # fmt: skip
