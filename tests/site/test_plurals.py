@@ -28,6 +28,7 @@ NEVER_ONE = {
         "'deals' is a verb"
     ),
     "%(deal)s: %(name)s deals": "'deals' is a verb",
+    "%(name)s wins the trick.": "'wins' is a verb (a lesson's trick)",
     "seat %(seat)s: a name or bot of more than %(max)s characters": "a fixed limit",
     "%(game)s is for %(span)s players, not %(players)s": "a range of players (2-7)",
     "%(players)s players with %(cards)s cards each (start_cards) do not fit in a pack: "
