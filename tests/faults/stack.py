@@ -250,7 +250,8 @@ class Stack:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-SEAT_PLAYERS = """
+# A script preamble: Django imports and cookie(user), a logged-in session for a socket client.
+SESSION_COOKIE = """
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
@@ -263,7 +264,11 @@ def cookie(user):
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+"""
 
+SEAT_PLAYERS = (
+    SESSION_COOKIE
+    + """
 User = get_user_model()
 humans = [User.objects.create_user(n, password="pw") for n in NAMES]
 table = services.table_create(humans[0], GAME, players=PLAYERS, bot_levels=LEVELS)
@@ -272,6 +277,7 @@ for seat, user in enumerate(humans[1:], start=1):
 services.table_start(humans[0], table.pk)
 print(json.dumps({"table": table.pk, "cookies": [cookie(u) for u in humans]}))
 """
+)
 
 
 def seat_players(stack: Stack, game: str, names: list[str], bots: list[str]) -> dict[str, Any]:

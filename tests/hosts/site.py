@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from deploy.render_nginx import render
-from tests.faults.stack import _as_postgres, _pg_bin, template_cluster
+from tests.faults.stack import SESSION_COOKIE, _as_postgres, _pg_bin, template_cluster
 from tests.hosts.network import Network
 from tests.servers import ROOT, free_port, nginx_main
 
@@ -201,20 +201,9 @@ class Site:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-TABLES = """
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-from django.contrib.sessions.backends.db import SessionStore
-from games import services
-
-def cookie(user):
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]  # axes comes first
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
-
+TABLES = (
+    SESSION_COOKIE
+    + """
 User = get_user_model()
 made = []
 for t in range(COUNT):
@@ -226,6 +215,7 @@ for t in range(COUNT):
     made.append({"table": table.pk, "cookies": [cookie(u) for u in humans]})
 print(json.dumps(made))
 """
+)
 
 
 def whist_tables(site: Site, count: int, first: int = 0) -> list[dict[str, Any]]:
