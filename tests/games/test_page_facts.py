@@ -1,5 +1,6 @@
 """The table page and the replay viewer give their scripts the game's descriptors
-(games.engine.descriptors.page_facts), which the scripts read instead of the game's name."""
+(games.texts.page_facts: the engine's descriptors, its presentation and the translated
+templates), which the scripts read instead of the game's name."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from django.test import Client
 
 from games import services
-from games.engine.descriptors import page_facts
+from games.texts import page_facts
 from tests.rankings.helpers import store, winning
 
 pytestmark = pytest.mark.django_db
