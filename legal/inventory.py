@@ -194,6 +194,12 @@ ITEMS: tuple[Item, ...] = (
         models=("clubs.Club", "clubs.Membership", "clubs.Post"),
     ),
     Item(
+        _("The lessons you finished"),
+        _("To show you which lessons you have done."),
+        UNTIL_DELETED,
+        models=("learning.LessonDone",),
+    ),
+    Item(
         _("Events you created or entered"),
         _("To run the events and their standings."),
         UNTIL_DELETED,
@@ -299,4 +305,5 @@ COOKIES: tuple[tuple[str, Promise, Promise], ...] = (
 BROWSER_STORAGE: tuple[tuple[str, Promise], ...] = (
     ("whist-sound-muted:*", _("Whether you turned the table sounds off.")),
     ("whist-two-taps", _("Whether a card is played with one tap or two on a touch screen.")),
+    ("lessons-done", _("The lessons you finished, while you are not logged in.")),
 )
