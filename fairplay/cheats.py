@@ -56,7 +56,7 @@ def seer_card(state: State, searches: dict) -> Action | None:
     """The double-dummy best card (the lowest of the best), or None outside the window;
     in German Whist, the answer to a lead that gets the better of the face-up card and the
     next one (german_card)."""
-    if state.rules.game == "german":
+    if state.game.draws_from_talon:
         return german_card(state)
     if state.phase != "play" or hidden.cards_left(state) > hidden.WINDOW:
         return None

@@ -44,7 +44,7 @@ def game_german(replay: Replay, seats: set[int], own: set[int] | None = None) ->
         state, action = step.before, step.action
         if action.kind != PLAY or action.seat not in seats or len(state.trick) != 1:
             continue
-        if state.rules.game != "german" or state.half != 1 or len(state.stock) == 0:
+        if not state.game.draws_from_talon or state.half != 1 or len(state.stock) == 0:
             continue
         if own is not None and step.number not in own:
             continue

@@ -14,6 +14,6 @@ GAMES = ("whist", "knockout", "german")
 def game_positions(
     replay: Replay, seats: set[int], seed: int = 0, own: set[int] | None = None
 ) -> GameHidden:
-    if replay.rules.game == "german":
+    if replay.start.game.draws_from_talon:
         return german.game_german(replay, seats, own)
     return hidden.game_hidden(replay, seats, seed, own)

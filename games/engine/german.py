@@ -151,6 +151,7 @@ class GermanWhist(Game[GermanState]):
     partnerships = ()
     same_deals = True
     knocks_out = False
+    draws_from_talon = True
     result_reasons = ("majority", "resign")
     summary_options = ("games",)
     presets: dict[str, dict[str, Any]] = {}

@@ -233,6 +233,7 @@ class KnockoutWhist(Game[KnockoutState]):
     partnerships = ()
     same_deals = False
     knocks_out = True
+    draws_from_talon = False
     result_reasons = ("last_player", "final_trick", "sweep", "rainbow", "resign")
     summary_options = ("preset", "start_cards")
     presets = PRESETS

@@ -44,6 +44,10 @@ class Game(Protocol[S]):
     # life holding one card it may keep by knocking (the state's `dogs`): what fair play's
     # judging of spared players and of knocks reads.
     knocks_out: bool
+    # Whether a deal's first tricks are played for cards drawn from a talon, the winner taking
+    # the face-up card and the loser the unseen next one (German Whist's first half,
+    # docs/rules.md §3): what fair play's judging of the take-or-leave choice reads.
+    draws_from_talon: bool
     # How a game can end (the result's `reason`, docs/game-record.md §6).
     result_reasons: tuple[str, ...]
     # The options a one-line summary of a table's rules names, in order ("preset" for the

@@ -204,6 +204,7 @@ class Whist(Game[WhistState]):
     partnerships = PARTNERSHIPS
     same_deals = True
     knocks_out = False
+    draws_from_talon = False
     result_reasons = ("target", "rubber", "resign")
     summary_options = ("target", "honours", "rubber", "trump_suit")
     presets: dict[str, dict[str, Any]] = {}
