@@ -56,4 +56,4 @@ def practice_games(stored: Any, user: Any) -> list[Table]:
     tables = Table.objects.filter(practice_of_id=stored.pk).order_by("created")
     if user is None or not user.is_authenticated:
         return list(tables.filter(private=False)[:20])
-    return list(tables.filter(private=False) | tables.filter(created_by=user))[:20]
+    return list((tables.filter(private=False) | tables.filter(created_by=user))[:20])

@@ -25,8 +25,9 @@ HISTORY_QUERIES_LOGGED_IN = 8
 HISTORY_QUERIES = 4
 RESULT = "won" if 0 in RECORD["result"]["winners"] else "lost"
 # The stored game, its analysis (none yet), every seat's rating change (rankings' SeatResult
-# rows: records.selectors.seat_changes).
-GAME_QUERIES = 3
+# rows: records.selectors.seat_changes), the practice games played from it (at most 20:
+# records.practice.practice_games).
+GAME_QUERIES = 4
 
 
 # One worker builds the 10,000 games once for the module's tests (about 25 s each time).
