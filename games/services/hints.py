@@ -1,4 +1,4 @@
-"""Hints at casual tables (issue 46; docs/protocol.md §"Hints"): the seat to play asks which
+"""Hints at casual tables (docs/protocol.md §"Hints"): the seat to play asks which
 card the Expert bot would play from its own view, and why. Refused at rated tables, tables an
 event arranged, held boards and tables that hide ratings: refused here, not only hidden on the
 page. The hint goes in the game's log (games/engine/hints.py), so the record and its replay

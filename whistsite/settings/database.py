@@ -16,7 +16,7 @@ DATABASE_URL = env_url(
 _ON_POSTGRES = bool(DATABASE_URL) and urlsplit(DATABASE_URL).scheme in _POSTGRES
 if _ON_POSTGRES:
     # Persistent connections (one per server thread, checked before reuse): a new
-    # PostgreSQL connection per call cost Daphne about a tenth of its time (issue 14).
+    # PostgreSQL connection per call cost Daphne about a tenth of its time (docs/benchmarks.md).
     # Channels' database_sync_to_async closes only connections older than this.
     DATABASES: dict[str, Any] = {
         "default": dj_database_url.parse(
@@ -28,7 +28,7 @@ if _ON_POSTGRES:
     # Django's backend, with the health check skipped for a connection used a moment ago
     # (whistsite/patches/postgres/__init__.py).
     DATABASES["default"]["ENGINE"] = "whistsite.patches.postgres"
-    # Prepared statements (issue 21): with server-side binding psycopg prepares a statement
+    # Prepared statements: with server-side binding psycopg prepares a statement
     # on its connection from its fifth use, so PostgreSQL parses and plans each of the few
     # statements a move makes once per connection, not once per move. WHIST_DB_PREPARED=0
     # turns it off, for a pooler in transaction mode (docs/deployment.md, "Capacity").
@@ -37,7 +37,7 @@ if _ON_POSTGRES:
             server_side_binding=True, prepare_threshold=5
         )
 else:
-    # SQLite, set up for concurrent use (issue 26): WAL lets readers go on beside the writer;
+    # SQLite, set up for concurrent use: WAL lets readers go on beside the writer;
     # a write transaction takes the lock when it begins (IMMEDIATE), so a second writer waits
     # (up to `timeout` seconds) instead of failing at once with "database is locked". A
     # DATABASE_URL of sqlite:///path names the file, as WHIST_SQLITE_PATH does.

@@ -24,7 +24,7 @@ WHIST_AWAY_GRACE = env_float("WHIST_AWAY_GRACE", 30)
 WHIST_WATCHDOG_SLACK = 5.0
 # A player whose last socket closed is online this many seconds more: going from one page to
 # the next closes the old page's socket before the new page's opens, and a friend's list
-# read in between said "offline" (a browser run of 2026-12-04).
+# read in between said "offline".
 WHIST_ONLINE_GRACE = env_float("WHIST_ONLINE_GRACE", 15)
 # A server refreshes its open sockets every BEAT seconds; a socket not refreshed for STALE
 # seconds belonged to a server that died, and the watchdog drops it.
