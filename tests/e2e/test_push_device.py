@@ -66,6 +66,32 @@ TAP = """async ([tag]) => {
 }"""
 
 
+# The site's worker active and activated (a push reaches only an activated worker); what it
+# was before waiting.
+ACTIVATED = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  const before = reg.active.state;
+  if (before !== "activated") {
+    await new Promise((done) => reg.active.addEventListener("statechange", () => {
+      if (reg.active.state === "activated") done();
+    }));
+  }
+  return before;
+}"""
+
+
+# The notification of `tag` the worker shows, waited for up to 10 s; null if none.
+SHOWN = """async (tag) => {
+  const reg = await navigator.serviceWorker.ready;
+  for (let i = 0; i < 100; i++) {
+    const [n] = await reg.getNotifications({ tag });
+    if (n) return { title: n.title, body: n.body, url: n.data.url, lang: n.lang };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}"""
+
+
 def _worker_registration(cdp, scope: str) -> str:
     """The id of the service worker registration of `scope`, as the DevTools protocol names it."""
     found: dict[str, str] = {}
@@ -142,24 +168,21 @@ def test_a_device_allowed_in_the_browser_gets_the_push_shown_and_tapped(
             assert "Bob" in notice["body"] and notice["lang"] == "en"
 
             page.goto(f"{url}/lobby/")
+            page.evaluate(ACTIVATED)
             cdp = context.new_cdp_session(page)
             registration = _worker_registration(cdp, f"{url}/")
-            cdp.send(
-                "ServiceWorker.deliverPushMessage",
-                {"origin": url, "registrationId": registration, "data": push.text()},
-            )
-            shown = page.evaluate(
-                """async (tag) => {
-                  const reg = await navigator.serviceWorker.ready;
-                  for (let i = 0; i < 100; i++) {
-                    const [n] = await reg.getNotifications({ tag });
-                    if (n) return { title: n.title, body: n.body, url: n.data.url, lang: n.lang };
-                    await new Promise((r) => setTimeout(r, 100));
-                  }
-                  return null;
-                }""",
-                notice["tag"],
-            )
+            # DevTools' delivery to the worker is lost now and then under load (4 busy cores:
+            # 2 of 3 runs showed nothing in 10 s with the worker activated; a second delivery
+            # was shown every time), so the push is delivered again, at most three times.
+            shown = None
+            for _attempt in range(3):
+                cdp.send(
+                    "ServiceWorker.deliverPushMessage",
+                    {"origin": url, "registrationId": registration, "data": push.text()},
+                )
+                shown = page.evaluate(SHOWN, notice["tag"])
+                if shown is not None:
+                    break
             assert shown == {
                 "title": notice["title"], "body": notice["body"], "url": notice["url"],
                 "lang": "en",
