@@ -1,0 +1,46 @@
+"""The shapes of Knockout Whist's lessons, one a task kind, so that a lesson is its data only:
+a task in the first round's first trick, and a task in round 2 after a scripted round 1.
+Every lesson is dealt three cards a player in round 1 (`start_cards` 3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .course import Deal, Lesson, Wrong
+
+Texts = tuple[str, str, str, str]
+
+
+def first_trick(
+    slug: str, texts: Texts, hands: tuple[str, ...], turned: str, **task: Any
+) -> Lesson:
+    """A task in round 1, seat 0 dealing; the players are as many as the hands."""
+    return _lesson(slug, texts, (Deal(hands, turned),), 0, **task)
+
+
+def next_round(slug: str, texts: Texts, deals: tuple[Deal, Deal], **task: Any) -> Lesson:
+    """A task in round 2 of a two-player game, seat 1 dealing round 1: the script plays
+    round 1 out (and round 2 up to the task)."""
+    return _lesson(slug, texts, deals, 1, **task)
+
+
+def _lesson(
+    slug: str,
+    texts: Texts,
+    deals: tuple[Deal, ...],
+    dealer: int,
+    *,
+    script: tuple[str, ...],
+    right: str,
+    wrong: dict[str, Wrong],
+    options: dict[str, Any] | None = None,
+    **more: Any,
+) -> Lesson:
+    """`texts`: the title, the explanation, the task and what the right answer says."""
+    title, explain, task, right_says = texts
+    return Lesson(
+        slug=slug, game="knockout", players=len(deals[0].hands),
+        options={"start_cards": 3, **(options or {})},
+        title=title, explain=explain, task=task, right=right, right_says=right_says,
+        deals=deals, dealer=dealer, script=script, wrong=wrong, **more,
+    )  # fmt: skip
