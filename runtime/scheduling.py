@@ -7,7 +7,8 @@ Three lanes, named by the task's module (docs/deployment.md §"Queues and worker
 - `bookkeeping`: rankings.tasks (a finished game's scores, XP and awards) and
   tournaments.tasks (rounds on time, an event table's end and the standings).
 - `analysis`: records.tasks (the solver's analysis of a stored game: seconds of CPU each) and
-  fairplay.tasks (a stored game's fair-play figures, the same solver).
+  fairplay.tasks (a stored game's fair-play figures, the same solver) and learning.tasks
+  (puzzles cut from stored games, the same solver).
 
 With a broker (REDIS_URL) each lane is a Celery queue of its own, and a worker serves each.
 In the embedded default (`make run`) the in-memory channel layer does not cross processes
@@ -51,6 +52,8 @@ LANES = {
     "social.tasks.": "bookkeeping",
     # Fair play (fairplay.tasks): the solver over a stored game, as the analysis is.
     "fairplay.tasks.": "analysis",
+    # Puzzles (learning.tasks): the solver cutting stored games.
+    "learning.tasks.": "analysis",
 }  # fmt: skip
 TRANSIENT = (OperationalError, InterfaceError)  # a locked SQLite, a dropped connection
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds before each new try of a failed task

@@ -13,14 +13,16 @@ from whistsite.celery import app
 
 
 def test_each_apps_tasks_run_in_a_lane_of_their_own():
+    apps = ("games", "records", "rankings", "fairplay", "learning")
     lanes = {name: scheduling.lane_of(name) for name in current_app.tasks if "." in name
-             and name.split(".")[0] in ("games", "records", "rankings", "fairplay")}  # fmt: skip
+             and name.split(".")[0] in apps}  # fmt: skip
     assert lanes == {
         "games.tasks.bot_move": "turns", "games.tasks.turn_timeout": "turns",
         "games.tasks.away_check": "turns", "games.tasks.watchdog": "turns",
         "games.tasks.pool_match": "turns",
         "rankings.tasks.bookkeeping": "bookkeeping", "records.tasks.analyse_game": "analysis",
         "records.tasks.analyse_upload": "analysis", "fairplay.tasks.game_signals": "analysis",
+        "learning.tasks.puzzles_sweep": "analysis",
     }  # fmt: skip
 
 

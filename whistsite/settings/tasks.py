@@ -25,6 +25,7 @@ CELERY_TASK_ROUTES = {
     "privacy.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
     "social.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.bookkeeping"},
     "fairplay.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.analysis"},
+    "learning.tasks.*": {"queue": f"{CELERY_TASK_DEFAULT_QUEUE}.analysis"},
 }
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -1,0 +1,68 @@
+"""Which puzzle comes next: the one nearest a player's puzzle rating that they have not tried,
+the day's puzzle (the same for everyone, chosen once), and the streak's next one (a little
+harder each time)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Collection
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Func, QuerySet
+
+from learning.models import DailyPuzzle, Puzzle, PuzzleTry
+from learning.puzzles import rate
+
+STREAK_START, STREAK_STEP = 1300, 40  # the streak's first level, and how much each one adds
+
+
+class _Abs(Func):
+    function = "ABS"
+
+
+def _nearest(rows: QuerySet, level: int) -> Puzzle | None:
+    return rows.annotate(gap=_Abs(F("rating") - level)).order_by("gap", "pk").first()
+
+
+def next_for(user: Any, level: int, seen: Collection[int] = ()) -> Puzzle | None:
+    """The untried puzzle nearest `level` (a player's tried ones and `seen` left out); when
+    every one was tried, the nearest of all but `seen`."""
+    rows = Puzzle.objects.exclude(pk__in=list(seen))
+    if user is not None and user.is_authenticated:
+        tried = PuzzleTry.objects.filter(user=user).values("puzzle")
+        found = _nearest(rows.exclude(pk__in=tried), level)
+        if found is not None:
+            return found
+    return _nearest(rows, level)
+
+
+def daily(day: datetime.date) -> Puzzle | None:
+    """The puzzle of `day`: chosen the first time it is asked for, nearest the centre among
+    those never a day's puzzle, newest first on a tie; the same for everyone afterwards."""
+    chosen = DailyPuzzle.objects.filter(day=day).select_related("puzzle").first()
+    if chosen is not None:
+        return chosen.puzzle
+    used = DailyPuzzle.objects.values("puzzle")
+    candidate = (
+        Puzzle.objects.exclude(pk__in=used)
+        .annotate(gap=_Abs(F("rating") - round(rate.CENTRE)))
+        .order_by("gap", "-pk")
+        .first()
+    )
+    if candidate is None:
+        return None
+    try:
+        with transaction.atomic():
+            DailyPuzzle.objects.create(day=day, puzzle=candidate)
+    except IntegrityError:
+        pass  # chosen at the same moment by another request: theirs stands
+    return DailyPuzzle.objects.select_related("puzzle").get(day=day).puzzle
+
+
+def streak_next(count: int, seen: Collection[int]) -> Puzzle | None:
+    """The streak's puzzle after `count` right answers: nearest STREAK_START + count steps, at
+    that level or above where there is one, none of `seen`."""
+    level = STREAK_START + STREAK_STEP * count
+    rows = Puzzle.objects.exclude(pk__in=list(seen))
+    return _nearest(rows.filter(rating__gte=level), level) or _nearest(rows, level)
