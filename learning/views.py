@@ -9,6 +9,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games import labels
@@ -84,6 +85,7 @@ def _payload(lesson: Lesson) -> dict[str, Any]:
         "choose_trump": choosing,
         "faceup": card_str(state.faceup) if getattr(state, "faceup", -1) >= 0 else "",
         "knock": any(text.endswith("knock") for text in answers),
+        "claims": [_claim_button(key) for key in answers if key.startswith("claim ")],
         "right": _key(lesson.right),
         "answers": answers,
         "shown": shown(lesson),
@@ -103,8 +105,16 @@ def _payload(lesson: Lesson) -> dict[str, Any]:
     }
 
 
+def _claim_button(key: str) -> dict[str, str]:
+    """ "claim 2" -> the button that claims two tricks."""
+    n = int(key.split()[1])
+    label = ngettext("Claim %(n)s trick", "Claim %(n)s tricks", n) % {"n": n}
+    return {"key": key, "label": label}
+
+
 def _key(text: str) -> str:
-    """ "0 play QS" -> "QS"; "0 trump D" -> "trump D"; "0 knock" -> "knock"."""
+    """ "0 play QS" -> "QS"; "0 trump D" -> "trump D"; "0 knock" -> "knock"; "0 claim 2" ->
+    "claim 2"."""
     action = action_of(text)
     if action.kind.value == "play":
         return card_str(action.card)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from .course import Lesson
 from .german import LESSONS as GERMAN
 from .knockout import LESSONS as KNOCKOUT
+from .knockout_house import LESSONS as KNOCKOUT_HOUSE
 from .whist import LESSONS as WHIST
 
 COURSES: dict[str, tuple[Lesson, ...]] = {
-    "knockout": KNOCKOUT,
+    "knockout": KNOCKOUT + KNOCKOUT_HOUSE,
     "whist": WHIST,
     "german": GERMAN,
 }

@@ -26,7 +26,9 @@ from games.engine import (
     new_game,
     parse_cards,
 )
-from games.engine.cards import DECK, cards_of
+from games.engine.actions import CLAIM, KNOCK, TRUMP
+from games.engine.cards import DECK, cards_of, suit_str
+from games.engine.claims import tricks_left
 from games.engine.deals import deck_for_hands
 
 LEARNER = 0  # the learner always sits in seat 0
@@ -74,6 +76,9 @@ class Lesson:
     # Words for the answers not listed (a 13-card hand): the illegal ones, the legal ones.
     illegal_others: str = ""
     others: str = ""
+    # The result's reason when the right answer and what follows end the game, the learner
+    # winning it (a Knockout sweep: "sweep").
+    ends: str = ""
 
 
 def action_of(text: str) -> Action:
@@ -84,7 +89,18 @@ def action_of(text: str) -> Action:
         event["card"] = parts[2]
     elif parts[1] in ("trump", "vote"):
         event["suit"] = parts[2]
+    elif parts[1] == "claim":
+        event["tricks"] = int(parts[2])
     return action_from_event(event)
+
+
+def refused(state: State, action: Action) -> bool:
+    """Whether the engine refuses the action (a claim its solver does not prove, too)."""
+    try:
+        apply(state, action)
+    except IllegalAction:
+        return True
+    return False
 
 
 def _deck(lesson: Lesson, index: int, players: int, dealer: int, sizes: tuple[int, ...]) -> Any:
@@ -137,7 +153,7 @@ def answer(lesson: Lesson, text: str) -> str:
     action = action_of(text)
     if text == lesson.right:
         return "right"
-    if action not in legal_actions(state, LEARNER, resign_too=False):
+    if refused(state, action):
         return ILLEGAL
     after = apply(state, action)
     kind = lesson.wrong[text].kind if text in lesson.wrong else ""
@@ -145,21 +161,35 @@ def answer(lesson: Lesson, text: str) -> str:
         return LOSES_TRICK
     if kind == WASTED and _side_wins(after, state.last_trick, state.rules.players):
         return WASTED
-    right = apply(state, action_of(lesson.right))
-    if kind == FEWER and best_tricks(after) < best_tricks(right):
+    if kind == FEWER and _tricks(state, action) < _tricks(state, action_of(lesson.right)):
         return FEWER
     return "legal"
 
 
+def _tricks(state: State, action: Action) -> int:
+    """The learner's tricks in the round after `action` at the task, as best_tricks counts
+    them; a claim's are the tricks it claims."""
+    if action.kind.value == "claim":
+        return action.tricks
+    after = apply(state, action)
+    won = after.last_trick is not state.last_trick and after.last_trick is not None
+    gain = 1 if won and after.last_trick.winner == LEARNER else 0  # type: ignore[union-attr]
+    return gain + best_tricks(after, state.deal_no)
+
+
 def choices(lesson: Lesson) -> list[str]:
     """Every answer the learner can give at the task: each card in hand (and knocking, when
-    the engine allows it), or each suit when choosing trump."""
+    the engine allows it; and each claim, in a lesson on claims), or each suit (and no
+    trump, when the rules allow it) when choosing trump."""
     state = position(lesson)
+    legal = legal_actions(state, LEARNER)
     if state.phase == "trump":
-        return [f"{LEARNER} trump {suit}" for suit in "CDHS"]
+        return [f"{LEARNER} trump {suit_str(a.suit)}" for a in legal if a.kind == TRUMP]
     found = [f"{LEARNER} play {card_str(c)}" for c in cards_of(state.hands[LEARNER])]
-    if any(a.kind.value == "knock" for a in legal_actions(state, LEARNER)):
+    if any(a.kind == KNOCK for a in legal):
         found.append(f"{LEARNER} knock")
+    if action_of(lesson.right).kind == CLAIM:
+        found += [f"{LEARNER} claim {k}" for k in range(1, tricks_left(state) + 1)]
     return found
 
 
@@ -191,14 +221,8 @@ def best_tricks(state: State, deal_no: int | None = None) -> int:
         deal_no = state.deal_no
     if state.deal_no != deal_no or state.to_act < 0:
         return 0
-    values = []
-    for action in legal_actions(state, resign_too=False):
-        if action.kind.value == "claim":
-            continue
-        after = apply(state, action)
-        won = after.last_trick is not state.last_trick and after.last_trick is not None
-        gain = 1 if won and after.last_trick.winner == LEARNER else 0  # type: ignore[union-attr]
-        values.append(gain + best_tricks(after, deal_no))
+    moves = legal_actions(state, resign_too=False)
+    values = [_tricks(state, a) for a in moves if a.kind != CLAIM]
     return max(values) if state.to_act == LEARNER else min(values)
 
 

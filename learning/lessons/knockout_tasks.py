@@ -12,10 +12,11 @@ Texts = tuple[str, str, str, str]
 
 
 def first_trick(
-    slug: str, texts: Texts, hands: tuple[str, ...], turned: str, **task: Any
+    slug: str, texts: Texts, hands: tuple[str, ...], turned: str, dealer: int = 0, **task: Any
 ) -> Lesson:
-    """A task in round 1, seat 0 dealing; the players are as many as the hands."""
-    return _lesson(slug, texts, (Deal(hands, turned),), 0, **task)
+    """A task in round 1 (seat 0 deals unless `dealer` says); the players are as many as the
+    hands."""
+    return _lesson(slug, texts, (Deal(hands, turned),), dealer, **task)
 
 
 def next_round(slug: str, texts: Texts, deals: tuple[Deal, Deal], **task: Any) -> Lesson:

@@ -74,6 +74,13 @@ function draw() {
       k.addEventListener("click", () => answer("knock"));
       hand.appendChild(k);
     }
+    for (const claim of data.claims) {
+      const c = node("button", "button lesson-claim", claim.label);
+      c.type = "button";
+      c.dataset.answer = claim.key;
+      c.addEventListener("click", () => answer(claim.key));
+      hand.appendChild(c);
+    }
   }
   board.appendChild(hand);
 }
@@ -95,7 +102,7 @@ function finish() {
     const said = trick.winner === 0 ? w.you_win : fmt(w.wins, { name: data.names[trick.winner] });
     shownBox.appendChild(node("p", null, said));
   }
-  shownBox.hidden = false;
+  shownBox.hidden = !data.shown.length;
   const done = JSON.parse(localStorage.getItem("lessons-done") || "[]");
   if (!done.includes(data.key)) localStorage.setItem("lessons-done", JSON.stringify([...done, data.key]));
   const csrf = document.body.dataset.csrf || document.querySelector("[data-csrf]")?.dataset.csrf;

@@ -1,0 +1,106 @@
+"""Knockout Whist's lessons on what the table's rules change (docs/rules.md §1.7, §1.8: the
+Dutch rules' lead and sweep) and on claims (docs/rules.md §0.7). Seat 0 is the learner."""
+
+from __future__ import annotations
+
+from games.engine.errors import gettext_noop as _
+
+from .course import FEWER, ILLEGAL, LOSES_TRICK, Deal, Wrong
+from .knockout_tasks import first_trick, next_round
+
+_RUFFED = _("Your opponent has no spade: they trump it with the two of hearts.")
+
+LESSONS = (
+    next_round(
+        "chooser-leads",
+        (
+            _("The chooser leads"),
+            _(
+                "With the Dutch rules (lead: the trump chooser) the player who took the most "
+                "tricks deals the next round, chooses trump and leads to its first trick."
+            ),
+            _(
+                "You took the most tricks and chose diamonds, so you lead. Your opponent may "
+                "hold a trump: lead so that you take both tricks."
+            ),
+            _(
+                "Right: the ace of trumps draws your opponent's two, and your king of spades "
+                "takes the last trick."
+            ),
+        ),
+        deals=(Deal(("AS KS 2C", "QS 3D 3C"), turned="5H"), Deal(("AD KS", "2D 3C"))),
+        script=(
+            "0 play AS",
+            "1 play QS",
+            "0 play KS",
+            "1 play 3D",
+            "0 play 2C",
+            "1 play 3C",
+            "0 trump D",
+        ),  # fmt: skip
+        right="0 play AD",
+        wrong={
+            "0 play KS": Wrong(
+                FEWER, _("Your opponent has no spade: they trump your king with the two.")
+            )
+        },
+        after=("1 play 2D", "0 play KS", "1 play 3C"),
+        options={"lead": "trump_chooser"},
+    ),
+    first_trick(
+        "sweep",
+        (
+            _("A sweep wins"),
+            _(
+                "With the Dutch rules (sweep wins) a player who takes every trick of a round "
+                "wins the game at once. Draw the trumps first, then your winners are safe."
+            ),
+            _("Hearts are trump and you lead. Take all three tricks."),
+            _(
+                "Right: your ace draws the two of trumps, your spades take the other two "
+                "tricks, and the sweep wins the game."
+            ),
+        ),
+        hands=("AH KS QS", "2H 3D 4D"),
+        turned="5H",
+        dealer=1,
+        script=(),
+        right="0 play AH",
+        wrong={"0 play KS": Wrong(FEWER, _RUFFED), "0 play QS": Wrong(FEWER, _RUFFED)},
+        after=("1 play 2H", "0 play KS", "1 play 3D", "0 play QS", "1 play 4D"),
+        options={"sweep_wins": True},
+        ends="sweep",
+    ),
+    first_trick(
+        "claim",
+        (
+            _("Claims"),
+            _(
+                "At any moment of play you may claim tricks instead of playing them out, the "
+                "trick in play included. The site's solver checks the claim against every "
+                "hand: a claim it cannot prove is refused and recorded."
+            ),
+            _(
+                "Your opponent led the three of clubs. Your ace and king of spades are sure "
+                "tricks, your two of clubs is not. Claim the tricks that are yours."
+            ),
+            _("Right: two tricks are sure whatever your opponent plays, and the round ends."),
+        ),
+        hands=("AS KS 2C", "QS JS 3C"),
+        turned="5H",
+        script=("1 play 3C",),
+        right="0 claim 2",
+        wrong={
+            "0 claim 3": Wrong(
+                ILLEGAL,
+                _("Refused: your two of clubs loses this trick, so the solver cannot prove three."),
+            ),
+            "0 claim 1": Wrong(FEWER, _("Your ace and king are both sure: claim two tricks.")),
+            "0 play 2C": Wrong(
+                LOSES_TRICK,
+                _("Playing on is allowed, but the two loses anyway: claim the two sure tricks."),
+            ),
+        },
+        illegal_others=_("You have a club: you must follow suit."),
+    ),
+)
