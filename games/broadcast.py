@@ -223,3 +223,23 @@ def pool_left(channel: str, code: str) -> None:
     in its own language."""
     event = {"type": "pool.left", "code": code}
     transaction.on_commit(partial(send, channel, event, True))
+
+
+def pool_pair_invited(user_id: int, inviter_id: int) -> None:
+    """After the commit: the user's lobby sockets learn that `inviter_id` invites them to wait
+    in the pool as partners (each socket reads and words the invitation itself)."""
+    event = {"type": "pool.pair_invited", "inviter": inviter_id}
+    transaction.on_commit(partial(user_send, user_id, event, ("lobby",)))
+
+
+def pool_pair_withdrawn(user_id: int, inviter_id: int) -> None:
+    """After the commit: `inviter_id`'s invitation to the user is no longer open."""
+    event = {"type": "pool.pair_withdrawn", "inviter": inviter_id}
+    transaction.on_commit(partial(user_send, user_id, event, ("lobby",)))
+
+
+def pool_paired(channel: str, partner_id: int) -> None:
+    """After the commit: the inviter's lobby socket learns its invitation was accepted: the
+    two wait as partners now."""
+    event = {"type": "pool.paired", "partner": partner_id}
+    transaction.on_commit(partial(send, channel, event, True))

@@ -258,6 +258,13 @@ class PoolEntry(models.Model):
     # browser key (accounts.devices); a rated table never seats two entries sharing either.
     address = models.CharField(_("network address"), max_length=64, blank=True, default="")
     device = models.CharField(_("browser key"), max_length=32, blank=True, default="")
+    # Partners wait as one (games/services/pool_pairs.py): each entry names the other player.
+    # `pending`: an invitation the partner has not accepted yet; such an entry is never matched.
+    partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("partner"), null=True, blank=True,
+        on_delete=models.CASCADE, related_name="+",
+    )  # fmt: skip
+    pending = models.BooleanField(_("invitation open"), default=False)
 
     class Meta:
         verbose_name = _("pool entry")

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from accounts.throttle import limited
 from games import labels, services
 from games.engine.bots import LEVELS
-from games.engine.descriptors import fixed_players
+from games.engine.descriptors import fixed_players, game_of
 from games.engine.rules import GAMES, PLAYERS
 from games.pages.forms import QuickPlayForm, SeatForm, TableForm, rule_context
 from games.reads import lobby as lobby_reads
@@ -84,6 +84,7 @@ def _pool_context(language: str) -> dict[str, Any]:
     return {
         "pool_games": [(g, labels.game_name(g), texts[g]) for g in GAMES],
         "pool_ranged": ranged,
+        "pool_paired": [g for g in GAMES if game_of(g).partnerships],  # a partner to invite
         "pool_players": list(range(low, high + 1)),
         "pool_waits": settings.WHIST_POOL_WAITS,
         "bot_levels": [(level, labels.level_name(level)) for level in LEVELS],

@@ -235,7 +235,8 @@ def pool_counts() -> list[dict[str, Any]]:
     """How many people wait in each line of the quick-play pool (lines nobody waits in are
     left out): game, players, rated, waiting."""
     rows = (
-        PoolEntry.objects.values("line__game", "line__players", "line__rated")
+        PoolEntry.objects.filter(pending=False)  # an invitation not yet accepted waits for no table
+        .values("line__game", "line__players", "line__rated")
         .annotate(waiting=Count("id"))
         .order_by("line__game", "line__players", "line__rated")
     )

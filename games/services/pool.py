@@ -9,7 +9,10 @@ is deleting just now is left out), and a seated entry is deleted in the same tra
 that seats it: nobody is seated twice, no table gets more people than seats. It runs after
 every join (in the joining socket's thread), when a waiting player's bot wait is due (a
 task at that moment, runtime.scheduling), and on every watchdog tick (the rating range
-widens with the wait). Who sits with whom: games/pairing.py.
+widens with the wait). Who sits with whom: games/pairing.py. Partners (an invitation
+accepted: games/services/pool_pairs.py) wait as one: when one of them leaves, is seated
+elsewhere or joins alone, the other's wait ends too; a pair's changes lock the line first,
+as matching does, so that two partners leaving at once never lock each other's rows.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from accounts.selectors import blocked_pairs
 from games import broadcast, pairing
 from games.engine import RulesError, make_rules
 from games.engine.bots import LEVELS
-from games.engine.descriptors import fixed_players
+from games.engine.descriptors import fixed_players, sides
 from games.models import PoolEntry, PoolLine, Table
 from games.services.errors import ServiceError, check_ban, check_rated, rated_refusal
 from games.services.tables import check_slots, seat_take, table_create, table_start
@@ -44,7 +47,7 @@ log = logging.getLogger(__name__)
 DEFAULT_RATING = 1000  # rankings.rating.display of a newcomer
 # What matching reads of each waiting player (the user only for those it seats).
 ENTRY_FIELDS = ("id", "user_id", "rating", "bots_after", "bot_level", "channel", "joined",
-                "address", "device")  # fmt: skip
+                "address", "device", "partner_id")  # fmt: skip
 
 
 def pool_join(
@@ -68,21 +71,13 @@ def pool_join(
     check_ban(user)
     if rated:
         check_rated(user, pool=True)
-    line = _line(game, players, rated)
-    _check_wait(bots_after, bot_level)
+    line = pool_line(game, players, rated)
+    check_wait(bots_after, bot_level)
     check_slots(user)
-    rating = _rating(user, game)
+    rating = rating_in(user, game)
     with transaction.atomic():
-        old = PoolEntry.objects.select_for_update().filter(user=user).first()
-        if old is not None and old.channel != channel:
-            broadcast.pool_left(old.channel, "moved")
-        entry, _created = PoolEntry.objects.update_or_create(
-            user=user,
-            defaults={"line": line, "rating": rating, "bots_after": bots_after,
-                      "bot_level": bot_level, "channel": channel,
-                      "process": processes.current(), "joined": timezone.now(),
-                      "address": address[:64], "device": device[:32]},
-        )  # fmt: skip
+        entry = enter(user, line, channel, rating=rating, bots_after=bots_after,
+                      bot_level=bot_level, address=address[:64], device=device[:32])  # fmt: skip
         broadcast.pool_changed()
     if bots_after is not None:  # matched then, if nobody came (a little late: surely due)
         scheduling.run_later("pool_match", (line.pk,), bots_after + 0.05)
@@ -91,7 +86,45 @@ def pool_join(
     return entry
 
 
-def _line(game: str, players: int | None, rated: bool) -> PoolLine:
+def enter(user: User, line: PoolLine, channel: str, **fields: Any) -> PoolEntry:
+    """The user's wait, new or replacing the one they had (inside a transaction): a wait
+    from another socket is told it moved, and a pair the old wait was part of ends."""
+    old = PoolEntry.objects.filter(user=user).only("line_id").first()
+    if old is not None:
+        lock_line(old.line_id)
+        old = PoolEntry.objects.select_for_update().filter(user=user).first()
+    if old is not None:
+        if old.channel != channel:
+            broadcast.pool_left(old.channel, "moved")
+        unpair(old)
+    defaults = {"line": line, "channel": channel, "process": processes.current(),
+                "joined": timezone.now(), "partner_id": None, "pending": False,
+                **fields}  # fmt: skip
+    entry, _created = PoolEntry.objects.update_or_create(user=user, defaults=defaults)
+    return entry
+
+
+def lock_line(line_id: int) -> None:
+    """Hold the line's row (inside a transaction) as matching does, before its entries."""
+    list(PoolLine.objects.select_for_update().filter(pk=line_id).values_list("pk"))
+
+
+def unpair(entry: PoolEntry) -> None:
+    """The wait `entry` ends (the caller deletes or replaces it, the line locked): its open
+    invitation is withdrawn, or its partner's wait ends too, the partner told why."""
+    if entry.partner_id is None:
+        return
+    if entry.pending:
+        broadcast.pool_pair_withdrawn(entry.partner_id, entry.user_id)
+        return
+    other = PoolEntry.objects.filter(user_id=entry.partner_id, partner_id=entry.user_id).first()
+    if other is not None:
+        other.delete()
+        broadcast.pool_left(other.channel, "partner_left")
+
+
+def pool_line(game: str, players: int | None, rated: bool) -> PoolLine:
+    """The line of the pool for a game, its player count and rated or casual."""
     try:
         rules = make_rules(game, None if fixed_players(game) else players)
     except (RulesError, TypeError) as exc:
@@ -102,7 +135,8 @@ def _line(game: str, players: int | None, rated: bool) -> PoolLine:
     return line
 
 
-def _check_wait(bots_after: int | None, bot_level: str) -> None:
+def check_wait(bots_after: int | None, bot_level: str) -> None:
+    """A wait for bots on offer and a known bot level, else ServiceError."""
     waits = settings.WHIST_POOL_WAITS
     if bots_after is not None and bots_after not in waits:
         raise ServiceError(
@@ -125,7 +159,7 @@ def pool_rating_from(rating_of: Callable[[User, str], int]) -> None:
     _rating_of = rating_of
 
 
-def _rating(user: User, game: str) -> int:
+def rating_in(user: User, game: str) -> int:
     return _rating_of(user, game) if _rating_of is not None else DEFAULT_RATING
 
 
@@ -136,10 +170,18 @@ def pool_leave(user_id: int | None, channel: str | None = None) -> bool:
         return False
     with transaction.atomic():
         mine = PoolEntry.objects.filter(user_id=user_id)
-        gone, _kinds = (mine.filter(channel=channel) if channel else mine).delete()
-        if gone:
-            broadcast.pool_changed()
-    return bool(gone)
+        mine = mine.filter(channel=channel) if channel else mine
+        seen = mine.only("line_id").first()
+        if seen is None:
+            return False
+        lock_line(seen.line_id)
+        entry = mine.select_for_update().first()
+        if entry is None:
+            return False
+        unpair(entry)
+        entry.delete()
+        broadcast.pool_changed()
+    return True
 
 
 def pool_match(line_id: int, now: datetime | None = None) -> list[int]:
@@ -152,7 +194,7 @@ def pool_match(line_id: int, now: datetime | None = None) -> list[int]:
                 return tables
             entries = list(
                 PoolEntry.objects.select_for_update(skip_locked=True)
-                .filter(line=line)
+                .filter(line=line, pending=False)
                 .only(*ENTRY_FIELDS)
             )
             found, refused = _seat_all(line, entries, now or timezone.now())
@@ -167,16 +209,17 @@ def pool_match(line_id: int, now: datetime | None = None) -> list[int]:
 def _seat_all(line: PoolLine, entries: list[PoolEntry], now: datetime) -> tuple[list[int], int]:
     by_id = {e.pk: e for e in entries}
     base, per_second = settings.WHIST_POOL_RANGE
-    waiting = [pairing.Waiting(e.pk, e.rating, (now - e.joined).total_seconds(),
-                               e.bots_after is not None, _due(e, now), e.bot_level)
-               for e in entries]  # fmt: skip
     entry_of = {e.user_id: e.pk for e in entries}
+    waiting = [pairing.Waiting(e.pk, e.rating, (now - e.joined).total_seconds(),
+                               e.bots_after is not None, _due(e, now), e.bot_level,
+                               entry_of.get(e.partner_id) if e.partner_id else None)
+               for e in entries]  # fmt: skip
     pairs = blocked_pairs(list(entry_of))
     if line.rated:
         pairs |= shared_devices(entry_of)
     apart = {frozenset(entry_of[u] for u in pair) for pair in pairs}
     if line.rated:
-        apart |= _same_place(entries)
+        apart |= same_place(entries)
     tables, refused = [], 0
     for group in pairing.groups(waiting, line.players, base, per_second, apart):
         people = [by_id[i] for i in group.ids]
@@ -186,6 +229,7 @@ def _seat_all(line: PoolLine, entries: list[PoolEntry], now: datetime) -> tuple[
         unable = [(e, why) for e in people if (why := _unable(e, line.rated))]
         if unable:
             for e, why in unable:
+                unpair(e)
                 PoolEntry.objects.filter(pk=e.pk).delete()
                 broadcast.pool_left(e.channel, why)
             refused += len(unable)
@@ -196,7 +240,7 @@ def _seat_all(line: PoolLine, entries: list[PoolEntry], now: datetime) -> tuple[
     return tables, refused
 
 
-def _same_place(entries: list[PoolEntry]) -> set[frozenset[int]]:
+def same_place(entries: list[PoolEntry]) -> set[frozenset[int]]:
     """Pairs of entries from one network address or one browser: never at one rated table
     (docs/rules.md §4.3). A loopback address names no client (a proxy the site does not trust,
     a developer's machine: docs/deployment.md, "Trusted proxies"), so it joins no pair."""
@@ -237,8 +281,7 @@ def _unable(entry: PoolEntry, rated: bool) -> str:
 def _seat(line: PoolLine, people: list[PoolEntry], group: pairing.Group) -> Table:
     """A started table: the people in random seats, bots in the others. The waiting sockets
     learn it first, right after the commit, before the table's own broadcasts are built."""
-    places: list[Any] = [e.user for e in people] + [None] * group.bots
-    secrets.SystemRandom().shuffle(places)
+    places = _places(line, people, group.bots)
     levels = [None if p is not None else group.level for p in places]
     first = next(i for i, p in enumerate(places) if p is not None)
     table = table_create(places[first], line.game, players=line.players, rated=line.rated,
@@ -251,6 +294,28 @@ def _seat(line: PoolLine, people: list[PoolEntry], group: pairing.Group) -> Tabl
     return table_start(places[first], table.pk)
 
 
+def _places(line: PoolLine, people: list[PoolEntry], bots: int) -> list[Any]:
+    """Who sits in each seat (None: a bot), at random but for partners: each pair takes the
+    two seats of one of the game's sides (its descriptor's partnerships)."""
+    rng = secrets.SystemRandom()
+    places: list[Any] = [None] * line.players
+    here = {e.user_id: e for e in people}
+    pairs = [(e.user, here[e.partner_id].user) for e in people
+             if e.partner_id in here and e.user_id < e.partner_id]  # fmt: skip
+    free = [side for side in sides(line.game, line.players) if len(side) == 2]
+    rng.shuffle(free)
+    partnered = set()
+    for pair, side in zip(pairs, free, strict=False):
+        first, second = rng.sample(pair, 2)
+        places[side[0]], places[side[1]] = first, second
+        partnered |= {first.pk, second.pk}
+    rest: list[Any] = [e.user for e in people if e.user_id not in partnered] + [None] * bots
+    rng.shuffle(rest)
+    for index in [i for i, p in enumerate(places) if p is None]:
+        places[index] = rest.pop()
+    return places
+
+
 def pool_sweep() -> int:
     """The watchdog's tick: drop the waits of servers that died (their sockets are gone
     with them), then match every line someone waits in (ranges widen, bot waits fall due).
@@ -259,6 +324,9 @@ def pool_sweep() -> int:
     dead = held - processes.alive(held)
     if dead:
         with transaction.atomic():
+            for entry in PoolEntry.objects.filter(process__in=dead, partner__isnull=False):
+                lock_line(entry.line_id)
+                unpair(entry)
             PoolEntry.objects.filter(process__in=dead).delete()
             broadcast.pool_changed()
     seated = 0

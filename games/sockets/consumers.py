@@ -28,6 +28,7 @@ from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tes
     too_deep,
 )
 from games.sockets.languages import scope_language
+from games.sockets.pool_pairs import PoolPairs
 from games.sockets.quick_refusal import quick_refusal
 from games.sockets.table_opening import TableOpening, client_chat
 from games.sockets.table_states import TableStates
@@ -182,12 +183,15 @@ class TableConsumer(TableOpening, TableStates, JsonFrames):
             )
 
 
-class LobbyConsumer(JsonFrames):
+class LobbyConsumer(PoolPairs, JsonFrames):
     """The lobby's live list of public tables: one page of those its filter picks, kept
     current by per-row changes (docs/protocol.md, "Lobby socket"; games/sockets/lobby_lists.py)."""
 
     handlers = {"resync": "on_resync", "list": "on_list", "ping": "on_ping",
-                "pool_join": "on_pool_join", "pool_leave": "on_pool_leave"}  # fmt: skip
+                "pool_join": "on_pool_join", "pool_leave": "on_pool_leave",
+                "pool_pair_invite": "on_pool_pair_invite",
+                "pool_pair_accept": "on_pool_pair_accept",
+                "pool_pair_decline": "on_pool_pair_decline"}  # fmt: skip
     pooled = False
     pool_view = False
     mine: str | None = None  # the `mine` message last built for this socket
@@ -213,6 +217,8 @@ class LobbyConsumer(JsonFrames):
         # `pool=1`: the page shows the quick-play pool and wants its counts (the lobby page).
         self.pool_view = query.get("pool", [""])[-1] == "1"
         await self._send_pool_counts()
+        if self.pool_view:
+            await self.send_pair_invitations()
 
     async def disconnect(self, code: int) -> None:
         if self.pooled:  # leaving the page leaves the pool

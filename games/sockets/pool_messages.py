@@ -104,6 +104,8 @@ def left_message(code: str, language: str) -> dict[str, Any]:
                 "You could not be seated: you have too many unfinished tables. Finish, leave "
                 "or resign one, then join again."
             ),
+            "declined": _("Your invitation to play as partners was declined."),
+            "partner_left": _("Your partner left the pool, so your wait ended too."),
             "rated_wait": _(
                 "You could not be seated: you must wait before your next rated game. The "
                 "lobby says how long; casual tables are open to you now."

@@ -146,12 +146,14 @@ document.getElementById("page-newest").addEventListener("click", (event) => {
 });
 
 // The quick-play pool for people (docs/protocol.md, "Lobby socket"): join from the form,
-// wait on this socket (closing it leaves the pool), go to the table once seated.
+// alone or inviting a partner (a game played in pairs), wait on this socket (closing it
+// leaves the pool, and a pair's wait with it), go to the table once seated.
 const pool = {
   form: document.getElementById("pool-form"),
   status: document.getElementById("pool-status"),
   join: document.getElementById("pool-join"),
   leave: document.getElementById("pool-leave"),
+  invites: document.getElementById("pool-invites"),
   waiting: false,
   pending: false,
 };
@@ -161,7 +163,41 @@ function poolWaiting(waiting) {
   pool.waiting = waiting;
   pool.join.hidden = waiting;
   pool.leave.hidden = !waiting;
-  for (const field of pool.form.querySelectorAll("select")) field.disabled = waiting;
+  for (const field of pool.form.querySelectorAll("select, input")) field.disabled = waiting;
+}
+
+/** An invitation to wait as partners: its words and two answers, one row per inviter. */
+function poolInvited(msg) {
+  poolInviteGone(msg.inviter);
+  const item = document.createElement("li");
+  item.dataset.inviter = msg.inviter;
+  const text = document.createElement("span");
+  text.textContent = msg.text;
+  item.append(text);
+  for (const [label, type, gold] of [[gettext("Accept"), "pool_pair_accept", true],
+    [gettext("Decline"), "pool_pair_decline", false]]) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = gold ? "button button-gold" : "button";
+    button.textContent = label;
+    button.dataset.answer = type;
+    button.addEventListener("click", () => {
+      send({ type, inviter: msg.inviter });
+      poolInviteGone(msg.inviter);
+      if (type === "pool_pair_accept") {
+        pool.pending = true;
+        pool.status.textContent = gettext("Joining the pool…");
+      }
+    });
+    item.append(button);
+  }
+  pool.invites.append(item);
+  pool.invites.hidden = false;
+}
+
+function poolInviteGone(inviter) {
+  pool.invites.querySelector(`li[data-inviter="${Number(inviter)}"]`)?.remove();
+  pool.invites.hidden = !pool.invites.children.length;
 }
 
 function poolCounts(msg) {
@@ -174,7 +210,9 @@ function poolCounts(msg) {
 function poolMessage(msg) {
   if (msg.type === "pool_counts") return poolCounts(msg);
   if (!pool.form) return;
-  if (msg.type === "pool_waiting") {
+  if (msg.type === "pool_pair_invited") return poolInvited(msg);
+  if (msg.type === "pool_pair_withdrawn") return poolInviteGone(msg.inviter);
+  if (msg.type === "pool_waiting" || msg.type === "pool_pair_pending") {
     pool.pending = false;
     poolWaiting(true);
     pool.status.textContent = msg.text;
@@ -196,8 +234,14 @@ function choosesPlayers() {
   return document.getElementById("pool-game").selectedOptions[0].hasAttribute("data-choose-players");
 }
 
+/** Whether the chosen game is played in pairs, so that a partner may be invited. */
+function takesPartners() {
+  return document.getElementById("pool-game").selectedOptions[0].hasAttribute("data-partners");
+}
+
 function showPlayers() {
   document.getElementById("pool-players-field").hidden = !choosesPlayers();
+  document.getElementById("pool-partner-field").hidden = !takesPartners();
 }
 
 if (pool.form) {
@@ -208,8 +252,10 @@ if (pool.form) {
     const form = new FormData(pool.form);
     const game = form.get("game");
     const wait = form.get("bots_after");
+    const partner = takesPartners() ? String(form.get("partner") || "").trim() : "";
     send({
-      type: "pool_join",
+      type: partner ? "pool_pair_invite" : "pool_join",
+      ...(partner ? { partner } : {}),
       game,
       players: choosesPlayers() ? Number(form.get("players")) : null,
       rated: form.get("rated") === "1",
@@ -249,6 +295,8 @@ function connect(delay = 1000) {
   };
   socket.onclose = (event) => {
     poolWaiting(false); // the server dropped the wait with the socket
+    // Invitations come again with the next socket.
+    for (const item of [...(pool.invites?.children || [])]) poolInviteGone(item.dataset.inviter);
     // Logged out or banned elsewhere: the page itself says what changed.
     if (event.code === 4401) return location.reload();
     if (event.code === CROWDED) {

@@ -72,3 +72,68 @@ def test_a_table_with_bots_takes_nobody_apart_from_someone_already_at_it() -> No
               Waiting(3, 1002, 0, True)]  # fmt: skip
     (group,) = groups(people, 4, BASE, PER_SECOND, {frozenset({2, 3})})
     assert group.ids in ((1, 2), (1, 3)) and group.bots == 2
+
+
+def pair(a: int, b: int, rating_a: int, rating_b: int, waited: float = 0, **bots) -> list[Waiting]:
+    return [Waiting(a, rating_a, waited, partner=b, **bots),
+            Waiting(b, rating_b, waited, partner=a, **bots)]  # fmt: skip
+
+
+def test_partners_sit_down_together_against_another_pair() -> None:
+    people = [*pair(1, 2, 1000, 1020), *pair(3, 4, 1005, 1010)]
+    assert ids(groups(people, 4, BASE, PER_SECOND)) == [{1, 2, 3, 4}]
+
+
+def test_partners_sit_down_against_two_people_alone() -> None:
+    people = [*pair(1, 2, 1000, 1000), Waiting(3, 1010, 0), Waiting(4, 1020, 0)]
+    assert ids(groups(people, 4, BASE, PER_SECOND)) == [{1, 2, 3, 4}]
+
+
+def test_partners_are_never_split_to_fill_a_table() -> None:
+    # Three people alone and a pair: one table of four never takes one partner of the pair.
+    people = [Waiting(1, 1000, 0), Waiting(2, 1001, 0), Waiting(3, 1002, 0),
+              *pair(4, 5, 1003, 1003)]  # fmt: skip
+    (table,) = groups(people, 4, BASE, PER_SECOND)
+    assert {4, 5} <= set(table.ids)
+
+
+def test_a_pair_passes_over_one_person_to_meet_the_next_pair() -> None:
+    # In rating order: pair, one person, pair; the two pairs make the table.
+    people = [*pair(1, 2, 1000, 1000), Waiting(3, 1005, 0), *pair(4, 5, 1010, 1010)]
+    assert ids(groups(people, 4, BASE, PER_SECOND)) == [{1, 2, 4, 5}]
+
+
+def test_a_pair_is_rated_by_the_mean_of_its_ratings() -> None:
+    # 900 and 1100: a mean of 1000, next to two people at 1000 and 1050.
+    people = [*pair(1, 2, 900, 1100), Waiting(3, 1000, 0), Waiting(4, 1050, 0)]
+    assert ids(groups(people, 4, BASE, PER_SECOND)) == [{1, 2, 3, 4}]
+
+
+def test_one_whose_partner_is_not_waiting_waits() -> None:
+    people = [Waiting(1, 1000, 0, partner=9), Waiting(2, 1000, 0), Waiting(3, 1000, 0),
+              Waiting(4, 1000, 0)]  # fmt: skip
+    assert groups(people, 4, BASE, PER_SECOND) == []
+
+
+def test_a_pair_whose_bot_wait_passed_gets_bots_in_the_other_seats() -> None:
+    people = pair(1, 2, 1000, 1000, 20, accepts_bots=True, bots_due=True, level="expert")
+    (table,) = groups(people, 4, BASE, PER_SECOND)
+    assert set(table.ids) == {1, 2} and table.bots == 2 and table.level == "expert"
+
+
+def test_a_table_with_bots_takes_a_pair_only_where_both_fit() -> None:
+    # No whole table can form (2 and 5 are each apart from one partner); 1's bot wait passed:
+    # 1, 2 and 5 sit down with a bot, and the pair, which would not fit, keeps waiting whole.
+    people = [Waiting(1, 1000, 30, True, True, "club"), Waiting(2, 1000, 5, True),
+              Waiting(5, 1000, 5, True), *pair(3, 4, 1000, 1000, 0, accepts_bots=True)]  # fmt: skip
+    apart = {frozenset({5, 3}), frozenset({2, 4})}
+    (table,) = groups(people, 4, BASE, PER_SECOND, apart)
+    assert set(table.ids) == {1, 2, 5} and table.bots == 1
+
+
+def test_partners_apart_from_someone_never_sit_with_them() -> None:
+    people = [*pair(1, 2, 1000, 1000), Waiting(3, 1001, 0), Waiting(4, 1002, 0),
+              Waiting(5, 1003, 0), Waiting(6, 1004, 0)]  # fmt: skip
+    found = ids(groups(people, 4, BASE, PER_SECOND, {frozenset({2, 3})}))
+    assert found and all(not ({2, 3} <= table) for table in found)
+    assert all({1, 2} <= table or not ({1, 2} & table) for table in found)
