@@ -214,6 +214,7 @@ function poolMessage(msg) {
   if (msg.type === "pool_pair_withdrawn") return poolInviteGone(msg.inviter);
   if (msg.type === "pool_waiting" || msg.type === "pool_pair_pending") {
     pool.pending = false;
+    poolShowLine(msg);
     poolWaiting(true);
     pool.status.textContent = msg.text;
   } else if (msg.type === "pool_seated") {
@@ -242,6 +243,18 @@ function takesPartners() {
 function showPlayers() {
   document.getElementById("pool-players-field").hidden = !choosesPlayers();
   document.getElementById("pool-partner-field").hidden = !takesPartners();
+  document.getElementById("pool-partner-help").hidden = !takesPartners();
+}
+
+/** The form shows the line waited in (an accepted invitation's may be another). */
+function poolShowLine(msg) {
+  if (!msg.game) return;
+  document.getElementById("pool-game").value = msg.game;
+  if (msg.players) document.getElementById("pool-players").value = String(msg.players);
+  document.getElementById("pool-rated").value = msg.rated ? "1" : "0";
+  document.getElementById("pool-wait").value = msg.bots_after == null ? "" : String(msg.bots_after);
+  if (msg.level) document.getElementById("pool-level").value = msg.level;
+  showPlayers();
 }
 
 if (pool.form) {
