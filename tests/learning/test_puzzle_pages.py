@@ -1,0 +1,136 @@
+"""The puzzle pages: the next puzzle at the player's level, one puzzle (no answer and no
+hidden hand in the page), the answer's reply (JSON; a bad move is a clear 400), the daily
+puzzle and the streak, in English, German and Dutch."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from fairplay.cheats import play
+from learning.models import Puzzle, PuzzlePlayer
+from learning.puzzles import job
+from tests.rankings.helpers import store
+
+pytestmark = pytest.mark.django_db
+
+
+def _cut(game: str, players: int, seeds: range) -> None:
+    for seed in seeds:
+        store(play(game, players, ["club"] * players, seed), ["club"] * players, rated=False)
+    job.sweep()
+
+
+@pytest.fixture
+def knockout() -> Puzzle:
+    _cut("knockout", 4, range(1, 4))
+    assert Puzzle.objects.count() >= 2
+    return Puzzle.objects.filter(game="knockout").order_by("pk").first()
+
+
+@pytest.fixture
+def german() -> Puzzle:
+    _cut("german", 2, range(1, 7))
+    return Puzzle.objects.filter(kind="seat").order_by("pk").first()
+
+
+def _data(page) -> dict:
+    found = re.search(r'<script id="puzzle-data" type="application/json">(.*?)</script>',
+                      page.content.decode(), re.S)  # fmt: skip
+    return json.loads(found.group(1))
+
+
+def test_no_puzzle_yet_says_so():
+    page = Client().get("/puzzles/")
+    assert page.status_code == 200 and b"puzzles-none" in page.content
+
+
+def test_puzzles_leads_to_the_nearest_puzzle(knockout):
+    page = Client().get("/puzzles/")
+    assert page.status_code == 302 and re.match(r"^/puzzles/\d+/$", page["Location"])
+
+
+def test_page_holds_neither_the_answer_nor_the_solvers_findings(knockout):
+    data = _data(Client().get(f"/puzzles/{knockout.pk}/"))
+    assert not {"answer", "values", "line"} & set(data)
+    assert data["kind"] == "open" and all(h is not None for h in data["hands"])
+
+
+def test_seat_puzzle_hides_the_other_hand_until_the_answer(german):
+    client = Client()
+    data = _data(client.get(f"/puzzles/{german.pk}/"))
+    other = 1 - german.seat
+    assert data["hands"][other] is None and data["counts"][other] in (
+        german.tricks_left,
+        german.tricks_left - 1,
+    )
+    hidden = german.position["hands"][other]
+    assert hidden and not set(hidden) & set(data["hands"][german.seat] + data["played"])
+    reply = client.post(f"/puzzles/{german.pk}/answer/", {"move": german.answer}).json()
+    assert reply["hands"][other] == hidden
+
+
+def test_answer_says_right_and_moves_a_players_rating(knockout):
+    user = get_user_model().objects.create_user("puzzler", password="pw")
+    client = Client()
+    client.force_login(user)
+    reply = client.post(f"/puzzles/{knockout.pk}/answer/", {"move": knockout.answer}).json()
+    assert reply["right"] and reply["answer"] == knockout.answer
+    assert reply["rating"]["after"] > reply["rating"]["before"]
+    assert reply["line"] == knockout.line and reply["replay"].endswith(f"#before-{knockout.number}")
+    assert PuzzlePlayer.objects.get(user=user).plays == 1
+
+
+def test_wrong_answer_shows_the_solvers_move(knockout):
+    wrong = next(m for m in knockout.values if m != knockout.answer)
+    reply = Client().post(f"/puzzles/{knockout.pk}/answer/", {"move": wrong}).json()
+    assert not reply["right"] and reply["answer"] == knockout.answer and "rating" not in reply
+
+
+@pytest.mark.parametrize(
+    "form", [{"move": "ZZ"}, {"move": ""}, {}, {"move": "AS", "mode": "blitz"}]
+)
+def test_bad_answer_is_a_clear_400(knockout, form):
+    reply = Client().post(f"/puzzles/{knockout.pk}/answer/", form)
+    assert reply.status_code == 400 and reply.json()["error"]
+
+
+def test_unknown_puzzle_and_get_on_answer():
+    assert Client().get("/puzzles/999999/").status_code == 404
+    assert Client().post("/puzzles/999999/answer/", {"move": "AS"}).status_code == 404
+    assert Client().get("/puzzles/1/answer/").status_code == 405
+
+
+def test_daily_puzzle_is_the_same_page_twice(knockout):
+    one, two = Client().get("/puzzles/daily/"), Client().get("/puzzles/daily/")
+    assert _data(one)["id"] == _data(two)["id"] and _data(one)["mode"] == "daily"
+
+
+def test_streak_counts_right_answers_and_ends_at_a_wrong_one(knockout):
+    client = Client()
+    first = _data(client.get("/puzzles/streak/"))
+    puzzle = Puzzle.objects.get(pk=first["id"])
+    reply = client.post(f"/puzzles/{puzzle.pk}/answer/", {"move": puzzle.answer, "mode": "streak"})
+    assert reply.json()["streak"] == 1
+    again = client.post(f"/puzzles/{puzzle.pk}/answer/", {"move": puzzle.answer, "mode": "streak"})
+    assert again.status_code == 400  # the streak moved on
+    second = _data(client.get("/puzzles/streak/"))
+    assert second["id"] != puzzle.pk
+    nxt = Puzzle.objects.get(pk=second["id"])
+    wrong = next(m for m in nxt.values if m != nxt.answer)
+    over = client.post(f"/puzzles/{nxt.pk}/answer/", {"move": wrong, "mode": "streak"}).json()
+    assert over["streak_over"] == 1 and over["best"] == 1
+
+
+@pytest.mark.parametrize(
+    "language,words",
+    [("en", "Puzzle of the day"), ("de", "Rätsel des Tages"), ("nl", "Puzzel van de dag")],
+)
+def test_page_in_each_language(knockout, language, words):
+    client = Client(headers={"accept-language": language})
+    page = client.get(f"/puzzles/{knockout.pk}/")
+    assert words in page.content.decode()
