@@ -15,13 +15,14 @@ Apart = Collection[frozenset]  # pairs of ids that should not sit at one table (
 @dataclass
 class Seating:
     """One round: its tables (people only, best seed first; bots fill the empty seats),
-    who has a bye (through without playing), whether it is the final (one table) and the
-    blocked pairs it could not keep apart."""
+    who has a bye (through without playing), whether it is the final (one table) and how
+    many tables seat a blocked pair it could not keep apart. The round keeps them
+    (tournaments.models.Round): the page shows them and the final decides who goes out."""
 
     tables: list[list[Hashable]]
     byes: list[Hashable] = field(default_factory=list)
     final: bool = False
-    together: list[frozenset] = field(default_factory=list)
+    together: int = 0
 
 
 def seat_round(seeded: Sequence[Hashable], size: int, through: int, apart: Apart = ()) -> Seating:
@@ -33,7 +34,7 @@ def seat_round(seeded: Sequence[Hashable], size: int, through: int, apart: Apart
     players = list(seeded)
     if len(players) <= size:
         tables = [players] if players else []
-        return Seating(tables, final=True, together=_together(tables, apart))
+        return Seating(tables, final=True, together=tables_together(tables, apart))
     full, left = divmod(len(players), size)
     byes: list[Hashable] = []
     sizes = [size] * full
@@ -44,7 +45,7 @@ def seat_round(seeded: Sequence[Hashable], size: int, through: int, apart: Apart
     tables = _serpentine(players, sizes)
     rank = {p: i for i, p in enumerate(seeded)}
     _keep_apart(tables, apart, rank)
-    return Seating(tables, byes=byes, together=_together(tables, apart))
+    return Seating(tables, byes=byes, together=tables_together(tables, apart))
 
 
 def going_through(places: Sequence[tuple[Hashable, int]], through: int, rank: dict) -> list:
@@ -76,11 +77,12 @@ def _serpentine(players: list, sizes: list[int]) -> list[list]:
     return tables
 
 
-def _together(tables: list[list], apart: Apart) -> list[frozenset]:
-    return [pair for t in tables for pair in _pairs_at(t, apart)]
+def tables_together(tables: Sequence[Sequence], apart: Apart) -> int:
+    """How many of the tables seat a blocked pair (any seating: the rounds store it)."""
+    return sum(1 for t in tables if _pairs_at(t, apart))
 
 
-def _pairs_at(table: list, apart: Apart) -> list[frozenset]:
+def _pairs_at(table: Sequence, apart: Apart) -> list[frozenset]:
     return [frozenset((a, b)) for i, a in enumerate(table) for b in table[i + 1 :]
             if frozenset((a, b)) in apart]  # fmt: skip
 

@@ -136,6 +136,12 @@ class Round(models.Model):
     started = models.DateTimeField(_("started"), auto_now_add=True)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
     seed = models.BigIntegerField(_("board seed"), null=True, blank=True)
+    # What the seating decided, kept for the page and for who goes out: how many tables
+    # seat two players of whom one blocked the other (docs/rules.md §5.1), and in an
+    # elimination event the entries with a bye and whether the round is the final (§5.9).
+    together = models.PositiveSmallIntegerField(_("tables seating a blocked pair"), default=0)
+    byes = models.JSONField(_("entries with a bye"), default=list, blank=True)
+    final = models.BooleanField(_("the final"), default=False)
     # The daily challenge, once its day is over: the board's best game, published for
     # everyone to replay (records.services.record_publish).
     best_game = models.ForeignKey(

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from accounts.selectors import blocked_pairs
 from accounts.staff_powers import acts_as_staff
 from clubs.selectors import clubs_of, is_member
 from games.reads.sight import cards_open
@@ -99,29 +99,39 @@ def can_see(event: Event, viewer: Any, token: str = "") -> bool:
 
 
 def standings(event: Event) -> list[Entry]:
-    """Every entry (withdrawn ones too: their results stay), best first."""
-    rows = Entry.objects.filter(event=event).select_related("user").order_by(*STANDING_ORDER)
-    return list(rows)
+    """Every entry (withdrawn ones too: their results stay), best first. An elimination
+    event ranks by the round a player went out in, later first, the players still in (at
+    the end, the winner) first; then by the standings (docs/rules.md §5.9). A withdrawn
+    player who had gone through their last round went out in the next."""
+    rows = Entry.objects.filter(event=event).select_related("user")
+    if event.kind == Event.Kind.ELIMINATION:
+        gone = Coalesce("out_round", F("withdrawn_round") + 1)
+        rows = rows.annotate(gone=gone)
+        return list(rows.order_by(F("gone").desc(nulls_first=True), *STANDING_ORDER))
+    return list(rows.order_by(*STANDING_ORDER))
 
 
 def rounds_of(event: Event, viewer: Any = None) -> list[dict[str, Any]]:
     """Each round with its tables: each table's seats (name, points, absent), whether it has
     ended, the stored game's id once it has (for its record and replay), and whether
     `viewer` may open it or watch it now (`shown`: not while its board is held,
-    games.reads.sight)."""
+    games.reads.sight); an elimination round's byes; and, for the event's organiser and
+    staff only, how many tables seat a blocked pair (others' block lists are private)."""
     placements = (
         Placement.objects.filter(round__event=event)
         .select_related("round", "entry__user", "table")
-        .only("round__number", "round__finished", "number", "seat", "absent", "points",
-              "place", "matchpoints", "entry__user__username", "entry__user__display_name",
+        .only("round__number", "round__finished", "round__byes", "round__together", "number",
+              "seat", "absent", "points", "place", "matchpoints", "entry__user__username",
+              "entry__user__display_name",
               "table__status", "table__id", "table__board_held")
         .order_by("round__number", "number", "seat")
     )  # fmt: skip
     rounds: dict[int, dict[str, Any]] = {}
     for p in placements:
-        r = rounds.setdefault(
-            p.round.number, {"number": p.round.number, "finished": p.round.finished, "tables": {}}
-        )
+        r = rounds.setdefault(p.round.number, {
+            "number": p.round.number, "round": p.round, "finished": p.round.finished,
+            "tables": {},
+        })  # fmt: skip
         t = r["tables"].setdefault(
             p.number, {"number": p.number, "table_id": p.table_id,
                        "over": p.table.status in ("finished", "aborted"), "seats": [],
@@ -133,39 +143,27 @@ def rounds_of(event: Event, viewer: Any = None) -> list[dict[str, Any]]:
             "pk", flat=True
         )
     )
-    users = {p.entry.user_id for p in placements if p.entry is not None}
-    apart = blocked_pairs(list(users)) if event.kind != Event.Kind.DRIVE else set()
+    sees_blocks = _organises(event, viewer)
+    bye_ids = {pk for r in rounds.values() for pk in r["round"].byes}
+    bye_users = {e.pk: e.user for e in Entry.objects.filter(pk__in=bye_ids).select_related("user")}
     out = []
     for number in sorted(rounds):
         r = rounds[number]
+        board = r.pop("round")
         tables = sorted(r["tables"].values(), key=lambda t: t["number"])
         for t in tables:
             t["stored"] = t["table_id"] in stored
-        out.append({**r, "tables": tables, "blocked_together": _together(tables, apart),
-                    "byes": _byes(event, number, tables)})  # fmt: skip
+        out.append({**r, "tables": tables,
+                    "blocked_together": board.together if sees_blocks else 0,
+                    "byes": [bye_users[pk] for pk in board.byes if pk in bye_users]})  # fmt: skip
     return out
 
 
-def _together(tables: list[dict[str, Any]], apart: set[frozenset[int]]) -> int:
-    """How many of a round's tables seat a blocked pair (the page says so, naming no one)."""
-    count = 0
-    for t in tables:
-        ids = [p.entry.user_id for p in t["seats"] if p.entry is not None]
-        count += any(frozenset((a, b)) in apart for a in ids for b in ids if a < b)
-    return count
-
-
-def _byes(event: Event, number: int, tables: list[dict[str, Any]]) -> list[Any]:
-    """An elimination round's byes (docs/rules.md §5.9): who was still in, not seated."""
-    if event.kind != Event.Kind.ELIMINATION:
-        return []
-    seated = {p.entry_id for t in tables for p in t["seats"]}
-    still = (
-        Entry.objects.filter(event=event)
-        .filter(Q(out_round__isnull=True) | Q(out_round__gte=number))
-        .filter(Q(withdrawn=False) | Q(withdrawn_round__gt=number))
-    )
-    return [e.user for e in still.select_related("user") if e.pk not in seated]
+def _organises(event: Event, viewer: Any) -> bool:
+    """Whether the viewer is the event's organiser or staff (sees what seating had to do)."""
+    if viewer is None or not viewer.is_authenticated:
+        return False
+    return event.created_by_id == viewer.pk or acts_as_staff(viewer)
 
 
 def my_table(event: Event, viewer: Any) -> int | None:

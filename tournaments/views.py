@@ -22,7 +22,7 @@ from games import labels
 from games.pages.forms import rule_context
 from tournaments import selectors, services
 from tournaments.forms import EventForm
-from tournaments.models import Entry, Event
+from tournaments.models import Entry, Event, Round
 from tournaments.movements import TRUMPS, TRUMPS_NO_TRUMP
 
 TRUMP_CODES = {"hearts": "H", "clubs": "C", "diamonds": "D", "spades": "S", "none": "NT"}
@@ -116,13 +116,20 @@ def _drive_context(request: HttpRequest, event: Event, entry: Entry | None) -> d
 
 
 def _next_due(event: Event) -> Any:
+    """When the next round is due, if there is one: an elimination event plays until its
+    final (docs/rules.md §5.9), whatever its round count."""
     from tournaments.services.rounds import round_due
 
     if event.status == Event.Status.COMING:
         return event.starts_at
-    if event.status == Event.Status.RUNNING and event.current_round < event.rounds:
-        return round_due(event, event.current_round + 1)
-    return None
+    if event.status != Event.Status.RUNNING:
+        return None
+    if event.kind == Event.Kind.ELIMINATION:
+        final = Round.objects.filter(event=event, number=event.current_round, final=True)
+        more = not final.exists()
+    else:
+        more = event.current_round < event.rounds
+    return round_due(event, event.current_round + 1) if more else None
 
 
 def event_live(request: HttpRequest, event_id: int) -> JsonResponse:

@@ -5,46 +5,47 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Collection
 
-from accounts.selectors import blocked_pairs
 from games.engine.descriptors import game_of
 from tournaments import elimination, seating
-from tournaments.models import STANDING_ORDER, Entry, Event, Placement
+from tournaments.models import STANDING_ORDER, Entry, Event, Placement, Round
 
 Group = list[Entry | None]
 
 
-def elimination_groups(event: Event, entries: list[Entry], number: int) -> list[Group]:
+def elimination_groups(
+    event: Event, entries: list[Entry], number: int, apart: Collection[frozenset] = ()
+) -> tuple[list[Group], elimination.Seating]:
     """The round's tables, seats in order (None: a bot), of the players still in (`entries`
-    in seed order: round 1 by lot, later the standings); who went out in the last round is
-    settled first. Blocked pairs are swapped apart where another table can take one."""
+    in seed order: round 1 by lot, later the standings), and the seating's decisions (its
+    byes, whether it is the final, the tables seating a blocked pair: the round keeps
+    them); who went out in the last round is settled first. Blocked pairs (`apart`, of
+    entry ids) are swapped apart where another table can take one."""
     if number > 1:
         settle(event, number - 1)
     still = [e for e in entries if e.out_round is None]
     by_id = {e.pk: e for e in still}
-    by_user = {e.user_id: e.pk for e in still}
-    apart = {frozenset(by_user[u] for u in pair) for pair in blocked_pairs(list(by_user))}
     plan = elimination.seat_round([e.pk for e in still], event.table_size, event.through, apart)
     rng = random.Random(event.pk * 100 + number)
     sides = game_of(event.game).partnerships  # Whist: partners drawn per table
     tables = [seating.partnerships(t, seating.Met(), rng) if sides and len(t) == 4
               else t for t in plan.tables]  # fmt: skip
-    return [[by_id[p] for p in t] + [None] * (event.table_size - len(t)) for t in tables]
+    groups = [[by_id[p] for p in t] + [None] * (event.table_size - len(t)) for t in tables]
+    return groups, plan
 
 
 def settle(event: Event, number: int) -> bool:
     """Mark who went out in round `number` (its tables all scored): at each table all but
     the best `through` places (ties: the standings), at the final all but the best place.
-    Whether the round was the final. Safe to run twice."""
+    Whether the round was the final (as its seating decided). Safe to run twice."""
     rows = Placement.objects.filter(round__event=event, round__number=number, entry__isnull=False)
+    final = Round.objects.filter(event=event, number=number, final=True).exists()
     tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for table, entry, place in rows.values_list("number", "entry_id", "place"):
         tables[table].append((entry, place if place is not None else 99))
     order = Entry.objects.filter(event=event).order_by(*STANDING_ORDER)
     rank = {pk: i for i, pk in enumerate(order.values_list("pk", flat=True))}
-    still = Entry.objects.filter(event=event, withdrawn=False, out_round__isnull=True)
-    seated = {e for rows_ in tables.values() for e, _place in rows_}
-    final = len(tables) == 1 and set(still.values_list("pk", flat=True)) <= seated
     out: list[int] = []
     for people in tables.values():
         if final:

@@ -29,6 +29,7 @@ from games.sockets.limits import on_page
 from rankings.leavers import waiting
 from runtime import metrics
 from tournaments import seating
+from tournaments.elimination import tables_together
 from tournaments.models import Entry, Event, Placement, Round
 from tournaments.pairing import dutch_pairs
 from tournaments.selectors import history_of, ranked_entries
@@ -110,31 +111,42 @@ def round_start(event: Event) -> Round:
     """Seat the next round (the event row locked by the caller): the players still in, by
     standing; absent ones seated too, a bot playing for them; bots fill the tables; a player
     whose other tables already fill their open-table allowance, or who must wait before a
-    rated game of a rated event, sits the round out, as an absence; then who is absent for
-    the second round in a row is withdrawn.
-    docs/rules.md §5.5, docs/rules.md §5.1"""
+    rated game of a rated event, sits the round out, as an absence (in an elimination event
+    a bot takes their seat and plays it for them: they cannot come back to it); then who
+    is absent for the second round in a row is withdrawn.
+    docs/rules.md §5.5, docs/rules.md §5.1, docs/rules.md §5.9"""
     number = event.current_round + 1
     drive = event.kind == Event.Kind.DRIVE
+    elimination = event.kind == Event.Kind.ELIMINATION
     entries = ranked_entries(event) if not drive else _drive_entries(event)
+    if elimination:  # who went out is no longer in the event: neither seated nor absent
+        entries = [e for e in entries if e.out_round is None]
     if number == 1:
         random.Random(f"{event.pk}:{event.starts_at}").shuffle(entries)
     absent = _absent(event, entries, timezone.now())
     busy = _busy(entries) | _waiting(event, entries)
-    if event.kind == Event.Kind.ELIMINATION:  # out of a round is out: seated, a bot plays
-        absent, busy = absent | busy, set()
     _count_lateness(event, number)
     board = Round.objects.create(event=event, number=number, seed=_board_seed(event))
+    apart = _apart(entries) if not drive else set()
     if drive:  # docs/rules.md §5.8: the movement places everyone, a bot plays for the away
         groups = [[e if e is None or e.pk not in busy else None for e in group]
                   for group in drive_groups(event, entries, number)]  # fmt: skip
-    elif event.kind == Event.Kind.ELIMINATION:  # docs/rules.md §5.9
-        groups = elimination_groups(event, entries, number)
+    elif elimination:  # docs/rules.md §5.9
+        groups, plan = elimination_groups(event, entries, number, apart)
+        board.byes, board.final = plan.byes, plan.final
+        seated = {e.pk for group in groups for e in group if e is not None}
+        entries = [e for e in entries if e.pk in seated]  # a bye is no absence
     else:
-        groups = _groups(event, [e for e in entries if e.pk not in busy], number)
+        groups = _groups(event, [e for e in entries if e.pk not in busy], number, apart)
+    board.together = seating_together(groups, apart)
+    board.save(update_fields=["byes", "final", "together"])
     options = drive_options(event, number) if drive else event.options
+    stand_in = busy if elimination else set()
     placements = []
     for table_number, group in enumerate(groups, 1):
-        placements += _seat_table(event, board, table_number, group, absent, options)
+        placements += _seat_table(
+            event, board, table_number, group, absent | stand_in, options, stand_in
+        )
     Placement.objects.bulk_create(placements)
     _tell_seated(event, number, placements)
     if not drive:  # a drive's movement keeps every place: an absent player's bot plays on
@@ -142,6 +154,12 @@ def round_start(event: Event) -> Round:
     event.current_round = number
     version_bump(event, "status", "current_round")
     return board
+
+
+def seating_together(groups: list[list[Entry | None]], apart: set[frozenset[int]]) -> int:
+    """How many of the round's tables seat a blocked pair (the event page tells its
+    organiser and staff, naming no one)."""
+    return tables_together([[e.pk for e in g if e is not None] for g in groups], apart)
 
 
 def _tell_seated(event: Event, number: int, placements: list[Placement]) -> None:
@@ -225,7 +243,9 @@ def _waiting(event: Event, entries: list[Entry]) -> set[int]:
     return {e.pk for e in entries if e.user_id in users}
 
 
-def _groups(event: Event, entries: list[Entry], number: int) -> list[list[Entry | None]]:
+def _groups(
+    event: Event, entries: list[Entry], number: int, apart: set[frozenset[int]]
+) -> list[list[Entry | None]]:
     """The round's tables, best first, each padded with None (a bot) to the table's size."""
     by_id = {e.pk: e for e in entries}
     ids = [e.pk for e in entries]
@@ -234,7 +254,8 @@ def _groups(event: Event, entries: list[Entry], number: int) -> list[list[Entry 
         tables = [[a] if b is None else [a, b] for a, b in dutch_pairs(ids, history, event.rounds)]
     else:
         met, partners = _meetings(event)
-        _add_blocks(met, entries)
+        for pair in apart:  # docs/rules.md §5.1: parted before any repeat meeting
+            met[pair] += BLOCK_WEIGHT
         tables = seating.seat_round(ids, event.table_size, met, seed=event.pk * 100 + number)
         if game_of(event.game).partnerships:  # an individual event: partners drawn per round
             rng = random.Random(event.pk * 100 + number)
@@ -242,12 +263,12 @@ def _groups(event: Event, entries: list[Entry], number: int) -> list[list[Entry 
     return [[by_id[p] for p in t] + [None] * (event.table_size - len(t)) for t in tables]
 
 
-def _add_blocks(met: seating.Met, entries: list[Entry]) -> None:
-    """Two players of whom one blocked the other count as having met BLOCK_WEIGHT times:
-    the seating then parts them before it parts any repeat meeting (docs/rules.md §5.1)."""
+def _apart(entries: list[Entry]) -> set[frozenset[int]]:
+    """The entries' pairs of whom one blocked the other. A Swiss seating counts them as
+    having met BLOCK_WEIGHT times, so it parts them before any repeat meeting; an
+    elimination seating swaps them apart (docs/rules.md §5.1, §5.9)."""
     entry_of = {e.user_id: e.pk for e in entries}
-    for pair in blocked_pairs(list(entry_of)):
-        met[frozenset(entry_of[u] for u in pair)] += BLOCK_WEIGHT
+    return {frozenset(entry_of[u] for u in pair) for pair in blocked_pairs(list(entry_of))}
 
 
 def _meetings(event: Event) -> tuple[seating.Met, seating.Met]:
@@ -277,8 +298,11 @@ def _seat_table(
     group: list[Entry | None],
     absent: set[int],
     options: dict[str, Any],
+    stand_in: set[int],
 ) -> list[Placement]:
-    users = [e.user if e is not None else None for e in group]
+    """One table's seats; the entries in `stand_in` are seated with a bot in the table's
+    seat (their result is theirs, but they cannot take the seat back)."""
+    users = [e.user if e is not None and e.pk not in stand_in else None for e in group]
     away = {i for i, e in enumerate(group) if e is not None and e.pk in absent}
     table = table_arrange(
         event.game, users, bot_level=event.bot_level, options=options,
@@ -293,8 +317,10 @@ def _seat_table(
 
 
 def _count_absences(event: Event, entries: list[Entry], absent: set[int], number: int) -> None:
-    """Absent twice in a row: withdrawn (seated this round still; past results stay)."""
+    """Absent twice in a row: withdrawn (seated this round still; past results stay). Only
+    `entries` count: an elimination's byes and players out are neither."""
     present = [e.pk for e in entries if e.pk not in absent]
+    absent = {e.pk for e in entries if e.pk in absent}
     Entry.objects.filter(pk__in=present).update(absences=0)
     Entry.objects.filter(pk__in=absent).update(absences=F("absences") + 1)
     limit = settings.WHIST_EVENT_ABSENCES
