@@ -30,7 +30,7 @@ def puzzles(request: HttpRequest) -> HttpResponse:
 
 
 def puzzle(request: HttpRequest, pk: int) -> HttpResponse:
-    found = Puzzle.objects.filter(pk=pk).first()
+    found = pick.shown().filter(pk=pk).first()
     if found is None:
         raise Http404(_("No such puzzle."))
     return _page(request, found, "rated")
@@ -45,7 +45,7 @@ def daily(request: HttpRequest) -> HttpResponse:
 
 def streak(request: HttpRequest) -> HttpResponse:
     state = _streak(request)
-    found = Puzzle.objects.filter(pk=state["current"]).first() if state["current"] else None
+    found = pick.shown().filter(pk=state["current"]).first() if state["current"] else None
     if found is None:
         found = pick.streak_next(state["count"], state["seen"])
         if found is None:
@@ -76,7 +76,7 @@ def _page(
 @require_POST
 def answer(request: HttpRequest, pk: int) -> JsonResponse:
     """Judge a move: {"move": "QS", "mode": "rated" | "daily" | "streak"}."""
-    found = Puzzle.objects.filter(pk=pk).first()
+    found = pick.shown().filter(pk=pk).first()
     if found is None:
         return JsonResponse({"error": _("No such puzzle.")}, status=404)
     move, mode = request.POST.get("move", ""), request.POST.get("mode", "rated")

@@ -21,6 +21,11 @@ class _Abs(Func):
     function = "ABS"
 
 
+def shown() -> QuerySet:
+    """Puzzles that may be offered: not from a game a moderator annulled since it was cut."""
+    return Puzzle.objects.filter(record__annulled=False)
+
+
 def _nearest(rows: QuerySet, level: int) -> Puzzle | None:
     return rows.annotate(gap=_Abs(F("rating") - level)).order_by("gap", "pk").first()
 
@@ -28,7 +33,7 @@ def _nearest(rows: QuerySet, level: int) -> Puzzle | None:
 def next_for(user: Any, level: int, seen: Collection[int] = ()) -> Puzzle | None:
     """The untried puzzle nearest `level` (a player's tried ones and `seen` left out); when
     every one was tried, the nearest of all but `seen`."""
-    rows = Puzzle.objects.exclude(pk__in=list(seen))
+    rows = shown().exclude(pk__in=list(seen))
     if user is not None and user.is_authenticated:
         tried = PuzzleTry.objects.filter(user=user).values("puzzle")
         found = _nearest(rows.exclude(pk__in=tried), level)
@@ -45,7 +50,8 @@ def daily(day: datetime.date) -> Puzzle | None:
         return chosen.puzzle
     used = DailyPuzzle.objects.values("puzzle")
     candidate = (
-        Puzzle.objects.exclude(pk__in=used)
+        shown()
+        .exclude(pk__in=used)
         .annotate(gap=_Abs(F("rating") - round(rate.CENTRE)))
         .order_by("gap", "-pk")
         .first()
@@ -64,5 +70,5 @@ def streak_next(count: int, seen: Collection[int]) -> Puzzle | None:
     """The streak's puzzle after `count` right answers: nearest STREAK_START + count steps, at
     that level or above where there is one, none of `seen`."""
     level = STREAK_START + STREAK_STEP * count
-    rows = Puzzle.objects.exclude(pk__in=list(seen))
+    rows = shown().exclude(pk__in=list(seen))
     return _nearest(rows.filter(rating__gte=level), level) or _nearest(rows, level)

@@ -134,3 +134,14 @@ def test_page_in_each_language(knockout, language, words):
     client = Client(headers={"accept-language": language})
     page = client.get(f"/puzzles/{knockout.pk}/")
     assert words in page.content.decode()
+
+
+def test_a_puzzle_of_a_game_annulled_later_is_no_longer_offered(knockout):
+    from records.models import GameRecord
+
+    GameRecord.objects.filter(pk=knockout.record_id).update(annulled=True)
+    assert Client().get(f"/puzzles/{knockout.pk}/").status_code == 404
+    assert Client().post(f"/puzzles/{knockout.pk}/answer/", {"move": "AS"}).status_code == 404
+    page = Client().get("/puzzles/")
+    if page.status_code == 302:
+        assert Puzzle.objects.get(pk=page["Location"].split("/")[2]).record_id != knockout.record_id
