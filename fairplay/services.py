@@ -31,9 +31,11 @@ HISTORY = 200  # a player's newest games a flag is judged on
 
 def game_signals_compute(table_id: int) -> int:
     """Judge the stored game at `table_id` once: a GameSignal per human seat, then the flags
-    of its players. Returns the rows written (0: done already, annulled, or no human)."""
+    of its players. Returns the rows written (0: done already, annulled, a practice game, or
+    no human). A practice game's player saw every hand in the replay it started from: it
+    says nothing of hidden cards, nor of whom they sat with."""
     stored = GameRecord.objects.filter(pk=table_id).first()
-    if stored is None or stored.annulled:
+    if stored is None or stored.annulled or stored.practice:
         return 0
     shared_flags(stored)
     if stored.game not in judge.GAMES:

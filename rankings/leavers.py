@@ -80,10 +80,11 @@ def waiting(user_ids: list[int], now: datetime | None = None) -> set[int]:
 
 def completion(user_id: int, games: int) -> tuple[int, int]:
     """(completed, played) of the player's last `games` finished games, casual too, annulled
-    ones left out: a game completed is played to its end by the player, neither resigned nor
-    left (the profile's completion rate, social.stats)."""
+    ones left out, and practice ones (a practice game left abandons no one): a game completed
+    is played to its end by the player, neither resigned nor left (the profile's completion
+    rate, social.stats)."""
     rows = (
-        GamePlayer.objects.filter(user_id=user_id)
+        GamePlayer.objects.filter(user_id=user_id, record__practice=False)
         .exclude(result=GamePlayer.Result.ANNULLED)
         .order_by("-finished")[:games]
         .values_list("resigned", "own_decisions", "stand_in_decisions", "stand_in_last")

@@ -21,8 +21,8 @@ from rankings.rating import PROVISIONAL_GAMES, SeatRule
 
 CASUAL, HOUSE_RULES, NO_HUMAN = "casual", "house_rules", "no_human"
 ANNULLED = "annulled"  # annulled by a moderator before its bookkeeping ran
-# A practice game ("play it again from here": its record names the game it started from,
-# docs/game-record.md §2): no rating and no XP, whatever its table was.
+# A practice game ("play it again from here", records.models.GameRecord.practice): no rating
+# and no XP, whatever its table was.
 PRACTICE = "practice"
 CASUAL_REASONS = (CASUAL, HOUSE_RULES, NO_HUMAN, ANNULLED, PRACTICE)
 # A game ended (by a resignation) before this many tricks were completed, over all its
@@ -101,14 +101,9 @@ def seat_facts(rows: Iterable[Any], record: dict[str, Any]) -> list[SeatFacts]:
     return facts
 
 
-def is_practice(record: dict[str, Any]) -> bool:
-    """A practice game's record names the game it started from."""
-    return bool(record.get("practice"))
-
-
-def casual_reason(stored: Any, facts: list[SeatFacts], record: dict[str, Any]) -> str:
+def casual_reason(stored: Any, facts: list[SeatFacts]) -> str:
     """Why the stored game (records.models.GameRecord) changes no rating, or "" if rated."""
-    if is_practice(record):
+    if stored.practice:
         return PRACTICE
     if not stored.rated:
         return CASUAL

@@ -47,6 +47,10 @@ class GameRecord(models.Model):
     # A private game opened to everyone by an event (a daily challenge's best game of a
     # board): its page and replay for anyone, its players' histories unchanged.
     published = models.BooleanField(_("published"), default=False)
+    # A practice game ("play it again from here": its record names the game it started from,
+    # docs/game-record.md §2), set once when stored: its player saw the hands in the replay,
+    # so fair play does not judge it and rankings neither rate it nor count it as completed.
+    practice = models.BooleanField(_("practice game"), default=False)
 
     class Meta:
         verbose_name = _("game record")

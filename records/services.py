@@ -56,7 +56,7 @@ def store_with(
         else GameRecord.Status.FINISHED,
         started=table.started, finished=table.finished or timezone.now(),
         seats=[_seat(s, record["seats"][s.index]) for s in seats],
-        result=record["result"], record=record,
+        result=record["result"], record=record, **_practice(record_model, record),
     )  # fmt: skip
     decisions: list[tuple[int, int, int]] | None = seat_tallies(move_model, table.pk, table.players)
     if not hasattr(player_model, "stand_in_last"):
@@ -65,6 +65,14 @@ def store_with(
         player_model(**_player(stored, s, result, decisions)) for s in seats
     )
     return stored
+
+
+def _practice(record_model: type[Model], record: dict[str, Any]) -> dict[str, bool]:
+    """GameRecord.practice of a record (the historical models before 0010 have no such field)."""
+    if not any(f.name == "practice" for f in record_model._meta.get_fields()):
+        return {}
+    # docs/game-record.md §2: a practice game's record names the game it started from
+    return {"practice": bool(record.get("practice"))}
 
 
 def _seat(seat: Any, recorded: dict[str, Any]) -> dict[str, Any]:

@@ -56,7 +56,7 @@ def game_score_create(table_id: int) -> GameScore | None:
             return None
         record = GameRecord.objects.values_list("record", flat=True).get(pk=table_id)
         facts = seat_facts(rows, record)
-        reason = casual_reason(stored, facts, record)
+        reason = casual_reason(stored, facts)
         score = GameScore.objects.create(
             table_id=table_id, game=stored.game, rated=not reason, casual_reason=reason,
             finished=stored.finished,

@@ -58,6 +58,17 @@ def test_opponents_from_one_browser_at_a_rated_table_are_flagged(make_user) -> N
 
 
 @pytest.mark.django_db
+def test_opponents_from_one_browser_at_a_practice_game_are_not_flagged(make_user) -> None:
+    ann, bob = make_user("ann"), make_user("bob")
+    original = stored(german(), [ann, bob])
+    table = stored(german(), [ann, bob], practice_of=original)  # even a table marked rated
+    origin_note(table.pk, ann.pk, "203.0.113.5", KEY)
+    origin_note(table.pk, bob.pk, "198.51.100.7", KEY)
+    game_signals_compute(table.pk)
+    assert not Flag.objects.filter(kind=Flag.Kind.SHARED).exists()
+
+
+@pytest.mark.django_db
 def test_opponents_once_on_one_browser_are_flagged_at_a_rated_table(make_user) -> None:
     ann, bob = make_user("ann"), make_user("bob")
     for n, user in enumerate((ann, bob)):

@@ -132,3 +132,17 @@ def test_a_german_seers_games_raise_a_flag(make_user, settings) -> None:
         assert game_signals_compute(table.pk) == 2
     assert Flag.objects.get(user=seer).kind == Flag.Kind.HIDDEN
     assert not Flag.objects.filter(user=honest).exists()
+
+
+@pytest.mark.django_db
+def test_a_practice_game_is_not_judged(make_user, settings) -> None:
+    """Its player saw every hand in the replay it started from: matching the best card there
+    is no sign of anything (records.models.GameRecord.practice)."""
+    settings.WHIST_FAIRPLAY_ODDS, settings.WHIST_FAIRPLAY_MIN_POSITIONS = 2.0, 2
+    seer = make_user("seer")
+    original = stored(seer_game(2), [seer, "club", "club", "club"], rated=False)
+    for seed in SEER_SEEDS:
+        table = stored(seer_game(seed), [seer, "club", "club", "club"], practice_of=original)
+        assert game_signals_compute(table.pk) == 0
+    assert not GameSignal.objects.filter(user=seer).exists()
+    assert not Flag.objects.filter(user=seer).exists()

@@ -38,19 +38,26 @@ def store(
     rated: bool = True,
     preset: str = "",
     by: Callable[[int, int], str] | None = None,
+    practice_of: Table | None = None,
 ) -> Table:
     """The finished game as a table row with seats and move log; `by(seat, n)` says who made
-    the seat's n-th decision (default: its human or its bot)."""
+    the seat's n-th decision (default: its human or its bot); with `practice_of`, a practice
+    game started from that game's first position (its record names it, as the card room's)."""
     now = timezone.now()
     names = [{"name": getattr(p, "username", f"Bot {i}"), "bot": None if hasattr(p, "pk") else p}
              for i, p in enumerate(players)]  # fmt: skip
     events = [a.to_event() for d in state.history for a in d.events] + [
         a.to_event() for a in state.events
     ]
+    record = to_record(state, names)
+    start = None
+    if practice_of is not None:
+        start = {"deals": record["deals"][:1], "from": 0, "seat": 0, "fresh": False}
+        record["practice"] = {"game": practice_of.pk, "from": 0, "seat": 0, "fresh": False}
     table = Table.objects.create(
         game=state.rules.game, players=state.players, options=state.rules.option_dict(),
         preset=preset, rated=rated, status=Table.Status.FINISHED, seed=1, moves=len(events),
-        record=to_record(state, names), started=now, finished=now,
+        record=record, started=now, finished=now, practice_of=practice_of, start=start,
     )  # fmt: skip
     Seat.objects.bulk_create(
         Seat(table=table, index=i, user=p if hasattr(p, "pk") else None,

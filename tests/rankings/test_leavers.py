@@ -127,6 +127,20 @@ def test_the_pool_skips_players_below_the_completion_rate_it_is_set_to(make_user
     services.pool_join(bob, "c-bob", "german", rated=True)  # 100%
 
 
+def test_practice_games_left_do_not_lower_the_completion_rate(make_user, score, settings):
+    settings.WHIST_POOL_MIN_COMPLETION = (80, 4)
+    ann = make_user("ann")
+    original = store(winning("german", 2, 0), [ann, "club"], rated=False)
+    for _ in range(3):
+        score(store(winning("german", 2, 0), [ann, "club"]))
+    gone = lambda seat, n: Move.By.TIMEOUT if seat == 0 and n >= 2 else None  # noqa: E731
+    for _ in range(2):
+        score(store(winning("german", 2, 0), [ann, "club"], rated=False, by=gone,
+                    practice_of=original))  # fmt: skip
+    assert leavers.completion(ann.pk, 4) == (4, 4)
+    services.pool_join(ann, "c-ann", "german", rated=True)
+
+
 def test_the_completion_rate_is_not_asked_by_default(make_user, score):
     ann = make_user("ann")
     for minutes in (60 * 24 * 9, 60 * 24 * 8):

@@ -8,7 +8,8 @@ import pytest
 from games import services
 from games.models import Move
 from rankings.models import GameScore, Rating
-from rankings.outcome import CASUAL, HOUSE_RULES, NO_HUMAN
+from rankings.outcome import CASUAL, HOUSE_RULES, NO_HUMAN, PRACTICE
+from records.models import GameRecord
 from tests.rankings.helpers import seeded, store, winning
 
 pytestmark = pytest.mark.django_db
@@ -87,3 +88,14 @@ def test_a_rated_table_with_house_rules_is_created_casual(make_user):
     assert not table.rated
     standard = services.table_create(ann, "whist", 4, {"target": 7}, rated=True)
     assert standard.rated
+
+
+def test_a_game_stored_as_practice_changes_no_rating_whatever_its_record(make_user, score):
+    """The stored flag decides (records.models.GameRecord.practice), not the record's JSON."""
+    ann = make_user("ann")
+    table = store(winning("german", 2, 0), [ann, "club"])
+    GameRecord.objects.filter(pk=table.pk).update(practice=True)
+    results = score(table)
+    assert reason(table) == PRACTICE
+    assert not any(r.rated or r.xp for r in results.values())
+    assert not Rating.objects.filter(games__gt=0).exists()

@@ -1,0 +1,35 @@
+"""A practice game is stored as one (records.models.GameRecord.practice), once, when stored;
+the migration that added the field marks the practice games stored before it."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+import pytest
+from django.apps import apps
+
+from records.models import GameRecord
+from tests.rankings.helpers import seeded, store
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_practice_game_is_stored_as_practice_and_its_original_is_not(make_user):
+    ann = make_user("ann")
+    original = store(seeded("german", 2, 5, games=1), [ann, "club"], rated=False)
+    practice = store(seeded("german", 2, 5, games=1), [ann, "club"], rated=False,
+                     practice_of=original)  # fmt: skip
+    assert GameRecord.objects.get(pk=practice.pk).practice
+    assert not GameRecord.objects.get(pk=original.pk).practice
+
+
+def test_the_migration_marks_the_practice_games_stored_before_it(make_user):
+    ann = make_user("ann")
+    original = store(seeded("german", 2, 5, games=1), [ann, "club"], rated=False)
+    practice = store(seeded("german", 2, 5, games=1), [ann, "club"], rated=False,
+                     practice_of=original)  # fmt: skip
+    GameRecord.objects.update(practice=False)  # as stored before the field
+    import_module("records.migrations.0010_practice").backfill(apps, None)
+    assert set(GameRecord.objects.filter(practice=True).values_list("pk", flat=True)) == {
+        practice.pk
+    }
