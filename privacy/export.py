@@ -14,8 +14,10 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import models
+from django.db.models import BooleanField, ExpressionWrapper
 from django.utils import timezone
 
+from games.reads.sight import open_tables
 from privacy.holdings import user_keys
 from rankings.unlocks import unlocked
 from records.models import GamePlayer
@@ -23,6 +25,10 @@ from records.models import GamePlayer
 # Fields never exported: secrets of the site or of the game, and the archive itself.
 SECRET_FIELDS = {"password", "seed", "invite_token", "token", "archive", "session_data",
                  "key", "bin_key", "throttling_failure_timestamp"}  # fmt: skip
+# Fields never exported of one model: a table's cards. A practice table's start holds its deals
+# (every hand) while it is played; a table's record is in games.json when its cards may be
+# shown (a duplicate board's stays out while the board is held: games.reads.sight).
+SECRET_OF = {"games.Table": {"start", "record"}}
 # Rows only where the player is the one named by these keys (a report naming the player is
 # the reporter's; the moderators' log is theirs to keep).
 ONLY_AS = {"accounts.Report": {"reporter"}, "accounts.AuditEntry": set(), "admin.LogEntry": set(),
@@ -53,8 +59,9 @@ def row_dict(obj: models.Model, user: Any) -> dict[str, Any]:
     """A row as JSON: its fields but the secrets; a key to a player is their username
     ("you" for the player), to a moderator nothing; other keys their id."""
     out: dict[str, Any] = {}
+    secret = SECRET_FIELDS | SECRET_OF.get(obj._meta.label, set())
     for field in obj._meta.concrete_fields:
-        if field.name in SECRET_FIELDS:
+        if field.name in secret:
             continue
         if field.is_relation:
             pk = getattr(obj, field.attname)
@@ -90,7 +97,14 @@ def profile(user: Any) -> dict[str, Any]:
 
 
 def games(user: Any) -> list[dict[str, Any]]:
-    rows = GamePlayer.objects.filter(user=user).select_related("record").order_by("finished")
+    """Every game the player sat in; its record only if its cards may be shown (a duplicate
+    board's not while the board is held, as records.selectors.own_records)."""
+    rows = (
+        GamePlayer.objects.filter(user=user)
+        .select_related("record")
+        .annotate(shown=ExpressionWrapper(open_tables("record__table__"), BooleanField()))
+        .order_by("finished")
+    )
     out = []
     for row in rows.iterator(chunk_size=200):
         record = row.record
@@ -99,7 +113,7 @@ def games(user: Any) -> list[dict[str, Any]]:
             "rated": record.rated, "private": record.private, "annulled": record.annulled,
             "seat": row.seat, "place": row.place, "result": row.result,
             "players": record.seats, "result_of_game": record.result,
-            "record": record.record,
+            "record": record.record if row.shown else None,
         })  # fmt: skip
     return out
 
