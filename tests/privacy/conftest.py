@@ -25,7 +25,7 @@ from social.models import Kind
 from social.services.friends import friend_accept, friend_request
 from social.services.invitations import invitation_send
 from social.services.notifications import settings_save
-from tests.games.conftest import _live_play_settings  # noqa: F401
+from tests.games.conftest import _live_play_settings, make_user  # noqa: F401
 from tests.records.conftest import play_to_end
 
 PASSWORD = "a-Long-pass-2024"

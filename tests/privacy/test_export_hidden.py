@@ -11,7 +11,6 @@ import pytest
 from games.models import Table
 from privacy.export import games, holdings
 from records.practice import practice_start
-from tests.games.conftest import make_user  # noqa: F401
 from tests.rankings.helpers import seeded, store
 
 pytestmark = pytest.mark.django_db
