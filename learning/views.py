@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games import labels
-from games.engine import card_str
+from games.engine import card_str, parse_cards
 from games.engine.cards import cards_of
 from learning.lessons import COURSES, find
 from learning.lessons.course import (
@@ -79,13 +79,14 @@ def _payload(lesson: Lesson) -> dict[str, Any]:
     return {
         "key": f"{lesson.game}/{lesson.slug}",
         "names": names,
-        "hand": [card_str(c) for c in sorted(cards_of(state.hands[LEARNER]), reverse=True)],
+        "hand": _hand(lesson, state),
         "trick": [[seat, card_str(card)] for seat, card in state.trick],
-        "trump": "CDHS"[state.trump] if 0 <= state.trump < 4 else "",
+        "trump": "CDHS"[state.trump] if 0 <= state.trump < 4 and _dealt(lesson) else "",
         "choose_trump": choosing,
+        "counting": bool(lesson.count),
         "faceup": card_str(state.faceup) if getattr(state, "faceup", -1) >= 0 else "",
         "knock": any(text.endswith("knock") for text in answers),
-        "claims": [_claim_button(key) for key in answers if key.startswith("claim ")],
+        "buttons": _buttons(answers),
         "right": _key(lesson.right),
         "answers": answers,
         "shown": shown(lesson),
@@ -98,23 +99,49 @@ def _payload(lesson: Lesson) -> dict[str, Any]:
             "choose": _("Choose the trump suit"),
             "trick": _("The trick"),
             "faceup": _("Face-up talon card"),
-            "hand": _("Your cards"),
+            "hand": _("Your cards as dealt") if lesson.count else _("Your cards"),
             "then": _("What follows"),
         },
         "suits": {"C": _("Clubs"), "D": _("Diamonds"), "H": _("Hearts"), "S": _("Spades")},
     }
 
 
-def _claim_button(key: str) -> dict[str, str]:
-    """ "claim 2" -> the button that claims two tricks."""
-    n = int(key.split()[1])
-    label = ngettext("Claim %(n)s trick", "Claim %(n)s tricks", n) % {"n": n}
+def _dealt(lesson: Lesson) -> bool:
+    """Whether the page shows a deal: a counting lesson with no deal of its own (the rubber)
+    shows none."""
+    return bool(lesson.deals) or not lesson.count
+
+
+def _hand(lesson: Lesson, state: Any) -> list[str]:
+    """The learner's cards at the task; a counting lesson's, as dealt in its deal."""
+    if lesson.count:
+        cards = parse_cards(lesson.deals[0].hands[LEARNER]) if lesson.deals else []
+    else:
+        cards = list(cards_of(state.hands[LEARNER]))
+    return [card_str(c) for c in sorted(cards, reverse=True)]
+
+
+def _buttons(answers: dict[str, Any]) -> list[dict[str, str]]:
+    """The claims or counts among the answers, smallest first (not the right one first)."""
+    keys = [key for key in answers if key.split()[0] in ("claim", "count")]
+    return [_button(key) for key in sorted(keys, key=lambda key: int(key.split()[1]))]
+
+
+def _button(key: str) -> dict[str, str]:
+    """ "claim 2" -> the button that claims two tricks; "count 4" -> the one that says 4."""
+    kind, n = key.split()[0], int(key.split()[1])
+    if kind == "claim":
+        label = ngettext("Claim %(n)s trick", "Claim %(n)s tricks", n) % {"n": n}
+    else:
+        label = ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
     return {"key": key, "label": label}
 
 
 def _key(text: str) -> str:
     """ "0 play QS" -> "QS"; "0 trump D" -> "trump D"; "0 knock" -> "knock"; "0 claim 2" ->
     "claim 2"."""
+    if text.split()[1] == "count":
+        return text.split(" ", 1)[1]
     action = action_of(text)
     if action.kind.value == "play":
         return card_str(action.card)

@@ -26,7 +26,7 @@ from games.engine import (
     new_game,
     parse_cards,
 )
-from games.engine.actions import CLAIM, KNOCK, TRUMP
+from games.engine.actions import CLAIM, KNOCK, PLAY, TRUMP
 from games.engine.cards import DECK, cards_of, suit_str
 from games.engine.claims import tricks_left
 from games.engine.deals import deck_for_hands
@@ -36,6 +36,9 @@ LEARNER = 0  # the learner always sits in seat 0
 # the learner fewer tricks in the round than the right one (double dummy), or spends a card
 # for nothing: the trick goes to the learner's side whatever is played after it.
 ILLEGAL, LOSES_TRICK, FEWER, WASTED = "illegal", "loses_trick", "fewer", "wasted"
+# A lesson that asks for a count ("0 count 4") plays its deals out first (each seat its lowest
+# legal card); a wrong count is one the engine's score does not give.
+MISCOUNT = "miscount"
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,13 @@ class Lesson:
     # Words for the answers not listed (a 13-card hand): the illegal ones, the legal ones.
     illegal_others: str = ""
     others: str = ""
+    # Tricks played before the script, each seat playing its lowest legal card: a long
+    # opening (German Whist's first half) as one number. Single-deal lessons only.
+    autoplay: int = 0
+    # What a counting lesson asks, read from the engine's score once the lesson's deals are
+    # played out (or the game, when it gives none): "points", the learner's side's points for
+    # the last deal (tricks and honours); "rubber", its rubber score.
+    count: str = ""
     # The result's reason when the right answer and what follows end the game, the learner
     # winning it (a Knockout sweep: "sweep").
     ends: str = ""
@@ -141,18 +151,35 @@ def start(lesson: Lesson) -> State:
 def position(lesson: Lesson) -> State:
     """The task's moment: the script played out; the learner is to act."""
     state = start(lesson)
+    while len(state.trick_log) < lesson.autoplay or (lesson.count and _deals_left(lesson, state)):
+        state = apply(state, next(a for a in legal_actions(state) if a.kind == PLAY))
     for text in lesson.script:
         state = apply(state, action_of(text))
     return state
 
 
+def _deals_left(lesson: Lesson, state: State) -> bool:
+    return not state.over and (not lesson.deals or state.deal_no < len(lesson.deals))
+
+
+def counted(lesson: Lesson) -> int:
+    """The engine's figure a counting lesson asks for."""
+    state = position(lesson)
+    if lesson.count == "rubber":
+        return int(state.result["rubber_score"][0])
+    outcome = state.history[-1].outcome
+    return int(outcome["points"][0] + outcome["honours"][0])
+
+
 def answer(lesson: Lesson, text: str) -> str:
     """What the engine makes of an answer: "right", ILLEGAL, or the kind the lesson gives it
     if it holds (LOSES_TRICK, FEWER, WASTED), else "legal"."""
-    state = position(lesson)
-    action = action_of(text)
     if text == lesson.right:
         return "right"
+    if lesson.count:
+        return MISCOUNT if int(text.split()[2]) != counted(lesson) else "legal"
+    state = position(lesson)
+    action = action_of(text)
     if refused(state, action):
         return ILLEGAL
     after = apply(state, action)
@@ -180,7 +207,9 @@ def _tricks(state: State, action: Action) -> int:
 def choices(lesson: Lesson) -> list[str]:
     """Every answer the learner can give at the task: each card in hand (and knocking, when
     the engine allows it; and each claim, in a lesson on claims), or each suit (and no
-    trump, when the rules allow it) when choosing trump."""
+    trump, when the rules allow it) when choosing trump; a counting lesson's, its counts."""
+    if lesson.count:
+        return [lesson.right, *lesson.wrong]
     state = position(lesson)
     legal = legal_actions(state, LEARNER)
     if state.phase == "trump":
@@ -228,6 +257,8 @@ def best_tricks(state: State, deal_no: int | None = None) -> int:
 
 def shown(lesson: Lesson) -> list[dict[str, Any]]:
     """The tricks finished by the right answer and the scripted play after it."""
+    if lesson.count:
+        return []
     state = position(lesson)
     seen, tricks = state.last_trick, []
     for text in (lesson.right, *lesson.after):

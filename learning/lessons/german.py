@@ -1,10 +1,15 @@
-"""German Whist's lessons (docs/rules.md §3): the talon. Seat 0 is the learner."""
+"""German Whist's lessons (docs/rules.md §3): the talon, and counting in the second half.
+Seat 0 is the learner."""
 
 from __future__ import annotations
 
 from games.engine.errors import gettext_noop as _
 
-from .course import LOSES_TRICK, Deal, Lesson, Wrong
+from .course import FEWER, LOSES_TRICK, Deal, Lesson, Wrong
+
+_SPADES = _(
+    "Your opponent's last cards are the ten, jack, king and ace of spades: your spade loses."
+)
 
 LESSONS = (
     Lesson(
@@ -40,5 +45,41 @@ LESSONS = (
             ),
         },
         illegal_others=_("You have hearts: you must follow suit."),
+    ),
+    Lesson(
+        slug="second-half",
+        game="german",
+        players=2,
+        title=_("The second half: count"),
+        explain=_(
+            "Once the talon is gone nothing is drawn, and only the 13 tricks of the second "
+            "half count: 7 win the game. You have seen every card but your opponent's last "
+            "ones, so count: the cards neither played nor in your hand are theirs."
+        ),
+        task=_(
+            "Clubs are trump. All thirteen trumps have been played, and every heart but your "
+            "king. Lead the card that still wins a trick."
+        ),
+        deals=(
+            Deal(
+                (
+                    "KC KH 2C 6H JH 5D 9D 5S 6D 5H 7D 8H JD",
+                    "2S 6S AH 2H QH AS 4H QD JS QC 9S 6C 3S",
+                ),
+                turned="7C",
+            ),
+        ),  # fmt: skip
+        dealer=1,
+        autoplay=22,
+        right="0 play KH",
+        right_says=_(
+            "Right: your king is the last heart, and your opponent has no trump left to take it."
+        ),
+        wrong={
+            "0 play 7S": Wrong(FEWER, _SPADES),
+            "0 play 8S": Wrong(FEWER, _SPADES),
+            "0 play QS": Wrong(FEWER, _SPADES),
+        },
+        after=("1 play TS",),
     ),
 )

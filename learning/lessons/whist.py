@@ -1,10 +1,11 @@
-"""Whist's lessons (docs/rules.md §2): partners. Seat 0 is the learner, seat 2 the partner."""
+"""Whist's lessons (docs/rules.md §2): partners, honours and the rubber. Seat 0 is the learner,
+seat 2 the partner."""
 
 from __future__ import annotations
 
 from games.engine.errors import gettext_noop as _
 
-from .course import WASTED, Deal, Lesson, Wrong
+from .course import MISCOUNT, WASTED, Deal, Lesson, Wrong
 
 LESSONS = (
     Lesson(
@@ -46,5 +47,69 @@ LESSONS = (
             ),
         },
         others=_("That card is allowed, but the lowest card you can spare is the two of clubs."),
+    ),
+    Lesson(
+        slug="honours",
+        game="whist",
+        players=4,
+        options={"trump_suit": "hearts", "honours": True},
+        title=_("Honours"),
+        explain=_(
+            "With honours on, the ace, king, queen and jack of trumps are honours. A side "
+            "whose two hands held all four scores 4 points more, three of them 2 more, after "
+            "the points for tricks: unless those already won the game, or the side began the "
+            "hand one point short of it."
+        ),
+        task=_(
+            "Hearts were trump. Your side took 8 tricks; you held the ace and king of hearts, "
+            "your partner the jack. How many points does your side score for the hand?"
+        ),
+        deals=(
+            Deal(
+                (
+                    "AH KH TC 4H TS KC TD JS 4S 3C 2C KS 2H",
+                    "QH JC 7D 4C 9C KD JD 7C AD 4D 8D AS QS",
+                    "JH 8H 5S AC 6D 7S 9S 6H 9H 3D QC 8S 5D",
+                    "5H 9D 3H TH 7H 2D 6S 5C 3S 6C 2S 8C QD",
+                )
+            ),
+        ),  # fmt: skip
+        dealer=3,
+        count="points",
+        right="0 count 4",
+        right_says=_("Right: 2 points for the two tricks over six, and 2 for three honours."),
+        wrong={
+            "0 count 2": Wrong(MISCOUNT, _("Honours count too: three of them are 2 points more.")),
+            "0 count 6": Wrong(
+                MISCOUNT, _("Three honours are worth 2 points; only all four are worth 4.")
+            ),
+        },
+    ),
+    Lesson(
+        slug="rubber",
+        game="whist",
+        players=4,
+        options={"rubber": True},
+        title=_("The rubber"),
+        explain=_(
+            "A rubber is the best of three games. Each game is worth 3 rubber points to its "
+            "winners if the losers had no point, 2 if they had 1 or 2, 1 if they had 3 or "
+            "more; the side that wins the rubber adds 2."
+        ),
+        task=_(
+            "Your side won the rubber two games to none: 7 to 0, then 5 to 3. How many rubber "
+            "points does your side score?"
+        ),
+        deals=(),
+        dealer=0,
+        count="rubber",
+        right="0 count 6",
+        right_says=_("Right: 3 for the game won 7 to 0, 1 for 5 to 3, and 2 for the rubber."),
+        wrong={
+            "0 count 4": Wrong(MISCOUNT, _("Add 2 for winning the rubber.")),
+            "0 count 8": Wrong(
+                MISCOUNT, _("The losers of the second game had 3 points: it is worth only 1.")
+            ),
+        },
     ),
 )

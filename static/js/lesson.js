@@ -50,9 +50,11 @@ function draw() {
     board.appendChild(node("h2", null, w.trick));
     board.appendChild(trickRow(data.trick));
   }
-  board.appendChild(node("h2", null, data.choose_trump ? w.choose : w.hand));
+  if (data.hand.length) board.appendChild(node("h2", null, data.choose_trump ? w.choose : w.hand));
   const hand = node("div", "lesson-hand");
-  if (data.choose_trump) {
+  if (data.counting) {  // the cards as dealt, to look at: the answer is a count
+    for (const code of data.hand) hand.appendChild(cardFace(code));
+  } else if (data.choose_trump) {
     for (const suit of ["C", "D", "H", "S"]) {
       const b = node("button", "button lesson-suit");
       b.type = "button";
@@ -74,15 +76,19 @@ function draw() {
       k.addEventListener("click", () => answer("knock"));
       hand.appendChild(k);
     }
-    for (const claim of data.claims) {
-      const c = node("button", "button lesson-claim", claim.label);
-      c.type = "button";
-      c.dataset.answer = claim.key;
-      c.addEventListener("click", () => answer(claim.key));
-      hand.appendChild(c);
-    }
   }
   board.appendChild(hand);
+  if (data.buttons.length) {  // claims, or the counts a counting lesson offers
+    const row = node("div", "lesson-hand");
+    for (const { key, label } of data.buttons) {
+      const c = node("button", "button lesson-claim", label);
+      c.type = "button";
+      c.dataset.answer = key;
+      c.addEventListener("click", () => answer(key));
+      row.appendChild(c);
+    }
+    board.appendChild(row);
+  }
 }
 
 function answer(key) {

@@ -29,9 +29,13 @@ def test_unknown_game_or_lesson_is_not_found():
     assert Client().post("/lessons/knockout/no-such/done/").status_code == 404
 
 
-@pytest.mark.parametrize("lesson", COURSES["knockout"], ids=lambda lesson: lesson.slug)
+@pytest.mark.parametrize(
+    "lesson",
+    [lesson for course in COURSES.values() for lesson in course],
+    ids=lambda lesson: f"{lesson.game}-{lesson.slug}",
+)
 def test_lesson_page_sends_every_answer(lesson):
-    page = Client().get(f"/lessons/knockout/{lesson.slug}/")
+    page = Client().get(f"/lessons/{lesson.game}/{lesson.slug}/")
     assert page.status_code == 200
     html = page.content.decode()
     script = html.split('id="lesson-data" type="application/json">')[1]
@@ -60,3 +64,12 @@ def test_progress_is_saved_per_account():
 def test_a_visitors_progress_is_not_stored():
     assert Client().post("/lessons/knockout/trump/done/").json() == {"saved": False}
     assert not LessonDone.objects.exists()
+
+
+def test_a_counting_lesson_offers_its_counts_and_the_hand_as_dealt():
+    html = Client(headers={"accept-language": "nl"}).get("/lessons/whist/honours/")
+    script = html.content.decode().split('id="lesson-data" type="application/json">')[1]
+    data = json.loads(script.split("</script>")[0])
+    assert [b["label"] for b in data["buttons"]] == ["2 punten", "4 punten", "6 punten"]
+    assert data["counting"] and len(data["hand"]) == 13 and data["trump"] == "H"
+    assert data["words"]["hand"] == "Je kaarten zoals gedeeld"
