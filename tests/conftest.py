@@ -13,7 +13,7 @@ import pytest
 
 # The real SMTP server fixture (`mail_server`), for every test directory; the slowest test
 # modules first, for xdist's workers to finish together (tests/slow_first.py).
-pytest_plugins = ["tests.mail_server", "tests.slow_first"]
+pytest_plugins = ["tests.mail_server", "tests.slow_first", "tests.template_database"]
 
 E2E_DIR = Path(__file__).parent / "e2e"
 # `make test` sets it: every test must run there, so a test that would be skipped (a service
@@ -26,20 +26,22 @@ LOG_TAIL_LINES = 80
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> Iterator[None]:
-    """pytest-django's test databases, which can be dropped at the end: every connection
-    to them is closed first. A thread that ran database work (each async test's loop has a
-    pool of them) leaves its connection to the garbage collector when it ends (a connection
-    is a cycle of objects), and asgiref's one thread for thread-sensitive work keeps its
-    own. Until 2026-12-04 the drop failed on every worker ("database ... is being accessed
-    by other users", 2-11 sessions): games/reads/rows.py kept every ended thread's
-    connection alive (tests/games/test_rows.py)."""
+    """pytest-django's test databases (copies of a migrated template on PostgreSQL:
+    tests/template_database.py), dropped at the end once every connection to them is
+    closed. A thread that ran database work (each async test's loop has a pool of them)
+    leaves its connection to the garbage collector when it ends (a connection is a cycle of
+    objects), and asgiref's one thread for thread-sensitive work keeps its own; a drop with
+    them open failed ("database ... is being accessed by other users")."""
     from asgiref.sync import SyncToAsync
     from django.db import connections
+
+    from tests.template_database import drop_test_database
 
     yield
     gc.collect()
     with django_db_blocker.unblock():
         SyncToAsync.single_thread_executor.submit(connections.close_all).result()
+        drop_test_database()
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -105,6 +105,7 @@ class JsonFrames(Admission, AsyncJsonWebsocketConsumer):
         hop put each socket's every event (four per move at a table of four) in one queue."""
         if self._dropped(message):
             refusals["dropped"] += 1
+            log.debug("dropped %s (closing: %s)", message.get("type"), self.closing)
             return
         try:
             handler = getattr(self, get_handler_name(message), None)
@@ -178,6 +179,7 @@ class JsonFrames(Admission, AsyncJsonWebsocketConsumer):
         try:
             await super().send(text_data, bytes_data, close)
         except Disconnected:
+            log.debug("the client is closing: nothing more is sent")
             self.closing = True
             refusals["unsent"] += 1
 

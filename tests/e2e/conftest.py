@@ -7,8 +7,10 @@ import shutil
 import subprocess
 import uuid
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.celery_worker import worker_command
 from tests.servers import ROOT, server_env
@@ -50,6 +52,29 @@ def browser_context_args(browser_context_args: dict) -> dict:
     (tests/e2e/test_webapp.py): elsewhere each new context would fetch the whole static shell
     to cache it, and its fetch handler would stand between the page and the server."""
     return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Browser) -> Browser:
+    """pytest-playwright's browser, whose every context blocks the service worker unless the
+    test asks for it (`service_workers="allow"`), as browser_context_args does for the
+    `page` fixture's: most tests make their own contexts (`browser.new_context`,
+    `browser.new_page`), and in each the worker's install fetched the whole static shell
+    (about 45 files) from the test's Daphne beside the test's own page loads."""
+    new_context = browser.new_context
+
+    def blocking(**options: Any) -> BrowserContext:
+        return new_context(**{"service_workers": "block", **options})
+
+    def new_page(**options: Any) -> Page:
+        context = blocking(**options)
+        page = context.new_page()
+        page.on("close", lambda _: context.close())  # as Browser.new_page's own context
+        return page
+
+    browser.new_context = blocking  # type: ignore[method-assign]
+    browser.new_page = new_page  # type: ignore[method-assign]
+    return browser
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,10 @@
 
 import os
 
+# The sockets' frames and the tasks' queueing in the server's log (games, runtime at DEBUG):
+# a failed test's report ends with its last lines (tests/conftest.py).
+os.environ.setdefault("WHIST_LOG_LEVEL", "DEBUG")
+
 from tests.settings import *  # noqa: F403
 from tests.settings import DATABASES
 

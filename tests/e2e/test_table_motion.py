@@ -31,7 +31,20 @@ def table_page(browser: Browser, site_url: str, **context: str) -> Page:
     log_in(page, site_url, "ann")
     create_table(page, site_url, "german")
     page.wait_for_function(MY_TURN, timeout=15000)
+    page.evaluate("""() => { window.pageErrors = [];
+      window.addEventListener("error", (e) => window.pageErrors.push(String(e.message))); }""")
     return page
+
+
+# What the page holds when a state is missing: which version, whether it still waits for an
+# answer, whether its socket is open (1), whose turn it shows, any error the page raised.
+PAGE_STATE = """() => { const t = window.whistTable, v = t.msg && t.msg.view;
+  return {version: t.version, pending: t.pending, socket: t.socket && t.socket.readyState,
+          to_act: v && v.to_act, seat: t.msg && t.msg.seat, errors: window.pageErrors}; }"""
+
+
+def page_state(page: Page) -> dict:
+    return page.evaluate(PAGE_STATE)
 
 
 def play(page: Page, within_ms: int, drawn: str = NEXT_STATE) -> int:
@@ -59,7 +72,7 @@ def play(page: Page, within_ms: int, drawn: str = NEXT_STATE) -> int:
             sent = page.evaluate("(t) => window.whistTable.actedAt !== t", acted)
             stale = bool(refused) and all("stale" in r for r in refused)
             if attempt or (sent and not stale):
-                msg = f"no next state; act sent: {sent}; refused: {refused}"
+                msg = f"no next state; act sent: {sent}; refused: {refused}; {page_state(page)}"
                 raise AssertionError(msg) from None
             page.wait_for_function("() => !window.whistTable.pending", timeout=5000)
             page.wait_for_function(MY_TURN, timeout=5000)

@@ -22,7 +22,7 @@ def legal_card_on_my_turn(page: Page) -> str:
 
 def test_on_a_touch_screen_a_card_is_played_by_two_taps(browser: Browser, site_url: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True, service_workers="block")  # fmt: skip
+                                  is_mobile=True)  # fmt: skip
     page = context.new_page()
     sign_up(page, site_url, "tia", "Tia")
     create_table(page, site_url, "whist")
