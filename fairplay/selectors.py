@@ -37,8 +37,10 @@ def positions(flag: Flag, viewer: Any) -> tuple[list[dict[str, Any]], bool]:
     if flag.kind != Flag.Kind.HIDDEN:
         return [], False
     rows = GameSignal.objects.filter(user=flag.user, record_id__in=flag.games).exclude(evidence=[])
+    # What is read of each game: its seats, its game and whether its board is held; never
+    # the records (the stored one's, nor the table's own copy), each a whole game.
     stored_games = GameRecord.objects.filter(pk__in=flag.games).select_related("table")
-    records = {r.pk: r for r in stored_games.defer("record")}
+    records = {r.pk: r for r in stored_games.only("seats", "game", "table__board_held")}
     out = []
     withheld = False
     for row in rows.order_by("-finished"):

@@ -10,11 +10,14 @@ from typing import Any
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import Group
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import AuditEntry, Ban
 from accounts.moderators import GROUP, grant
+from fairplay import selectors
 from fairplay.apps import MODERATOR_PERMISSIONS
 from fairplay.models import Flag
 from fairplay.services import game_signals_compute
@@ -139,3 +142,15 @@ def test_bad_input_is_a_form_error_and_changes_nothing(flagged, moderator, data)
     assert response.status_code == 400
     flag.refresh_from_db()
     assert flag.status == Flag.Status.OPEN and not AuditEntry.objects.exists()
+
+
+def test_a_flags_positions_load_no_game_record(flagged, moderator):
+    """Each flagged game's seats and game are read, and whether its board is held: neither
+    its stored record nor the table's copy is loaded (each a whole game's JSON)."""
+    flag, _seer = flagged
+    with CaptureQueriesContext(connection) as queries:
+        shown, withheld = selectors.positions(flag, moderator)
+    assert shown and not withheld
+    loaded = " ".join(q["sql"] for q in queries.captured_queries)
+    assert '"records_gamerecord"."record"' not in loaded
+    assert '"games_table"."record"' not in loaded and '"games_table"."start"' not in loaded
