@@ -9,15 +9,18 @@ login, and the accounts that logged in from it, signed by the site.
   its cap of failed logins, an account takes its password only from a browser that logged
   in to it before, so its owner is not locked out.
 
-It was two cookies (`whist_device` and `known_device`) until both were read here; the
-privacy notice (legal.inventory.COOKIES) names the one."""
+Each login signs the cookie again (its WHIST_KNOWN_DEVICE_DAYS count from the last login).
+Until LEGACY_UNTIL the earlier forms are read too: an unsigned key in `whist_device` and
+the accounts in a signed `known_device`; a logged-in browser gets the one signed cookie in
+their place. The privacy notice (legal.inventory.COOKIES) names the one."""
 
 from __future__ import annotations
 
 import ipaddress
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from datetime import date
 from http.cookies import SimpleCookie
 from itertools import combinations
 from typing import Any
@@ -26,6 +29,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from accounts.models import SessionInfo
@@ -34,6 +38,12 @@ DEVICE_COOKIE = "whist_device"
 SALT = "accounts.devices"
 KEPT_ACCOUNTS = 5  # accounts one browser remembers
 _KEY = re.compile(r"[A-Za-z0-9_-]{22}")
+# The earlier cookies: a browser key unsigned in DEVICE_COOKIE, and the known accounts signed
+# in LEGACY_COOKIE (kept WHIST_KNOWN_DEVICE_DAYS, 365, from a login). Read until LEGACY_UNTIL,
+# a year and a few weeks after they were last set: by then each has expired or been replaced.
+LEGACY_COOKIE = "known_device"
+LEGACY_SALT = "accounts.known_device"
+LEGACY_UNTIL = date(2028, 1, 1)
 
 
 def valid(key: str | None) -> str:
@@ -42,15 +52,29 @@ def valid(key: str | None) -> str:
 
 
 def read(raw: str | None) -> tuple[str, list[int]]:
-    """The cookie's key and accounts ("" and [] for no cookie, a forged or an old one)."""
-    days = settings.WHIST_KNOWN_DEVICE_DAYS
-    try:
-        value = signing.loads(raw or "", salt=SALT, max_age=days * 86400)
-    except signing.BadSignature:
-        return "", []
+    """The cookie's key and accounts ("" and [] for no cookie, a forged or an expired one)."""
+    value = _signed(raw, SALT)
     if not (isinstance(value, list) and len(value) == 2 and isinstance(value[1], list)):
         return "", []
     return valid(value[0]), [pk for pk in value[1] if isinstance(pk, int)]
+
+
+def read_cookies(cookies: Mapping[str, str]) -> tuple[str, list[int]]:
+    """The browser's key and accounts from its cookies: the signed one, else (until
+    LEGACY_UNTIL) the earlier forms."""
+    found = read(cookies.get(DEVICE_COOKIE))
+    if found[0] or timezone.now().date() >= LEGACY_UNTIL:
+        return found
+    accounts = _signed(cookies.get(LEGACY_COOKIE), LEGACY_SALT)
+    known = [pk for pk in accounts if isinstance(pk, int)] if isinstance(accounts, list) else []
+    return valid(cookies.get(DEVICE_COOKIE)), known
+
+
+def _signed(raw: str | None, salt: str) -> Any:
+    try:
+        return signing.loads(raw or "", salt=salt, max_age=settings.WHIST_KNOWN_DEVICE_DAYS * 86400)
+    except signing.BadSignature:
+        return None
 
 
 def cookie_value(key: str, accounts: list[int]) -> str:
@@ -63,28 +87,31 @@ def device_key(request: HttpRequest) -> str:
     (device_cookie_set)."""
     key = getattr(request, "device_key", "")
     if not key:
-        key = read(request.COOKIES.get(DEVICE_COOKIE))[0] or secrets.token_urlsafe(16)
+        key = read_cookies(request.COOKIES)[0] or secrets.token_urlsafe(16)
         request.device_key = key
     return key
 
 
 def known_accounts(request: HttpRequest | None) -> list[int]:
     """The accounts this browser logged in to before."""
-    return read(request.COOKIES.get(DEVICE_COOKIE))[1] if request is not None else []
+    return read_cookies(request.COOKIES)[1] if request is not None else []
 
 
 def device_cookie_set(request: HttpRequest, response: HttpResponse, login: int | None) -> None:
-    """Give a logged-in browser its key, once, and name the account it just logged in to
-    (`login`) first among its accounts."""
+    """Give a logged-in browser its signed cookie: after each login (`login`: the account,
+    named first among its accounts, and the signature renewed), and whenever it holds none
+    or an earlier form."""
     key, accounts = device_key(request), known_accounts(request)
     if login is not None:
         accounts = [login, *[pk for pk in accounts if pk != login]][:KEPT_ACCOUNTS]
-    if read(request.COOKIES.get(DEVICE_COOKIE)) == (key, accounts):
+    elif read(request.COOKIES.get(DEVICE_COOKIE)) == (key, accounts):
         return
     response.set_cookie(
         DEVICE_COOKIE, cookie_value(key, accounts), httponly=True, samesite="Lax",
         max_age=settings.WHIST_KNOWN_DEVICE_DAYS * 86400, secure=settings.SESSION_COOKIE_SECURE,
     )  # fmt: skip
+    if LEGACY_COOKIE in request.COOKIES:
+        response.delete_cookie(LEGACY_COOKIE, samesite="Lax")
 
 
 def scope_device(scope: dict[str, Any]) -> str:
@@ -96,7 +123,7 @@ def scope_device(scope: dict[str, Any]) -> str:
             if name == b"cookie":
                 jar.load(value.decode("latin-1"))
         cookies = {k: m.value for k, m in jar.items()}
-    return read(cookies.get(DEVICE_COOKIE))[0]
+    return read_cookies(cookies)[0]
 
 
 def shared_devices(user_ids: Iterable[int]) -> set[frozenset[int]]:

@@ -4,10 +4,15 @@ the cap cannot lock the owner out; a password reset ends it."""
 
 from __future__ import annotations
 
+import time
+from datetime import date, timedelta
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.core import signing
 from django.test import Client
 
+from accounts import devices
 from accounts.devices import read
 from accounts.login_guard import guard_end
 from accounts.models import SessionInfo
@@ -77,3 +82,59 @@ def test_one_cookie_keeps_the_browser_key_and_its_known_accounts(ann, settings):
     forged.cookies["whist_device"] = own.cookies["whist_device"].value + "x"
     assert not login(forged)
     assert login(own)
+
+
+class Clock:
+    """`time` as django.core.signing reads it, `days` ahead of now."""
+
+    def __init__(self, days: float) -> None:
+        self.days = days
+
+    def time(self) -> float:
+        return time.time() + self.days * 86400
+
+
+def test_each_login_signs_the_cookie_again(ann, settings, monkeypatch):
+    """The cookie's days count from the last login, not the first: a browser that logs in
+    every few months stays a known device past a year."""
+    settings.WHIST_ACCOUNT_FAILURES = 6
+    own = Client(REMOTE_ADDR="192.0.2.7")
+    monkeypatch.setattr(signing, "time", Clock(-300))
+    assert login(own)
+    own.post("/accounts/logout/")
+    monkeypatch.setattr(signing, "time", Clock(0))
+    response = own.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
+    assert "whist_device" in response.cookies  # signed again, though its value named ann
+    own.post("/accounts/logout/")
+    monkeypatch.setattr(signing, "time", Clock(100))  # 400 days after the first login
+    guesses(settings)
+    assert login(own)
+
+
+def legacy_browser(key: str, accounts: list[int]) -> Client:
+    """A browser as the site left it before the one cookie: the key unsigned, the accounts
+    in a second signed cookie."""
+    browser = Client(REMOTE_ADDR="192.0.2.7")
+    browser.cookies["whist_device"] = key
+    browser.cookies["known_device"] = signing.dumps(accounts, salt="accounts.known_device")
+    return browser
+
+
+def test_the_earlier_cookies_still_name_a_known_device_and_are_replaced(ann, settings):
+    settings.WHIST_ACCOUNT_FAILURES = 6
+    key = "K" * 22
+    browser = legacy_browser(key, [ann.pk])
+    guesses(settings)
+    response = browser.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
+    assert "_auth_user_id" in browser.session
+    assert read(response.cookies["whist_device"].value) == (key, [ann.pk])
+    assert response.cookies["known_device"]["max-age"] == 0  # removed
+    assert SessionInfo.objects.get(user=ann).device_key == key
+
+
+def test_the_earlier_cookies_are_read_only_until_the_transition_ends(ann, settings, monkeypatch):
+    settings.WHIST_ACCOUNT_FAILURES = 6
+    monkeypatch.setattr(devices, "LEGACY_UNTIL", date.today() - timedelta(days=1))
+    browser = legacy_browser("K" * 22, [ann.pk])
+    guesses(settings)
+    assert not login(browser)
