@@ -37,11 +37,8 @@ def chosen(user: Any) -> str | None:
 
 def zone_of(user: Any, cookie: str | None) -> str | None:
     """The zone to show `user` times in: their choice, else the browser's, else None (UTC)."""
-    chosen = getattr(user, "time_zone", "") if getattr(user, "is_authenticated", False) else ""
-    for name in (chosen, cookie):
-        if name and name in known():
-            return name
-    return None
+    own = chosen(user) if getattr(user, "is_authenticated", False) else None
+    return own or (cookie if cookie and cookie in known() else None)
 
 
 class TimeZoneMiddleware:

@@ -94,8 +94,10 @@ def _mentions_erase(lines: Any, user: Any) -> None:
     mentions = Q()
     for name in names:
         mentions |= Q(text__icontains=name)
-    for line in lines.filter(mentions).iterator():
-        lines.model.objects.filter(pk=line.pk).update(text=pattern.sub(DELETED, line.text))
+    found = list(lines.filter(mentions).only("pk", "text"))
+    for line in found:
+        line.text = pattern.sub(DELETED, line.text)
+    lines.model.objects.bulk_update(found, ["text"])  # one UPDATE
 
 
 def _mentioning(rows: Any, field: str, name: str) -> Any:

@@ -18,9 +18,7 @@ from games.reads.queries import plays_by_bot
 from games.services.moves import lock_table, plan_turn
 from runtime import metrics, scheduling
 
-log = logging.getLogger("games.services.moves")
-
-# 4. Turns that did not happen in time, and turns that have no timer (the liveness rule).
+log = logging.getLogger(__name__)
 
 
 def watchdog_run() -> int:

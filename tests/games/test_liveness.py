@@ -32,12 +32,14 @@ def _bot_to_act(make_user) -> Table:
     return t
 
 
-def test_a_bots_turn_without_a_timer_gets_one_from_the_watchdog(make_user, queued):
+def test_a_bots_turn_without_a_timer_gets_one_from_the_watchdog(make_user, queued, caplog):
     t = _bot_to_act(make_user)
     Table.objects.filter(pk=t.pk).update(turn_deadline=None)  # a lost write, a bug
     queued.clear()
 
     assert tasks.watchdog.run() == 1
+    restored = [r for r in caplog.records if "had no timer" in r.getMessage()]
+    assert [r.name for r in restored] == ["games.services.liveness"]  # its module's logger
 
     assert table(t.pk).turn_deadline is not None
     assert [name for name, _args in queued] == ["bot_move"]
