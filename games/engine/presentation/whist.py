@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..descriptors import partner, unit_of
 from ..errors import gettext_noop, ngettext
 from ..whist import GAME
 from .text import (
@@ -100,15 +101,14 @@ def summary(view: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def tip(view: dict[str, Any]) -> list[Any] | None:
-    me = view["viewer"]
-    partner = next((s for side in PARTNERSHIPS if me in side for s in side if s != me), None)
+    mate = partner(GAME.name, view["viewer"])
     if not view["trick"] or not view["legal"]:
         return None
-    if len(view["trick"]) >= 2 and any(s == partner for s, _ in view["trick"]):
+    if len(view["trick"]) >= 2 and any(s == mate for s, _ in view["trick"]):
         played = gettext_noop(
             "Your partner, %(name)s, has played to this trick. Your tricks count together: no "
             "need to beat a partner who is already winning.")  # fmt: skip
-        return [STEP, t(played, name=seat(partner))]  # type: ignore[arg-type]
+        return [STEP, t(played, name=seat(mate))]  # type: ignore[arg-type]
     return None
 
 
@@ -154,7 +154,7 @@ def sheet(record: dict[str, Any], players: int) -> dict[str, Any]:
 
 def score(result: dict[str, Any], s: int, place: int, players: int) -> Any:
     """A history row's score: the side's points of the last game, or the rubber's."""
-    us = next(i for i, side in enumerate(PARTNERSHIPS) if s in side)
+    us = unit_of(PARTNERSHIPS, s)
     them = 1 - us
     if "rubber_score" in result:
         score = result["rubber_score"]
