@@ -2,7 +2,9 @@
 
 - `/healthz`: the process is alive and its event loop turns; nothing else is touched.
 - `/readyz`: PostgreSQL, Redis and the channel layer each answered within CHECK_TIMEOUT
-  seconds, and the process is not saying goodbye (after SIGTERM it drains: not ready).
+  seconds, and the process is not saying goodbye (after SIGTERM it drains: not ready). A
+  layer sharded over several Redis servers (WHIST_CHANNEL_REDIS_URLS) has each shard
+  pinged too (`channel_layer_shard_<n>`, from 1): the layer's publish reaches one shard only.
 
 Both are answered before the host check, the session and the middleware, so a balancer may
 poll by address. Many balancers polling every second cost one round of checks per
@@ -64,7 +66,7 @@ class Readiness:
         self.last: tuple[float, dict[str, str]] | None = None
         self.running: asyncio.Future | None = None
         self.database = DatabaseCheck()
-        self.redis: Any = None
+        self.redis: dict[str, Any] = {}  # a client per URL pinged, kept between rounds
         self.loop: asyncio.AbstractEventLoop | None = None
 
     async def checks(self) -> dict[str, str]:
@@ -84,21 +86,25 @@ class Readiness:
         checks = [self.database.check(), _channel_layer()]
         if getattr(settings, "REDIS_URL", ""):
             names.append("redis")
-            checks.append(self._redis())
+            checks.append(self._ping(settings.REDIS_URL))
+        shards = getattr(settings, "LAYER_URLS", [])
+        if len(shards) > 1:
+            names += [f"channel_layer_shard_{n}" for n in range(1, len(shards) + 1)]
+            checks += [self._ping(url) for url in shards]
         results = await asyncio.gather(*(_timed(check) for check in checks))
         outcome = dict(zip(names, results, strict=True))
         self.last = (time.monotonic(), outcome)
         return outcome
 
-    async def _redis(self) -> None:
+    async def _ping(self, url: str) -> None:
         import redis.asyncio
 
-        if self.redis is None:
-            self.redis = redis.asyncio.Redis.from_url(
-                settings.REDIS_URL, socket_connect_timeout=CHECK_TIMEOUT,
-                socket_timeout=CHECK_TIMEOUT, health_check_interval=0,
+        if url not in self.redis:
+            self.redis[url] = redis.asyncio.Redis.from_url(
+                url, socket_connect_timeout=CHECK_TIMEOUT, socket_timeout=CHECK_TIMEOUT,
+                health_check_interval=0,
             )  # fmt: skip
-        await self.redis.ping()
+        await self.redis[url].ping()
 
 
 async def _timed(check: Any) -> str:

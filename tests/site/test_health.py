@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from tests.faults.stack import OwnRedis
 from whistsite import health
 from whistsite.health import HealthEndpoints
 
@@ -44,6 +45,29 @@ async def test_readyz_is_ready_when_postgresql_redis_and_the_layer_answer() -> N
     assert (status, body) == (
         200, {"ready": True, "checks": {"database": "ok", "channel_layer": "ok", "redis": "ok"}}
     )  # fmt: skip
+
+
+@pytest.mark.skipif(not getattr(settings, "REDIS_URL", ""), reason="needs REDIS_URL")
+async def test_readyz_fails_when_one_shard_of_the_channel_layer_stops(settings, tmp_path) -> None:
+    """A layer sharded over two Redis servers (WHIST_CHANNEL_REDIS_URLS): the layer's own
+    publish reaches one of them, so each is pinged; the second one, a Redis of the test's
+    own, is stopped."""
+    second = OwnRedis(tmp_path)
+    second.start()
+    try:
+        settings.LAYER_URLS = [*settings.LAYER_URLS[:1], f"{second.url}/1"]
+        app = HealthEndpoints(refused, lambda: False)
+        status, ready = await call(app, "/readyz")
+        assert status == 200, ready
+        second.stop()
+        await asyncio.sleep(health.REUSE)
+        status, body = await call(app, "/readyz")
+        assert status == 503, body
+        assert ready["checks"]["channel_layer_shard_2"] == "ok"
+        assert body["checks"]["channel_layer_shard_2"] != "ok"
+        assert body["checks"]["channel_layer_shard_1"] == "ok" == body["checks"]["redis"]
+    finally:
+        second.stop()
 
 
 async def test_a_draining_process_answers_not_ready() -> None:
