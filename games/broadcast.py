@@ -32,20 +32,22 @@ def table_group(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-# The kinds of socket a user opens: each kind joins its own group of the user's, so an event
-# reaches only the kinds that show it (and none needs a handler for another kind's events).
-SOCKET_KINDS = ("table", "lobby", "notices")
+# A user's sockets (a table's, the lobby's, the small notices socket) all join the user's
+# group, for what every kind handles (a notice, a revoke); a table's and the lobby's sockets
+# also join their kind's group, for what only that kind handles (a table's block list, the
+# lobby's own tables), so no socket needs a handler for another kind's events.
+KIND_GROUPS = ("table", "lobby")
 
 
-def user_group(user_id: int, kind: str) -> str:
-    """The sockets of one kind (SOCKET_KINDS) of one user."""
-    return f"user-{user_id}-{kind}"
+def user_group(user_id: int, kind: str | None = None) -> str:
+    """Every socket of one user, or (`kind`, one of KIND_GROUPS) its sockets of that kind."""
+    return f"user-{user_id}-{kind}" if kind else f"user-{user_id}"
 
 
-def user_send(user_id: int, message: dict[str, Any], kinds: tuple[str, ...] = SOCKET_KINDS) -> None:
-    """`message` to the user's sockets of those kinds (every kind: a revoke, a notice)."""
-    for kind in kinds:
-        send(user_group(user_id, kind), message)
+def user_send(user_id: int, message: dict[str, Any], kind: str | None = None) -> None:
+    """`message` to every socket of the user (a revoke, a notice), or to its sockets of one
+    kind: one publish either way."""
+    send(user_group(user_id, kind), message)
 
 
 def page_group(page: str) -> str:
@@ -177,7 +179,7 @@ def send_lobby(table_id: int, private: bool = False) -> None:
                  "entry": entry, "key": key, "online": lobby.players_online()}  # fmt: skip
         send(LOBBY_GROUP, event)
     for user_id in {s.user_id for s in table.seats.all() if s.user_id is not None}:
-        user_send(user_id, {"type": "lobby.mine"}, ("lobby",))
+        user_send(user_id, {"type": "lobby.mine"}, "lobby")
 
 
 def chat_posted(table_id: int, messages: list[dict[str, Any]]) -> None:
@@ -198,7 +200,7 @@ def user_revoke(user_id: int, reason: str = "logout", ban: dict[str, Any] | None
 
 def user_blocks(user_id: int) -> None:
     """The user's block list changed: their table sockets reload it."""
-    user_send(user_id, {"type": "user.blocks"}, ("table",))
+    user_send(user_id, {"type": "user.blocks"}, "table")
 
 
 def pool_changed() -> None:
@@ -229,13 +231,13 @@ def pool_pair_invited(user_id: int, inviter_id: int) -> None:
     """After the commit: the user's lobby sockets learn that `inviter_id` invites them to wait
     in the pool as partners (each socket reads and words the invitation itself)."""
     event = {"type": "pool.pair_invited", "inviter": inviter_id}
-    transaction.on_commit(partial(user_send, user_id, event, ("lobby",)))
+    transaction.on_commit(partial(user_send, user_id, event, "lobby"))
 
 
 def pool_pair_withdrawn(user_id: int, inviter_id: int) -> None:
     """After the commit: `inviter_id`'s invitation to the user is no longer open."""
     event = {"type": "pool.pair_withdrawn", "inviter": inviter_id}
-    transaction.on_commit(partial(user_send, user_id, event, ("lobby",)))
+    transaction.on_commit(partial(user_send, user_id, event, "lobby"))
 
 
 def pool_paired(channel: str, partner_id: int) -> None:

@@ -1,5 +1,5 @@
 """The notices socket: on pages that have no socket of their own (every page but a table's
-and the lobby), it joins the user's notices group (games.broadcast.user_group) so that
+and the lobby), it joins the user's group (games.broadcast.user_group) so that
 notifications arrive at once; the table's and the lobby's sockets carry them on their
 pages, so a tab never has two (docs/protocol.md §"Notifications"). A page that keeps
 presence names itself (`?page=event-12`): while the socket is open its user is on that
@@ -41,7 +41,7 @@ class NoticeConsumer(JsonFrames):
         if not await self._admit_user():
             return
         self.admitted = True
-        self.group = broadcast.user_group(self.user_id, "notices")
+        self.group = broadcast.user_group(self.user_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         page = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("page", [""])
         if PAGE.fullmatch(page[-1]):

@@ -209,8 +209,9 @@ class LobbyConsumer(PoolPairs, JsonFrames):
         self.admitted = True
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         if self.user_id is not None:
-            self.user_group = broadcast.user_group(self.user_id, "lobby")
-            await self.channel_layer.group_add(self.user_group, self.channel_name)
+            self.user_groups = [broadcast.user_group(self.user_id, k) for k in (None, "lobby")]
+            for group in self.user_groups:
+                await self.channel_layer.group_add(group, self.channel_name)
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         await self._list({k: v[-1] for k, v in query.items()})
         await self._send_mine()
@@ -228,8 +229,8 @@ class LobbyConsumer(PoolPairs, JsonFrames):
             await self._release()
             return
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
-        if hasattr(self, "user_group"):
-            await self.channel_layer.group_discard(self.user_group, self.channel_name)
+        for group in getattr(self, "user_groups", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
         await self._release()
 
     async def on_resync(self, content: dict[str, Any]) -> None:

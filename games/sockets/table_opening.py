@@ -143,6 +143,7 @@ class TableOpening(_Host):
         self.blocked = found.blocked
         version = found.version  # the state this socket gets is at least this
         if self.user_id is not None:
+            await self._join(broadcast.user_group(self.user_id))
             await self._join(broadcast.user_group(self.user_id, "table"))
             async with turn("table sockets opening", OPENING):
                 opened = await db_call(services.seat_open)(

@@ -100,12 +100,45 @@ async def test_the_notices_socket_hears_no_other_kind_of_sockets_events(make_use
     notices = await connect("/ws/notices/", bob)
     await next_of(notices, "notices_ready", 5)
     await db(broadcast.user_blocks)(bob.pk)
-    await db(broadcast.user_send)(bob.pk, {"type": "lobby.mine"}, ("lobby",))
+    await db(broadcast.user_send)(bob.pk, {"type": "lobby.mine"}, "lobby")
     table = await db(games.table_create)(ann, "german")
     await db(services.invitation_send)(ann, bob, table.pk)
     message = await notices.receive_json_from(timeout=2)
     assert message["type"] == "notice"  # nothing sent for the others, no error
     await notices.disconnect()
+
+
+async def test_a_notice_and_a_revoke_are_one_publish_each_to_every_socket_kind(
+    make_user, monkeypatch
+):
+    """Every kind of socket handles a notice and a revoke: one publish to the user's group
+    reaches a table's, the lobby's and the notices socket (games.broadcast.user_group)."""
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    table = await db(games.table_create)(ann, "german")
+    pages = [
+        await connect(p, bob) for p in ("/ws/notices/", "/ws/lobby/", f"/ws/table/{table.pk}/")
+    ]
+    await next_of(pages[0], "notices_ready", 5)
+    await next_of(pages[1], "mine", 5)
+    await next_of(pages[2], "chat", 5)
+    layer, published = get_channel_layer(), []
+    real = layer.group_send
+
+    async def counted(group: str, message: dict) -> None:
+        published.append(group)
+        await real(group, message)
+
+    monkeypatch.setattr(layer, "group_send", counted)
+    await db(services.invitation_send)(ann, bob, table.pk)
+    for page in pages:
+        assert (await next_of(page, "notice", 2))["kind"] == "invitation"
+    await db(broadcast.user_revoke)(bob.pk)
+    for page in pages:
+        while (output := await page.receive_output(timeout=5))["type"] != "websocket.close":
+            pass
+        assert output["code"] == 4401
+        await page.disconnect()
+    assert [g for g in published if g.startswith(f"user-{bob.pk}")] == [user_group(bob.pk)] * 2
 
 
 async def test_the_notices_socket_sends_the_unread_count_again_after_redis_came_back(make_user):
@@ -115,9 +148,7 @@ async def test_the_notices_socket_sends_the_unread_count_again_after_redis_came_
     table = await db(games.table_create)(ann, "german")
     await db(services.invitation_send)(ann, bob, table.pk)
     assert (await notices.receive_json_from(timeout=2))["type"] == "notice"
-    await get_channel_layer().group_send(
-        user_group(bob.pk, "notices"), {"type": "layer.reconnected"}
-    )
+    await get_channel_layer().group_send(user_group(bob.pk), {"type": "layer.reconnected"})
     assert await notices.receive_json_from(timeout=2) == {"type": "notice_count", "unread": 1}
     await notices.disconnect()
 
