@@ -109,3 +109,42 @@ def test_move_key_names_cards_and_knocks():
     state = replay.steps[-1].before
     for action in legal_actions(state, state.to_act, resign_too=False):
         assert action_for(state, move_key(action)) == action
+
+
+def _facts(puzzle, state) -> set[str]:
+    """Each theme's fact read afresh from the position and the line (learning.puzzles.themes)."""
+    from games.engine.cards import SUIT_MASK, SUIT_OF, parse_card
+    from games.engine.tricks import beats, winning_play
+
+    facts = set()
+    if getattr(state, "dogs", ()) or puzzle.answer == "knock":
+        facts.add("dogs_life")
+    if puzzle.answer == "knock":
+        return facts
+    card, trump, side = parse_card(puzzle.answer), state.trump, side_of_seat(state, puzzle.seat)
+    trumps = lambda c: trump < 4 and SUIT_OF[c] == trump  # noqa: E731
+    plain = parse_card(puzzle.plain) if puzzle.plain not in ("", "knock") else None
+    if (not state.trick and trumps(card)) or (state.trick and plain is not None
+                                              and trumps(plain) and not trumps(card)):  # fmt: skip
+        facts.add("trump_control")
+    suit = SUIT_MASK[SUIT_OF[card]]
+    if not state.trick and not any(h & suit for s, h in enumerate(state.hands) if s != puzzle.seat):
+        facts.add("count_the_suit")
+    first, second = (puzzle.line + [None, None])[:2]
+    if second and first["winner"] not in side and second["winner"] in side:
+        if second["plays"][0][0] == first["winner"]:
+            facts.add("throw_in")
+    if state.trick:
+        top = winning_play(state.trick, trump)[1]
+        legal = [a.card for a in legal_actions(state, puzzle.seat, resign_too=False) if a.card >= 0]
+        if not beats(card, top, trump) and any(beats(c, top, trump) for c in legal):
+            facts.add("duck")
+    return facts
+
+
+def test_each_theme_is_its_fact_in_the_position_and_the_line(puzzles):
+    seen = set()
+    for puzzle, state in puzzles:
+        assert set(puzzle.themes) == _facts(puzzle, state), puzzle
+        seen |= set(puzzle.themes)
+    assert "trump_control" in seen

@@ -161,3 +161,14 @@ def test_command_cuts_the_backlog_and_refuses_a_bad_count(capsys):
     with pytest.raises(SystemExit) as stop:
         call_command("cut_puzzles", "--games", "0")
     assert stop.value.code == 2
+
+
+def test_a_stored_game_queues_the_sweep_after_its_commit(django_capture_on_commit_callbacks):
+    from records.signals import game_recorded
+
+    table = _stored()
+    stored = GameRecord.objects.get(pk=table.pk)
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        game_recorded.send(sender=GameRecord, record=stored)
+    assert queued and PuzzleScan.objects.filter(record=table.pk).exists()
+    assert Puzzle.objects.filter(record=table.pk).exists()
