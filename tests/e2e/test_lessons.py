@@ -1,7 +1,9 @@
-"""Lessons in a real browser as a new user would take them (issue 46 item 1): a visitor in
+"""Lessons in a real browser as a new user would take them: a visitor in
 English answers wrong, then right, and the course page ticks the lesson off (the browser's
 localStorage); a new player in German asks "Show me" and the lesson is stored on their
-account; a visitor in Dutch knocks on a dog's life."""
+account; a visitor in Dutch knocks on a dog's life; a claim refused then made, a sweep shown, the
+chooser's lead, German Whist's second half and Whist's honours and rubber counted, in the three
+languages."""
 
 from __future__ import annotations
 
@@ -101,4 +103,77 @@ def test_the_talon_and_partners_in_dutch_and_german(browser: Browser, site_url: 
     page.click("[data-answer='2C']")
     expect(page.locator("[data-testid=lesson-shown]")).to_contain_text("Dein Partner gewinnt")
     page.screenshot(path=f"{SHOTS}/lessons-8-partners-de.png", full_page=True)
+    context.close()
+
+
+def test_a_claim_and_a_sweep_in_english_and_german(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{site_url}/lessons/knockout/claim/")
+    expect(page.locator("h1")).to_have_text("Claims")
+    page.click("[data-answer='claim 3']")
+    expect(page.locator(VERDICT)).to_contain_text("Refused: your two of clubs loses")
+    page.click("[data-answer='claim 2']")
+    expect(page.locator(VERDICT)).to_contain_text("Right: two tricks are sure")
+    expect(page.locator("[data-testid=lesson-shown]")).to_be_hidden()  # the claim ends it
+    page.screenshot(path=f"{SHOTS}/lessons-9-claim-en.png", full_page=True)
+    context.close()
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{site_url}/lessons/knockout/sweep/")
+    expect(page.locator("h1")).to_have_text("Ein Durchmarsch gewinnt")
+    page.click("[data-answer='KS']")
+    expect(page.locator(VERDICT)).to_have_text(
+        "Dein Gegner hat kein Pik: Er sticht sie mit der Herz-Zwei."
+    )
+    page.click("[data-testid=lesson-show]")
+    expect(page.locator("[data-answer='AH']")).to_have_class("lesson-card is-right")
+    expect(page.locator("#lesson-shown .lesson-trick")).to_have_count(3)
+    page.screenshot(path=f"{SHOTS}/lessons-10-sweep-de.png", full_page=True)
+    context.close()
+
+
+def test_counting_lessons_in_dutch_and_german(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 1000}, locale="nl-NL")
+    page = context.new_page()
+    page.goto(f"{site_url}/lessons/whist/honours/")
+    expect(page.locator("h1")).to_have_text("Honneurs")
+    expect(page.locator("#lesson-board .lesson-hand .card-svg")).to_have_count(13)
+    page.click("[data-answer='count 2']")
+    expect(page.locator(VERDICT)).to_have_text(
+        "Honneurs tellen ook: drie ervan zijn 2 punten meer."
+    )
+    page.click("[data-answer='count 4']")
+    expect(page.locator(VERDICT)).to_contain_text("Goed: 2 punten voor de twee slagen")
+    page.screenshot(path=f"{SHOTS}/lessons-11-honours-nl.png", full_page=True)
+    page.goto(f"{site_url}/lessons/whist/rubber/")
+    page.click("[data-answer='count 8']")
+    expect(page.locator(VERDICT)).to_contain_text("het is maar 1 waard")
+    page.screenshot(path=f"{SHOTS}/lessons-12-rubber-nl.png", full_page=True)
+    context.close()
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{site_url}/lessons/german/second-half/")
+    expect(page.locator("h1")).to_have_text("Die zweite Hälfte: zählen")
+    page.click("[data-answer='QS']")
+    expect(page.locator(VERDICT)).to_contain_text("Dein Pik verliert.")
+    page.click("[data-answer='KH']")
+    expect(page.locator("[data-testid=lesson-shown]")).to_contain_text("Du gewinnst den Stich.")
+    page.screenshot(path=f"{SHOTS}/lessons-13-second-half-de.png", full_page=True)
+    context.close()
+
+
+def test_the_chooser_leads_in_dutch(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="nl-NL")
+    page = context.new_page()
+    page.goto(f"{site_url}/lessons/knockout/")
+    expect(page.locator("[data-lesson='knockout/chooser-leads']")).to_contain_text(
+        "Wie troef kiest, komt uit"
+    )
+    page.goto(f"{site_url}/lessons/knockout/chooser-leads/")
+    page.click("[data-answer='KS']")
+    expect(page.locator(VERDICT)).to_contain_text("die troeft je heer met de twee")
+    page.click("[data-answer='AD']")
+    expect(page.locator(VERDICT)).to_contain_text("Goed: de troefaas trekt")
+    page.screenshot(path=f"{SHOTS}/lessons-14-chooser-leads-nl.png", full_page=True)
     context.close()
