@@ -79,6 +79,8 @@ class Lesson:
     # Words for the answers not listed (a 13-card hand): the illegal ones, the legal ones.
     illegal_others: str = ""
     others: str = ""
+    # The section of the rules book the lesson teaches: "docs/rules.md §1.5".
+    rule: str = ""
     # Tricks played before the script, each seat playing its lowest legal card: a long
     # opening (German Whist's first half) as one number. Single-deal lessons only.
     autoplay: int = 0

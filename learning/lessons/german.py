@@ -36,6 +36,7 @@ LESSONS = (
         ),  # fmt: skip
         dealer=0,
         script=("1 play KH",),
+        rule="docs/rules.md §3.2",
         right="0 play AH",
         right_says=_("Right: your ace wins the trick, and you take the face-up ace of trumps."),
         wrong={
@@ -71,6 +72,7 @@ LESSONS = (
         ),  # fmt: skip
         dealer=1,
         autoplay=22,
+        rule="docs/rules.md §3.3",
         right="0 play KH",
         right_says=_(
             "Right: your king is the last heart, and your opponent has no trump left to take it."

@@ -25,6 +25,7 @@ LESSONS = (
         hands=("7S AH 3C", "KS 4H 5C", "QS 6H 8C"),
         turned="2D",
         script=("1 play KS", "2 play QS"),
+        rule="docs/rules.md §0.3",
         right="0 play 7S",
         wrong={"0 play AH": Wrong(ILLEGAL, _FOLLOW), "0 play 3C": Wrong(ILLEGAL, _FOLLOW)},
     ),
@@ -42,6 +43,7 @@ LESSONS = (
         hands=("5H 9C 4D", "AS 3C 6D", "KS 7C 8D"),
         turned="2H",
         script=("1 play AS", "2 play KS"),
+        rule="docs/rules.md §0.3",
         right="0 play 5H",
         wrong={
             "0 play 9C": Wrong(
@@ -66,6 +68,7 @@ LESSONS = (
         hands=("QS 5S 3C", "9S 4H 6C", "JS 7H 8C"),
         turned="2D",
         script=("1 play 9S", "2 play JS"),
+        rule="docs/rules.md §0.3",
         right="0 play QS",
         wrong={
             "0 play 5S": Wrong(LOSES_TRICK, _("The five is lower than the jack: it loses.")),
@@ -92,6 +95,7 @@ LESSONS = (
             "0 play 2C",
             "1 play 3C",
         ),  # fmt: skip
+        rule="docs/rules.md §1.4",
         right="0 trump D",
         wrong={
             "0 trump C": Wrong(
@@ -132,6 +136,7 @@ LESSONS = (
             "1 trump H",
             "1 play AH",
         ),  # fmt: skip
+        rule="docs/rules.md §1.5",
         right="0 knock",
         wrong={
             "0 play 9H": Wrong(

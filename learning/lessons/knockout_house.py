@@ -1,5 +1,6 @@
-"""Knockout Whist's lessons on what the table's rules change (docs/rules.md §1.7, §1.8: the
-Dutch rules' lead and sweep) and on claims (docs/rules.md §0.7). Seat 0 is the learner."""
+"""Knockout Whist's lessons on what the table's rules change (docs/rules.md §1.7 and
+docs/rules.md §1.8: the Dutch rules' lead and sweep) and on claims (docs/rules.md §0.7).
+Seat 0 is the learner."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ LESSONS = (
             "1 play 3C",
             "0 trump D",
         ),  # fmt: skip
+        rule="docs/rules.md §1.7",
         right="0 play AD",
         wrong={
             "0 play KS": Wrong(
@@ -65,6 +67,7 @@ LESSONS = (
         turned="5H",
         dealer=1,
         script=(),
+        rule="docs/rules.md §1.7",
         right="0 play AH",
         wrong={"0 play KS": Wrong(FEWER, _RUFFED), "0 play QS": Wrong(FEWER, _RUFFED)},
         after=("1 play 2H", "0 play KS", "1 play 3D", "0 play QS", "1 play 4D"),
@@ -89,6 +92,7 @@ LESSONS = (
         hands=("AS KS 2C", "QS JS 3C"),
         turned="5H",
         script=("1 play 3C",),
+        rule="docs/rules.md §0.7",
         right="0 claim 2",
         wrong={
             "0 claim 3": Wrong(

@@ -34,6 +34,7 @@ LESSONS = (
         ),  # fmt: skip
         dealer=0,
         script=("1 play 5D", "2 play AD", "3 play 3D"),
+        rule="docs/rules.md §2.1",
         right="0 play 2C",
         right_says=_(
             "Right: your partner wins the trick for your side, and you keep your good cards."
@@ -76,6 +77,7 @@ LESSONS = (
         ),  # fmt: skip
         dealer=3,
         count="points",
+        rule="docs/rules.md §2.6",
         right="0 count 4",
         right_says=_("Right: 2 points for the two tricks over six, and 2 for three honours."),
         wrong={
@@ -103,6 +105,7 @@ LESSONS = (
         deals=(),
         dealer=0,
         count="rubber",
+        rule="docs/rules.md §2.7",
         right="0 count 6",
         right_says=_("Right: 3 for the game won 7 to 0, 1 for 5 to 3, and 2 for the rubber."),
         wrong={
