@@ -13,9 +13,8 @@ import binascii
 import json
 import logging
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import requests
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.conf import settings
@@ -24,8 +23,6 @@ from django.core.validators import URLValidator
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
-from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
 
 from accounts import mail
 from games.services.errors import ServiceError
@@ -33,6 +30,9 @@ from games.sockets.limits import online
 from social import texts
 from social.models import Notification, PushDevice
 from social.selectors import push_wanted, settings_of
+
+if TYPE_CHECKING:
+    from py_vapid import Vapid
 
 log = logging.getLogger(__name__)
 GONE = (404, 410)  # the push service no longer knows the subscription (RFC 8030, section 7.3)
@@ -55,6 +55,8 @@ def new_private_key() -> str:
 
 @lru_cache(maxsize=4)
 def _vapid(private: str) -> Vapid:
+    from py_vapid import Vapid
+
     return Vapid.from_string(private)
 
 
@@ -155,6 +157,11 @@ def notice_push(note_id: int) -> int:
 
 
 def _send(device: PushDevice, data: str) -> bool:
+    # pywebpush and requests (with aiohttp under them) only where a push is sent: imported
+    # with the module, they were a tenth of every process's start (Daphne, each test worker).
+    import requests
+    from pywebpush import WebPushException, webpush
+
     subscription = {
         "endpoint": device.endpoint,
         "keys": {"p256dh": device.p256dh, "auth": device.auth},
