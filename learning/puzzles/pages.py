@@ -110,6 +110,7 @@ def words(game: str) -> dict[str, str]:
         "themes": _("Themes"),
         "rating": _("Your puzzle rating: %(before)s → %(after)s"),
         "streak_on": _("Streak: %(n)s"),
+        "new_streak": _("Start a new streak"),
         "streak_over": _("The streak ends at %(n)s. Best: %(best)s."),
         "tricks": _("tricks: %(n)s"),
         "dog": _("dog's life"),

@@ -141,6 +141,7 @@ function show(move, said) {
   shown.hidden = false;
   const next = document.getElementById("puzzle-next");
   next.href = said.next;
+  if (said.streak_over !== undefined) next.textContent = w.new_streak;
   next.hidden = false;
   const replay = document.getElementById("puzzle-replay");
   replay.href = said.replay;

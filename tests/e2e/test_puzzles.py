@@ -116,5 +116,6 @@ def test_a_visitor_plays_a_streak_in_dutch(browser: Browser, site_url: str, puzz
     assert second.pk != first.pk
     page.click(f"[data-answer='{_wrong(second)}']")
     expect(page.locator(VERDICT)).to_contain_text("De reeks eindigt bij 1. Beste: 1.")
+    expect(page.locator("[data-testid=puzzle-next]")).to_have_text("Nieuwe reeks beginnen")
     page.screenshot(path=f"{SHOTS}/puzzles-8-streak-over-nl.png", full_page=True)
     context.close()
