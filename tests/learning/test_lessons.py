@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import apply, legal_actions
 from games.engine.actions import CLAIM
-from learning.lessons import COURSES
+from learning.lessons import COURSES, find
 from learning.lessons.course import (
     ILLEGAL,
     LEARNER,
@@ -100,3 +100,12 @@ def test_every_rule_a_player_meets_has_a_lesson():
     assert all(lesson.rule.startswith("docs/rules.md ") for lesson in LESSONS)
     cited = {lesson.rule.rsplit(" ", 1)[1][1:] for lesson in LESSONS}
     assert MET <= cited, MET - cited
+
+
+def test_the_counting_lessons_figures_are_the_engines():
+    """The figures the task texts give: 8 tricks in the honours hand, games of 7-0 and 5-3."""
+    honours = position(find("whist", "honours")).history[-1].outcome
+    assert honours["tricks"][0] == 8 and honours["honours"][0] == 2
+    assert "8 tricks" in find("whist", "honours").task
+    assert position(find("whist", "rubber")).result["games"] == [[7, 0], [5, 3]]
+    assert "7 to 0, then 5 to 3" in find("whist", "rubber").task
