@@ -19,7 +19,7 @@ class Club(models.Model):
         INVITATION = "invitation", _("by invitation only")
 
     name = models.CharField(_("name"), max_length=60, unique=True)
-    slug = models.SlugField(_("address"), max_length=60, unique=True)
+    slug = models.SlugField(_("address"), max_length=60, unique=True, allow_unicode=True)
     # The name as it reads (accounts.text.name_key): look-alike names are one club's.
     name_key = models.CharField(_("name key"), max_length=150, unique=True)
     about = models.TextField(_("about the club"), max_length=2000, blank=True)

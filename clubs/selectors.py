@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Case, Count, Q, QuerySet, When
 
+from accounts.selectors import blocked_ids
 from clubs.models import Club, Membership, Post
 from rankings.models import Rating
 from rankings.selectors import leaderboard as site_leaderboard
@@ -46,11 +47,13 @@ def member_ids(club_id: int) -> list[int]:
     return list(rows.values_list("user_id", flat=True))
 
 
-def members(club: Club) -> list[Membership]:
-    """The members, owners first, then moderators, then by the time they joined."""
+def members(club: Club) -> QuerySet[Membership]:
+    """The members, owners first, then moderators, then by the time they joined (the page
+    shows them a page at a time)."""
     rows = Membership.objects.filter(club=club, status=MEMBER).select_related("user")
-    order = {Membership.Role.OWNER: 0, Membership.Role.MODERATOR: 1, Membership.Role.MEMBER: 2}
-    return sorted(rows, key=lambda m: (order[m.role], m.since, m.pk))
+    rank = Case(When(role=Membership.Role.OWNER, then=0),
+                When(role=Membership.Role.MODERATOR, then=1), default=2)  # fmt: skip
+    return rows.order_by(rank, "since", "pk")
 
 
 def pending(club: Club, status: str) -> list[Membership]:
@@ -72,9 +75,13 @@ def invitations_of(user: Any) -> list[Membership]:
     return list(rows.select_related("club", "invited_by"))
 
 
-def wall(club: Club, limit: int = WALL_LINES) -> list[Post]:
-    """The newest posts not hidden by the club's owners or moderators."""
+def wall(club: Club, viewer: Any = None, limit: int = WALL_LINES) -> list[Post]:
+    """The newest posts not hidden by the club's owners or moderators, without the lines
+    of players the viewer blocked (as the table chat hides them)."""
     rows = Post.objects.filter(club=club, hidden_by__isnull=True).select_related("author")
+    hidden = blocked_ids(viewer)
+    if hidden:
+        rows = rows.exclude(author_id__in=hidden)
     return list(rows[:limit])
 
 

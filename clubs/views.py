@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import selectors, services
@@ -23,10 +24,8 @@ PAGE_SIZE = 50
 
 
 def clubs_list(request: HttpRequest) -> HttpResponse:
-    context = {
-        "clubs": selectors.clubs_listed(),
-        "invitations": selectors.invitations_of(request.user),
-    }
+    page = Paginator(selectors.clubs_listed(), PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {"page": page, "invitations": selectors.invitations_of(request.user)}
     return render(request, "clubs/list.html", context)
 
 
@@ -51,9 +50,10 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         and mine.status == Membership.Status.MEMBER
         and (mine.role in selectors.STAFF_ROLES)
     )
+    members = Paginator(selectors.members(club), PAGE_SIZE).get_page(request.GET.get("members"))
     context: dict[str, Any] = {
-        "club": club, "mine": mine, "staff": staff, "members": selectors.members(club),
-        "wall": selectors.wall(club), "games": GAMES,
+        "club": club, "mine": mine, "staff": staff, "members": members,
+        "wall": selectors.wall(club, request.user), "games": GAMES,
         "requests": selectors.pending(club, Membership.Status.REQUESTED) if staff else [],
         "invited": selectors.pending(club, Membership.Status.INVITED) if staff else [],
         "edit_form": ClubForm(edit=True, initial={"about": club.about, "joining": club.joining})
@@ -86,7 +86,8 @@ def _user_id(request: HttpRequest) -> int:
 # Each action of the club page: the service it calls with (actor, club id, the request).
 ACTIONS: dict[str, Callable[[Any, int, HttpRequest], Any]] = {
     "join": lambda u, c, r: services.member_join(u, c),
-    "leave": lambda u, c, r: services.member_leave(u, c),
+    "leave": lambda u, c, r: services.member_leave(u, c, r.POST.get("confirm") == "1"),
+    "close": lambda u, c, r: services.club_close(u, c, r.POST.get("confirm") == "1"),
     "invite": lambda u, c, r: services.member_invite(u, c, _player(r)),
     "answer_request": lambda u, c, r: services.request_answer(
         u, c, _user_id(r), r.POST.get("accept") == "1"
@@ -114,6 +115,9 @@ def club_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         ACTIONS[action](request.user, club.pk, request)
     except services.ServiceError as exc:
         messages.error(request, exc.message)
+    if not Club.objects.filter(pk=club.pk).exists():  # closed by its owner or last member
+        messages.success(request, _("The club %(name)s is closed.") % {"name": club.name})
+        return redirect("clubs")
     if action in ("leave", "answer_invitation") and request.POST.get("next") == "list":
         return redirect("clubs")
     return redirect("club", club.slug)

@@ -12,6 +12,7 @@ SPACES = {
     "games.chat": 4305,
     "rankings.score": 7261,
     "records.store": 7262,
+    "clubs.owner": 3811,
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.urls import reverse
@@ -73,14 +74,22 @@ def _clubs(viewer: Any) -> list[int]:
     return [m.club_id for m in clubs_of(viewer)]
 
 
-def club_events(club_id: int) -> dict[str, list[Event]]:
-    """A club's coming, running and past events (the club's page lists them)."""
-    events = Event.objects.filter(club_id=club_id)
+def club_events(club_id: int, viewer: Any, member: bool, past_page: Any = None) -> dict[str, Any]:
+    """A club's coming and running events (the first LIST_LIMIT of each) and a page of its
+    past ones, of those the viewer may see (can_see: a private one for the club's members,
+    staff, and its own creator, players and invitees)."""
+    sees_all = member or (viewer is not None and acts_as_staff(viewer))
+    events = (Event.objects if sees_all else visible_events(viewer)).filter(club_id=club_id)
     done = [Event.Status.FINISHED, Event.Status.CANCELLED]
+    past = events.filter(status__in=done).order_by("-starts_at", "-pk")
     return {
-        "coming": list(events.filter(status=Event.Status.COMING).order_by("starts_at")),
-        "running": list(events.filter(status=Event.Status.RUNNING).order_by("starts_at")),
-        "past": list(events.filter(status__in=done).order_by("-starts_at")[:LIST_LIMIT]),
+        "coming": list(
+            events.filter(status=Event.Status.COMING).order_by("starts_at")[:LIST_LIMIT]
+        ),
+        "running": list(
+            events.filter(status=Event.Status.RUNNING).order_by("starts_at")[:LIST_LIMIT]
+        ),
+        "past": Paginator(past, LIST_LIMIT).get_page(past_page),
     }
 
 

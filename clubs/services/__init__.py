@@ -1,6 +1,6 @@
 """Writes of the clubs app, one function per `<entity>_<action>`."""
 
-from clubs.services.clubs import club_create, club_edit
+from clubs.services.clubs import club_close, club_create, club_edit
 from clubs.services.members import (
     invitation_answer,
     member_erase,
@@ -15,7 +15,7 @@ from clubs.services.wall import post_add, post_hide
 from games.services.errors import ServiceError
 
 __all__ = [
-    "ServiceError", "club_create", "club_edit", "invitation_answer", "member_erase",
+    "ServiceError", "club_close", "club_create", "club_edit", "invitation_answer", "member_erase",
     "member_invite", "member_join", "member_leave", "member_remove", "member_role", "post_add",
     "post_hide", "request_answer",
 ]  # fmt: skip

@@ -113,16 +113,28 @@ def member_remove(actor: User, club_id: int, user_id: int) -> None:
         row.delete()
 
 
-def member_leave(user: User, club_id: int) -> None:
-    """A member leaves; the last owner names another owner first."""
+def member_leave(user: User, club_id: int, confirm: bool = False) -> bool:
+    """A member leaves; the last owner names another owner first, unless they are the last
+    member: then the club closes with them (a box confirms it), as when an account that
+    alone was in it is erased. Whether the club closed."""
     with transaction.atomic():
         club = _club(club_id)
         row = Membership.objects.select_for_update().filter(club=club, user_id=user.pk).first()
         if row is None:
             raise ServiceError("not_member", _("You are not in this club."))
         if row.role == OWNER and _owners(club) == 1:
-            raise ServiceError("last_owner", _("Name another owner before you leave."))
+            others = Membership.objects.filter(club=club, status=MEMBER).exclude(pk=row.pk)
+            if others.exists():
+                raise ServiceError("last_owner", _("Name another owner before you leave."))
+            if not confirm:
+                refusal = _(
+                    "You are the club's last member: tick the box to close it as you leave."
+                )
+                raise ServiceError("confirm", refusal)
+            club.delete()
+            return True
         row.delete()
+        return False
 
 
 def member_role(actor: User, club_id: int, user_id: int, role: str) -> None:

@@ -188,7 +188,7 @@ def entry_join(user: User, event_id: int, token: str = "") -> Entry:
             raise ServiceError("no_event", _("there is no such event"))
         if event.status != Event.Status.COMING and event.kind != Event.Kind.DAILY:
             raise ServiceError("started", _("sign-up closed when the event started"))
-        if event.members_only and not is_member(event.club_id or 0, user):
+        if event.members_only and event.club_id is not None and not is_member(event.club_id, user):
             raise ServiceError("members_only", _("This event is for the club's members."))
         in_club = event.club_id is not None and is_member(event.club_id, user)
         if event.private and event.created_by_id != user.pk and not in_club:
