@@ -106,6 +106,10 @@ def _event(data: dict[str, Any]) -> str:
         }  # fmt: skip
     if what == "cancelled":
         return _("%(event)s has been cancelled.") % {"event": title}
+    if what == "partner_asked":
+        return _("%(name)s asks you to enter %(event)s as their partner.") % {
+            "name": data.get("name", ""), "event": title,
+        }  # fmt: skip
     if what == "moved":
         return _("%(event)s now starts at %(time)s.") % {
             "event": title, "time": _local(data.get("starts_at", "")),

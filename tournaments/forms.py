@@ -23,7 +23,11 @@ class EventForm(RuleFields, forms.Form):
     kind = forms.ChoiceField(
         label=_("Kind"),
         choices=[c for c in Event.Kind.choices if c[0] != Event.Kind.DAILY],
-        help_text=_("A whist drive: Whist, one hand a round, trumps in turn, players moving."),
+        help_text=_(
+            "A whist drive: Whist, one hand a round, trumps in turn, players moving. "
+            "Whist pairs may enter together in Swiss and duplicate events; a drive "
+            "and an elimination event are entered alone."
+        ),
     )
     table_size = forms.IntegerField(
         label=_("Players per table"), min_value=2, max_value=7, initial=4,

@@ -114,6 +114,16 @@ class Entry(models.Model):
     games = models.PositiveSmallIntegerField(_("games"), default=0)
     # An elimination event: the round in which the player went out (None: still in).
     out_round = models.PositiveSmallIntegerField(_("out in round"), null=True, blank=True)
+    # A pair entered together (tournaments/services/pairs.py): each entry names the other and
+    # the two always sit as partners; `partner_asked`: the player asked, until they accept.
+    partner = models.OneToOneField(
+        "self", verbose_name=_("partner"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    partner_asked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("partner asked"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )  # fmt: skip
 
     class Meta:
         verbose_name = _("entry")

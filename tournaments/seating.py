@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from itertools import combinations
 
 Met = Counter[frozenset[Hashable]]  # frozenset({a, b}) -> how many times a and b sat at one table
@@ -157,3 +157,94 @@ def partnerships(group: Sequence[Hashable], partners: Met, rng: random.Random) -
     if rng.random() < 0.5:
         seats = [r, p, s, q]
     return seats
+
+
+Sides = Sequence[Sequence[int]]  # a game's partnerships: the seats of each side
+
+
+def pair_round(
+    ranked: Sequence[Hashable],
+    pairs: dict,
+    sides: Sides,
+    met: Met,
+    partners: Met,
+    seed: int = 0,
+    apart: Collection[frozenset] = (),
+) -> list[list]:
+    """A Whist round where pairs entered together (`pairs`: each one's partner, both ways):
+    each pair is one side; players alone become sides two by two in standing order (each
+    with the nearest below who has not partnered them yet and is not `apart` from them, else
+    the one they partnered least, one apart only where no other is left); the sides are
+    then seated two to a table as players are (seat_round, their meetings summed), and each
+    table's seats laid out by the game's partnerships (`sides`); None: a bot. docs/rules.md §5.1."""
+    units = _units(ranked, pairs, partners, apart)
+    ids = list(range(len(units)))
+    unit_met: Met = Counter()
+    for i, j in combinations(ids, 2):
+        count = sum(
+            met[frozenset((a, b))]
+            for a in units[i]
+            for b in units[j]
+            if a is not None and b is not None
+        )
+        if count:
+            unit_met[frozenset((i, j))] = count
+    tables = seat_round(ids, len(sides), unit_met, seed)
+    seated = []
+    for table in tables:
+        seats: list = [None] * sum(len(side) for side in sides)
+        for side, unit in zip(sides, table, strict=False):
+            for seat, person in zip(side, units[unit], strict=True):
+                seats[seat] = person
+        seated.append(seats)
+    return seated
+
+
+def _units(
+    ranked: Sequence[Hashable], pairs: dict, partners: Met, apart: Collection[frozenset]
+) -> list[tuple]:
+    """The sides of a round in standing order (a pair at its better player's place), a
+    last player alone partnered by a bot (None)."""
+    units: list[tuple] = []
+    alone: list = []
+    placed: set = set()
+    for p in ranked:
+        if p in placed:
+            continue
+        mate = pairs.get(p)
+        if mate is not None and mate in ranked:
+            units.append((p, mate))
+            placed |= {p, mate}
+        else:
+            alone.append(p)
+            placed.add(p)
+    made: list[list] = []
+
+    def cost(first: Hashable, i: int) -> tuple:
+        pair = frozenset((first, alone[i]))
+        return (pair in apart, partners[pair], i)
+
+    while alone:
+        first = alone.pop(0)
+        mate = alone.pop(min(range(len(alone)), key=lambda i: cost(first, i))) if alone else None
+        made.append([first, mate])
+    _swap_partners(made, partners, apart)
+    units += [tuple(u) for u in made]
+    order = {p: i for i, p in enumerate(ranked)}
+    return sorted(units, key=lambda u: min(order[p] for p in u if p is not None))
+
+
+def _swap_partners(made: list[list], partners: Met, apart: Collection[frozenset]) -> None:
+    """A side of two who partnered before (or are apart) swaps its second with another
+    side's second where that leaves neither side a repeat."""
+
+    def fresh(a: Hashable, b: Hashable) -> bool:
+        return b is None or not (partners[frozenset((a, b))] or frozenset((a, b)) in apart)
+
+    for unit in made:
+        if fresh(*unit):
+            continue
+        for other in made:
+            if other is not unit and fresh(unit[0], other[1]) and fresh(other[0], unit[1]):
+                unit[1], other[1] = other[1], unit[1]
+                break

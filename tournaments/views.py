@@ -91,6 +91,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "next_round_due": _next_due(event),
         "preset_name": labels.PRESET_NAMES.get(event.preset) if event.preset else None,
         **(_drive_context(request, event, entry) if event.kind == Event.Kind.DRIVE else {}),
+        "pairs": selectors.pairs_view(event, user, entry),
         "can_manage": event.status == Event.Status.COMING and user.is_authenticated
         and (acts_as_staff(user) or event.created_by_id == user.pk),
     }  # fmt: skip
@@ -167,6 +168,27 @@ def event_join(request: HttpRequest, event_id: int) -> HttpResponse:
 def event_leave(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         services.entry_leave(request.user, event_id)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("event", event_id)
+
+
+@require_POST
+@login_required
+def event_partner(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Partners before the start: ask a player (`partner`: a username), accept one who asked
+    (`asker`: their id), or part (`part`)."""
+    post, user, invite = request.POST, request.user, request.POST.get("invite", "")
+    try:
+        if "part" in post:
+            services.entry_partner_part(user, event_id)
+        elif "asker" in post:
+            asker = post["asker"]
+            if not asker.isdigit():
+                raise services.ServiceError("no_invitation", _("this invitation is no longer open"))
+            services.entry_partner_accept(user, event_id, int(asker), invite)
+        else:
+            services.entry_partner_ask(user, event_id, post.get("partner", ""), invite)
     except services.ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("event", event_id)

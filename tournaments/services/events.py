@@ -106,7 +106,7 @@ def event_create(
         members_only=bool(members_only and club is not None), through=through,
     )  # fmt: skip
     if club is not None:
-        _tell(event, {"what": "club_event", "club": club.name},
+        tell_players(event, {"what": "club_event", "club": club.name},
               [u for u in member_ids(club.pk) if u != user.pk])  # fmt: skip
     return event
 
@@ -251,10 +251,10 @@ def _own_coming(user: User, event_id: int, refusal: str) -> Event:
 
 def _tell_entered(event: Event, news: dict[str, Any]) -> None:
     """After the commit, everyone entered hears the news (a notice on any open page)."""
-    _tell(event, news, Entry.objects.filter(event=event).values_list("user_id", flat=True))
+    tell_players(event, news, Entry.objects.filter(event=event).values_list("user_id", flat=True))
 
 
-def _tell(event: Event, news: dict[str, Any], users: Iterable[int]) -> None:
+def tell_players(event: Event, news: dict[str, Any], users: Iterable[int]) -> None:
     """After the commit, these players hear the event's news."""
     data = {**news, "title": event.name, "event_id": event.pk,
             "url": reverse("event", args=[event.pk])}  # fmt: skip

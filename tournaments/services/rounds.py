@@ -256,6 +256,12 @@ def _groups(
         met, partners = _meetings(event)
         for pair in apart:  # docs/rules.md §5.1: parted before any repeat meeting
             met[pair] += BLOCK_WEIGHT
+        pairs = {e.pk: e.partner_id for e in entries if e.partner_id in by_id}
+        sides = game_of(event.game).partnerships
+        if pairs and sum(map(len, sides)) == event.table_size:  # pairs entered: partners always
+            seed = event.pk * 100 + number
+            tables = seating.pair_round(ids, pairs, sides, met, partners, seed, apart)
+            return [[by_id.get(p) for p in t] for t in tables]
         tables = seating.seat_round(ids, event.table_size, met, seed=event.pk * 100 + number)
         if game_of(event.game).partnerships:  # an individual event: partners drawn per round
             rng = random.Random(event.pk * 100 + number)

@@ -1,0 +1,110 @@
+"""Pairs in a Whist event: an entered player asks another to enter as their partner, the
+other accepts on the event's page, and from then on the two always sit as partners
+(tournaments.seating.pair_round). Only formats that keep partners take pairs: Swiss and
+duplicate events of a game played in pairs. A whist drive moves partners by design, and an
+elimination event seats everyone by places: both are entered alone (their pages say so)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from accounts.selectors import blocked_pairs
+from games.services.errors import ServiceError
+from tournaments.models import Entry, Event
+from tournaments.selectors import pairs_allowed, pairs_refusal
+from tournaments.services.events import entry_join, tell_players
+from tournaments.services.live import version_bump
+
+
+def entry_partner_ask(user: User, event_id: int, name: object, token: str = "") -> Entry:
+    """Ask the player named `name` to enter the event as `user`'s partner (`user` is signed
+    up first if they were not); they hear it on any open page."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError("login_required", _("log in to sign up"))
+    with transaction.atomic():
+        event = _coming(event_id)
+        other = _partner(user, name)
+        entry = Entry.objects.filter(event=event, user=user).first()
+        if entry is None:
+            entry = entry_join(user, event_id, token)
+        if entry.partner_id is not None:
+            raise ServiceError("paired", _("you have a partner in this event already"))
+        theirs = Entry.objects.filter(event=event, user=other, partner__isnull=False).exists()
+        if theirs:
+            raise ServiceError("paired", _("%(name)s has a partner in this event already")
+                               % {"name": str(other)})  # fmt: skip
+        entry.partner_asked = other
+        entry.save(update_fields=["partner_asked"])
+        version_bump(event)
+        tell_players(event, {"what": "partner_asked", "name": str(user)}, [other.pk])
+    return entry
+
+
+def entry_partner_accept(user: User, event_id: int, asker: int, token: str = "") -> Entry:
+    """Enter as the partner of `asker`, who asked `user` (signing `user` up if they were not);
+    a request `user` made of someone else lapses."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError("login_required", _("log in to sign up"))
+    with transaction.atomic():
+        event = _coming(event_id)
+        theirs = (Entry.objects.select_for_update()
+                  .filter(event=event, user_id=asker, partner_asked=user, partner__isnull=True)
+                  .first())  # fmt: skip
+        if theirs is None:
+            raise ServiceError("no_invitation", _("this invitation is no longer open"))
+        mine = Entry.objects.filter(event=event, user=user).first()
+        if mine is None:
+            mine = entry_join(user, event_id, token)
+        if mine.partner_id is not None:
+            raise ServiceError("paired", _("you have a partner in this event already"))
+        if blocked_pairs([user.pk, asker]):
+            raise ServiceError("blocked", _("you cannot play with this player: one of you "
+                                            "blocks the other"))  # fmt: skip
+        theirs.partner, theirs.partner_asked = mine, None
+        theirs.save(update_fields=["partner", "partner_asked"])
+        mine.partner, mine.partner_asked = theirs, None
+        mine.save(update_fields=["partner", "partner_asked"])
+        version_bump(event)
+    return mine
+
+
+def entry_partner_part(user: User, event_id: int) -> None:
+    """Before the start: the pair parts (both stay entered, alone), or a request lapses."""
+    with transaction.atomic():
+        event = _coming(event_id)
+        mine = Entry.objects.select_for_update().filter(event=event, user=user).first()
+        if mine is None or (mine.partner_id is None and mine.partner_asked_id is None):
+            raise ServiceError("not_paired", _("you have no partner in this event"))
+        Entry.objects.filter(pk__in=[mine.pk, mine.partner_id or mine.pk]).update(
+            partner=None, partner_asked=None
+        )
+        version_bump(event)
+
+
+def _coming(event_id: int) -> Event:
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None:
+        raise ServiceError("no_event", _("there is no such event"))
+    if event.status != Event.Status.COMING:
+        raise ServiceError("started", _("sign-up closed when the event started"))
+    if not pairs_allowed(event):
+        raise ServiceError("no_pairs", pairs_refusal(event))
+    return event
+
+
+def _partner(user: User, name: object) -> User:
+    if not isinstance(name, str) or not name.strip():
+        raise ServiceError("bad_partner", _("name the player you want as your partner"))
+    other = get_user_model().objects.filter(username__iexact=name.strip(), is_active=True).first()
+    if other is None:
+        raise ServiceError("bad_partner", _("there is no player named %(name)s")
+                           % {"name": name.strip()[:40]})  # fmt: skip
+    if other.pk == user.pk:
+        raise ServiceError("bad_partner", _("you cannot be your own partner"))
+    if blocked_pairs([user.pk, other.pk]):
+        raise ServiceError("blocked", _("you cannot play with this player: one of you blocks "
+                                        "the other"))  # fmt: skip
+    return other
