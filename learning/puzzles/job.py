@@ -2,7 +2,8 @@
 and keep their puzzles, once per game.
 
 A game is used once its cards are open to everyone: public (or published by an event), not
-annulled, not a practice game, and its board not held (games.reads.sight: a duplicate or
+annulled, not a practice game (its player saw the hands: stored as such, or its table starts
+from another), and its board not held (games.reads.sight: a duplicate or
 daily board stays closed until every table of it has finished, so no board still in play
 anywhere gives a puzzle). The sweep runs in the analysis lane after each stored game and
 also picks up games whose board was released since.
@@ -32,7 +33,7 @@ def usable() -> QuerySet:
     scanned = PuzzleScan.objects.filter(record=OuterRef("pk"))
     return (
         GameRecord.objects.filter(open_tables("table__"), Q(private=False) | Q(published=True))
-        .filter(annulled=False, table__practice_of__isnull=True)
+        .filter(annulled=False, practice=False, table__practice_of__isnull=True)
         .exclude(Exists(scanned))
         .order_by("finished", "pk")
     )

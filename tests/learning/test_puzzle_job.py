@@ -40,7 +40,7 @@ def test_sweep_keeps_each_puzzle_the_solver_finds_once():
     assert Puzzle.objects.count() == len(expected)
 
 
-@pytest.mark.parametrize("closed", ["private", "annulled", "held", "practice"])
+@pytest.mark.parametrize("closed", ["private", "annulled", "held", "practice", "practice_of"])
 def test_games_whose_cards_are_closed_give_no_puzzle(closed):
     table = _stored()
     if closed == "private":
@@ -49,6 +49,8 @@ def test_games_whose_cards_are_closed_give_no_puzzle(closed):
         GameRecord.objects.filter(pk=table.pk).update(annulled=True)
     elif closed == "held":
         Table.objects.filter(pk=table.pk).update(board_held=True)
+    elif closed == "practice":
+        GameRecord.objects.filter(pk=table.pk).update(practice=True)
     else:
         Table.objects.filter(pk=table.pk).update(practice_of=_stored(2))
         PuzzleScan.objects.all().delete()
