@@ -48,7 +48,7 @@ function endOfDeal(app, before, view) {
 
 /** What a new deal is, in words: the engine's `view.present.notice` (games.engine.presentation). */
 function dealNotice(app, view) {
-  return describe(tableContext(app, (s) => seatName(app, s)), view.present.notice);
+  return describe(tableContext(app), view.present.notice);
 }
 
 function knockedOut(app, before, view) {

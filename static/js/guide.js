@@ -4,7 +4,6 @@
 
 import { suitWord } from "./cardnames.js";
 import { fmt, node, button } from "./dom.js";
-import { seatName } from "./felt.js";
 import { gameName } from "./labels.js";
 import { say, tableContext } from "./present.js";
 
@@ -21,20 +20,16 @@ function steps(app) {
   return ["deal", "follow", "trump", guideFacts(app).step, "end"];
 }
 
-function context(app) {
-  return tableContext(app, (s) => seatName(app, s));
-}
-
 function stepName(app, step) {
   const own = guideFacts(app);
-  if (step === own.step) return say(context(app), { key: own.name });
+  if (step === own.step) return say(tableContext(app), { key: own.name });
   return { deal: gettext("Dealing"), follow: gettext("Following suit"), trump: gettext("Trumps"), end: gettext("Winning") }[step];
 }
 
 /** What each step says when it is not on the table right now (and at the end, for steps not met). */
 function generalText(app, step) {
   const own = guideFacts(app);
-  if (step === own.step) return say(context(app), { key: own.general });
+  if (step === own.step) return say(tableContext(app), { key: own.general });
   if (step === "trump") return gettext("Trumps: when you cannot follow suit you may play a trump, which beats every card of the other suits.");
   return undefined;
 }
@@ -45,7 +40,7 @@ function ledSuit(view) {
 
 function dealTip(app, view) {
   const trump = view.trump ? suitWord(view.trump) : gettext("not chosen yet");
-  return ["deal", fmt(say(context(app), { key: guideFacts(app).deal }), { n: view.hand_size || 13, trump })];
+  return ["deal", fmt(say(tableContext(app), { key: guideFacts(app).deal }), { n: view.hand_size || 13, trump })];
 }
 
 function playTip(app, view) {
@@ -73,7 +68,7 @@ function tip(app) {
   if (!view || app.msg.seat === null) return null;
   if (table.status !== "playing" || view.phase === "over") return endTip(app, view);
   const own = view.present.tip; // the game's own moments, for this seat (the engine's)
-  const special = own ? [own[0], say(context(app), own[1])] : null;
+  const special = own ? [own[0], say(tableContext(app), own[1])] : null;
   if (special && view.to_act === app.msg.seat) return special;
   const fresh = (view.deal_tricks || []).length === 0 && view.trick.length < 2 && !seen.has("deal");
   if (fresh) return dealTip(app, view);

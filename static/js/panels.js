@@ -83,11 +83,6 @@ function line(text) {
   return node("p", null, text);
 }
 
-/** The game's panels are the engine's presentation data (present.js). */
-function context(app) {
-  return tableContext(app, (s) => seatName(app, s));
-}
-
 function renderInfo(app) {
   const box = document.getElementById("info");
   const view = app.msg.view;
@@ -95,7 +90,7 @@ function renderInfo(app) {
     box.replaceChildren(line(gettext("The cards are dealt when every seat is taken and the game starts.")));
     return;
   }
-  box.replaceChildren(...blockNodes(context(app), view.present.info));
+  box.replaceChildren(...blockNodes(tableContext(app), view.present.info));
 }
 
 function renderScores(app) {
@@ -105,7 +100,7 @@ function renderScores(app) {
     box.replaceChildren(line("–"));
     return;
   }
-  box.replaceChildren(...blockNodes(context(app), view.present.scores));
+  box.replaceChildren(...blockNodes(tableContext(app), view.present.scores));
 }
 
 function renderLastTrick(app) {

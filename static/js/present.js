@@ -4,6 +4,7 @@
 
 import { cardName, suitWord } from "./cardnames.js";
 import { fmt, node } from "./dom.js";
+import { seatName } from "./felt.js";
 import { suitName } from "./labels.js";
 
 /** A template in the page's language; `n` picks a plural form. */
@@ -35,7 +36,7 @@ export function say(ctx, value) {
 }
 
 /** The context of the table page: its translated templates, seat names and viewer. */
-export function tableContext(app, name) {
+export function tableContext(app, name = (seat) => seatName(app, seat)) {
   return { texts: app.facts.texts, name, me: app.msg.seat };
 }
 

@@ -4,7 +4,6 @@
 // Whist's first half when the second half starts).
 
 import { button, node } from "./dom.js";
-import { seatName } from "./felt.js";
 import { blockNodes, say, tableContext } from "./present.js";
 
 export const ROUND_PAUSE_MS = 2500; // the round's last trick stays this long (a trick: 1200)
@@ -24,7 +23,7 @@ export function summaryOf(before, view, status) {
 export function summaryDialog(app) {
   const s = app.summary;
   if (!s || Date.now() >= s.until) return null;
-  const ctx = tableContext(app, (seat) => seatName(app, seat));
+  const ctx = tableContext(app);
   const box = [node("h2", null, say(ctx, s.title)), ...blockNodes(ctx, s.blocks, { cls: "summary-table", first: "name" })];
   const next = button(gettext("Continue"), "button-primary", () => {
     app.summary = null;
