@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import random
 import sys
 import time
 from collections import Counter
@@ -34,9 +33,8 @@ import psycopg
 BENCH = Path(__file__).resolve().parent
 sys.path[:0] = [str(BENCH), str(BENCH.parent)]
 
-from engine import calibration  # noqa: E402
-
 from bench.arguments import Parser, whole_number  # noqa: E402
+from bench.engine import calibration  # noqa: E402
 from games.engine.arena import percentile  # noqa: E402
 from tests.hosts.network import usable  # noqa: E402
 from tests.hosts.players import Player, Room, seat_players  # noqa: E402
@@ -62,19 +60,6 @@ def arguments() -> argparse.Namespace:
     if not 0 < args.think <= 60:
         parser.error("--think: seconds between 0 and 60")
     return args
-
-
-def cpu_calibration(seconds: float) -> float:
-    """bench/engine.py's shuffles, per second of this process's CPU rather than of the clock:
-    on a machine busy with other work the clock's figure falls with the share of a core the
-    bench gets, while a process's CPU seconds (what is converted here) do not."""
-    deck, rng, count = list(range(52)), random.Random(1), 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        for _ in range(1000):
-            rng.shuffle(deck)
-        count += 1000
-    return count / (time.process_time() - start)
 
 
 def host_cpu(site: Site) -> dict[str, float]:
@@ -199,7 +184,7 @@ def main() -> int:
     if why := usable():
         print(f"hosts.py: {why}", file=sys.stderr)
         return 2
-    shuffles = cpu_calibration(2.0)
+    shuffles = calibration(2.0, time.process_time)
     print(f"calibration: {calibration(2.0):,.0f} shuffles/s, {shuffles:,.0f} per CPU second "
           f"(CPU per move is converted with this one); "
           f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
@@ -214,7 +199,7 @@ def main() -> int:
         finally:
             site.close()
     print(f"calibration after: {calibration(2.0):,.0f} shuffles/s, "
-          f"{cpu_calibration(2.0):,.0f} per CPU second; "
+          f"{calibration(2.0, time.process_time):,.0f} per CPU second; "
           f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
     return 0
 
