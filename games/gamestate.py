@@ -7,7 +7,7 @@ from collections import OrderedDict
 from typing import Any
 
 from games.engine import Ruleset, State, action_from_event, apply, make_rules, new_game
-from games.engine.record import source_of
+from games.engine.practice import start as practice_start
 from games.models import Move, Table
 
 CACHE_SIZE = 512
@@ -25,7 +25,7 @@ def first_state(table: Table) -> State:
     the original game's deals so far (later deals from its seed)."""
     rules = rules_for(table)
     if table.start:
-        return new_game(rules, source=source_of(rules, table.start["deals"], table.deal_seed or 0))
+        return practice_start(rules, table.start["deals"], [], table.deal_seed or 0)
     return new_game(rules, seed=table.deal_seed)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engine.bots import LEVELS
-from games.engine.practice import NoPosition, position
+from games.engine.practice import NoPosition, SeatOut, position
 from games.models import Table
 from games.services.errors import ServiceError
 from games.services.practice import table_practice
@@ -42,6 +42,10 @@ def practice_start(
         raise PracticeRefused(_("Choose a bot level."))
     try:
         pos = position(stored.record, upto, seat, fresh, seed=secrets.randbits(32))
+    except SeatOut as exc:
+        raise PracticeRefused(
+            _("That seat is knocked out at this step: choose another seat or an earlier step.")
+        ) from exc
     except NoPosition as exc:
         raise PracticeRefused(_("There is nothing left to play from there.")) from exc
     try:

@@ -4,10 +4,11 @@ A finished game's record is replayed by the engine (record_check.check, as the r
 does); `position` cuts it after `upto` events and returns what a new table starts from: the deals
 so far (as the record writes them, the source of the new game's cards) and the decisions made so
 far (the new table's first moves). Replaying them with `start` gives exactly the state of the
-frame. With `fresh`, the cards `seat` has not seen (the others' hands, the stock, German Whist's
-talon below its face-up card) are dealt again, at random, among the places they were in, and a
-new deal is kept only if the engine replays every decision so far with it and `seat` sees the
-very same table: a void shown by failing to follow suit holds, a card seen stays where it was.
+frame. With `fresh`, the cards `seat` has not seen (the others' hands, the stock, a talon below
+its face-up card, another seat's exchange discards) are dealt again, at random, among the places
+they were in, the decisions naming them (those discards) renamed with them, and a new deal is
+kept only if the engine replays every decision so far with it and `seat` sees the very same
+table: a void shown by failing to follow suit holds, a card seen stays where it was.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import IllegalAction, action_from_event
+from .actions import HINT, PLAY, IllegalAction, action_from_event
 from .cards import SUIT_OF, card_str, parse_card
 from .engine import apply, new_game
 from .record import source_of
@@ -34,6 +35,10 @@ Group = tuple[int, int]  # (seat holding the place's card now or -1, from which 
 
 class NoPosition(ValueError):
     """The frame cannot be played from: out of range, or the game is over there."""
+
+
+class SeatOut(NoPosition):
+    """The seat has no part left in the game there: knocked out (Knockout Whist)."""
 
 
 @dataclass(frozen=True)
@@ -57,13 +62,16 @@ def position(record: dict[str, Any], upto: int, seat: int, fresh: bool, seed: in
         raise NoPosition("the game is over there")
     if not 0 <= seat < state.players:
         raise NoPosition(f"no seat {seat}")
+    if _knocked_out(state, seat):
+        raise SeatOut(f"seat {seat} is out of the game there")
     d = state.deal_no
     deals = [_dealt(deal) for deal in record["deals"][: d + 1]]
     events = [e for deal in record["deals"][: d + 1] for e in deal["events"]][:upto]
     if fresh:
         earlier = sum(len(deal["events"]) for deal in record["deals"][:d])
         rng = random.Random(seed)
-        deals[d] = _fresh(state, deals, events, events[earlier:], seat, rng)
+        deals[d], this_deal = _fresh(state, deals, events[:earlier], events[earlier:], seat, rng)
+        events = events[:earlier] + this_deal
     # The original's hints change nothing of the game (docs/game-record.md §4) and would count
     # against the practice player's own hints: they stay in the original.
     return Position(deals, [e for e in events if e["action"] != "hint"], seat, fresh)
@@ -71,8 +79,9 @@ def position(record: dict[str, Any], upto: int, seat: int, fresh: bool, seed: in
 
 def start(rules: Ruleset, deals: list[dict[str, Any]], events: list[dict[str, Any]],
           fallback_seed: int) -> State:  # fmt: skip
-    """The first state of the new game: the engine's replay of the position's decisions, its
-    cards from `deals` (later deals from `fallback_seed`)."""
+    """The new game after `events`: the engine's replay of them, its cards from `deals` (later
+    deals from `fallback_seed`). With no events, a practice table's dealt state before its
+    first move (games.gamestate.first_state, which replays the table's moves)."""
     return replay_events(new_game(rules, source=source_of(rules, deals, fallback_seed)), events)
 
 
@@ -82,16 +91,26 @@ def replay_events(state: State, events: list[dict[str, Any]]) -> State:
     return state
 
 
+def _knocked_out(state: State, seat: int) -> bool:
+    """A seat knocked out of a game that knocks players out: no cards, and out of play (a
+    dog's life is in play; so is a seat that has just played its round's last card)."""
+    if not state.game.knocks_out or state.hands[seat]:
+        return False
+    return not getattr(state, "active", (True,) * state.players)[seat]
+
+
 def _dealt(deal: dict[str, Any]) -> dict[str, Any]:
     keys = ("dealer", "hands", "turned", "stock", "cuts")
     return {k: deal.get(k) for k in keys}
 
 
 def _fresh(
-    state: State, deals: list[dict[str, Any]], events: list[dict[str, Any]],
+    state: State, deals: list[dict[str, Any]], earlier: list[dict[str, Any]],
     this_deal: list[dict[str, Any]], seat: int, rng: random.Random,
-) -> dict[str, Any]:  # fmt: skip
-    """Deal the current deal again: the cards `seat` has not seen, in new places."""
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:  # fmt: skip
+    """Deal the current deal again: the cards `seat` has not seen, in new places; and this
+    deal's decisions with them (another seat's exchange discards and hints name its cards,
+    which `seat` never saw: they follow their cards)."""
     deal = deals[-1]
     places = _places(state, deal, _seen(state, deal, this_deal, seat))
     unseen = [c for c, _ in places]
@@ -104,30 +123,32 @@ def _fresh(
             continue
         mapping = dict(zip(unseen, order, strict=True))
         candidate = _mapped(deal, mapping)
+        decisions = [_mapped_event(e, mapping) for e in this_deal]
         try:
-            source = source_of(rules, [*deals[:-1], candidate], 0)
-            again = replay_events(new_game(rules, source=source), events)
+            again = start(rules, [*deals[:-1], candidate], earlier + decisions, 0)
         except (IllegalAction, ValueError):
             continue
         if seat_view(again, seat) != wanted:
             continue
         if order != unseen or attempt >= DIFFERENT:
-            return candidate
+            return candidate, decisions
         real = candidate
     if real is not None:
-        return real
+        return real, this_deal
     raise NoPosition("no other deal of the unseen cards fits what was played")
 
 
 def _seen(state: State, deal: dict[str, Any], events: list[dict[str, Any]], seat: int) -> set[str]:
-    """Cards `seat` has seen in this deal: its hand as dealt and now, every card named by a
-    decision so far, the turned card and (German Whist) every face-up talon card turned so far."""
+    """Cards `seat` has seen in this deal: its hand as dealt and now, every card played so far
+    and those its own decisions named (another seat's exchange discards and hints are not
+    shown to it), the turned card and (a talon's) every face-up card turned so far."""
     seen = set(deal["hands"][seat]) | {card_str(c) for c in _cards(state.hands[seat])}
     for event in events:
-        seen.update(_event_cards(event))
+        if event["action"] == PLAY or event["seat"] == seat:
+            seen.update(_event_cards(event))
     if deal.get("turned"):
         seen.add(deal["turned"])
-    if state.rules.game == "german":
+    if state.game.draws_from_talon:
         draws = min(len(state.trick_log), 13)
         seen.update(deal["stock"][1 : 2 * draws : 2])
     return seen
@@ -136,6 +157,15 @@ def _seen(state: State, deal: dict[str, Any], events: list[dict[str, Any]], seat
 def _event_cards(event: dict[str, Any]) -> list[str]:
     cards = [event["card"]] if "card" in event else []
     return cards + list(event.get("discard") or [])
+
+
+def _mapped_event(event: dict[str, Any], mapping: dict[str, str]) -> dict[str, Any]:
+    """The event naming the cards its unseen cards became (played cards are all seen)."""
+    if "discard" in event:
+        return {**event, "discard": [mapping.get(c, c) for c in event["discard"]]}
+    if event["action"] == HINT:
+        return {**event, "card": mapping.get(event["card"], event["card"])}
+    return event
 
 
 def _cards(mask: int) -> list[int]:
@@ -149,10 +179,10 @@ def _places(state: State, deal: dict[str, Any], seen: set[str]) -> list[tuple[st
     place, so a place's new card goes where its old card went."""
     held = {card_str(c): s for s, mask in enumerate(state.hands) for c in _cards(mask)}
     out = [(c, (held.get(c, -1), 0)) for hand in deal["hands"] for c in hand if c not in seen]
-    german = state.rules.game == "german"
+    talon = state.game.draws_from_talon
     for i, c in enumerate(deal["stock"]):
         if c not in seen:
-            out.append((c, (held.get(c, -1), i // 2 + 1 if german else 0)))
+            out.append((c, (held.get(c, -1), i // 2 + 1 if talon else 0)))
     return out
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from games.engine import make_rules
 from games.engine.cards import SUIT_OF, parse_card
-from games.engine.practice import NoPosition, position, start
+from games.engine.practice import NoPosition, SeatOut, position, start
 from games.engine.record_check import check
 from games.engine.replay import frames
 from games.engine.simulate import random_game
@@ -55,6 +55,10 @@ def test_fresh_deal_first_state_is_the_frame_as_the_seat_sees_it(game, players, 
     rules = check(record).rules
     for seat in range(players):
         for _frame, upto, state in _some_frames(record):
+            if not getattr(state, "active", [True] * players)[seat]:  # knocked out
+                with pytest.raises(SeatOut):
+                    position(record, upto, seat=seat, fresh=True, seed=upto)
+                continue
             pos = position(record, upto, seat=seat, fresh=True, seed=upto)
             first = start(rules, pos.deals, pos.events, fallback_seed=5)
             assert seat_view(first, seat) == seat_view(state, seat)
@@ -134,3 +138,34 @@ def test_the_originals_hints_stay_in_the_original():
     assert all(e["action"] != "hint" for e in pos.events) and len(pos.events) == at
     first = start(replay.rules, pos.deals, pos.events, fallback_seed=5)
     assert open_view(first) == open_view(replay.steps[upto - 1].after)
+
+
+def test_a_fresh_deal_moves_the_cards_other_seats_discarded_unseen():
+    """Knockout Whist's exchange: seat 0 sees how many cards the others discarded, not which;
+    a fresh deal deals those again too, and the discards name the cards that took their place."""
+    record = _record("knockout", 4, {"exchange": True}, seed=3)
+    replay = check(record)
+    upto = next(s.number for s in replay.steps if s.action.kind == "play")
+    state = replay.steps[upto - 1].after
+    theirs = [e for e in record["deals"][0]["events"][:upto]
+              if e["action"] == "exchange" and e["seat"] != 0 and e["discard"]]  # fmt: skip
+    assert theirs
+    moved = 0
+    for seed in range(8):
+        pos = position(record, upto, seat=0, fresh=True, seed=seed)
+        first = start(replay.rules, pos.deals, pos.events, fallback_seed=5)
+        assert seat_view(first, 0) == seat_view(state, 0)
+        discards = [e for e in pos.events if e["action"] == "exchange" and e["seat"] != 0]
+        moved += [e["discard"] for e in discards if e["discard"]] != [e["discard"] for e in theirs]
+    assert moved
+
+
+def test_no_position_from_a_seat_knocked_out():
+    """Knockout Whist: a seat out of the game has nothing to play; the others still do."""
+    record = _record("knockout", 4, {}, seed=3)
+    replay = check(record)
+    step = next(s for s in replay.steps if not s.after.over and not s.after.active[1])
+    with pytest.raises(SeatOut):
+        position(record, step.number + 1, 1, False, 1)
+    playing = next(p for p in range(4) if step.after.active[p])
+    assert position(record, step.number + 1, playing, False, 1).seat == playing

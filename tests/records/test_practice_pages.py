@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine.record_check import check
 from games.models import Table
 from records.models import GameRecord
 from tests.rankings.helpers import seeded, store
@@ -61,3 +62,15 @@ def test_a_held_board_has_no_practice_table_even_by_post(make_user):
     client_for(ann).post(f"/games/{original.pk}/practice/", form)
     assert not Table.objects.filter(practice_of=original).exists()
     assert GameRecord.objects.filter(pk=original.pk).exists()
+
+
+def test_a_seat_knocked_out_at_the_step_is_refused_with_a_message(make_user):
+    ann = make_user("ann")
+    original = store(seeded("knockout", 4, 6), [ann, "club", "club", "club"], rated=False)
+    replay = check(GameRecord.objects.get(pk=original.pk).record)
+    step = next(s for s in replay.steps if not s.after.over and not s.after.active[1])
+    form = {"upto": str(step.number + 1), "seat": "1", "hands": "real", "level": "club"}
+    answer = client_for(ann).post(f"/games/{original.pk}/practice/", form, follow=True)
+    assert answer.status_code == 200
+    assert b"That seat is knocked out at this step" in answer.content
+    assert not Table.objects.filter(practice_of=original).exists()

@@ -25,6 +25,15 @@ PY_NAME_BRANCH = re.compile(
     rf"""[!=]=\s*{GAME}|{GAME}\s*[!=]=|\bin\s*[(\[{{]\s*{GAME}|{GAME}\s*:\s*_?[a-z][\w.]*\s*[,}}]"""
 )
 
+# A comparison with a game's name, or a membership test in a list of names (a table keyed by
+# names is each game's own module, as the presentation's GAMES).
+PY_NAME_COMPARE = re.compile(rf"""[!=]=\s*{GAME}|{GAME}\s*[!=]=|\bin\s*[(\[{{]\s*{GAME}""")
+# The engine's own modules of one game (and its bots' play, by the view's game), and those that
+# still branch on a game's name where no descriptor says it yet: the bot arena, the analysis
+# and the rules' option checks.
+ONE_GAME = {"knockout.py", "knockout_end.py", "whist.py", "german.py"}
+NAMED_STILL = {"arena.py", "analysis.py", "rules.py"}
+
 
 def product_python() -> list[Path]:
     files = [p for app in APPS for p in (ROOT / app).rglob("*.py")]
@@ -51,6 +60,16 @@ def test_the_greps_find_what_they_look_for():
     assert PY_NAME_BRANCH.search('build = {"knockout": _knockout_sheet, "whist": _whist_sheet}')
     assert not PY_NAME_BRANCH.search('BOARDS = {"whist": (4, 4, {"target": 1})}')
     assert not PY_NAME_BRANCH.search('return redirect("leaderboard", game="knockout")')
+
+
+def test_the_engines_shared_modules_read_descriptors_not_names():
+    """The parts of the engine every game goes through (play from here, the presentation's
+    entry points, the record, the views) ask the game's descriptors (protocol.Game)."""
+    assert PY_NAME_COMPARE.search('if state.rules.game == "german":')
+    assert PY_NAME_COMPARE.search('german = state.rules.game == "german"')
+    assert not PY_NAME_COMPARE.search('GAMES = {"knockout": knockout, "whist": whist}')
+    shared = [p for p in sorted(ENGINE.glob("*.py")) if p.name not in ONE_GAME | NAMED_STILL]
+    assert hits(PY_NAME_COMPARE, [*shared, PRESENTATION / "__init__.py"]) == []
 
 
 def test_nothing_outside_the_presentation_reads_stages():

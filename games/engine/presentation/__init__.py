@@ -9,6 +9,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
+from ..descriptors import game_of
 from ..errors import gettext_noop
 from . import german, knockout, whist
 from .text import YOU, Text, t
@@ -107,6 +108,6 @@ REASONS = {
 def reason(game: str, why: str, options: dict[str, Any]) -> Any:
     """How a game ended, in a few words; a match of one game (German Whist's default) is won
     on its second half's tricks, not on "more games"."""
-    if why == "majority" and game == "german" and options.get("games", 1) == 1:
+    if why == "majority" and game_of(game).draws_from_talon and options.get("games", 1) == 1:
         return t(gettext_noop("took more tricks in the second half"))
     return t(REASONS[why]) if why in REASONS else why
