@@ -18,10 +18,11 @@ from django.conf import settings
 from django.db import transaction
 from django.template import Context, TemplateDoesNotExist, engines
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.html import linebreaks, urlize
 from django.utils.safestring import mark_safe
 
+from accounts.time_zones import chosen
 from runtime.scheduling import run_later
 
 log = logging.getLogger(__name__)
@@ -46,14 +47,17 @@ def absolute_url(path: str) -> str:
     return settings.WHIST_SITE_URL.rstrip("/") + path
 
 
-def render(name: str, context: dict[str, Any], language: str) -> dict[str, str]:
-    """The subject, plain text and HTML of mail `name`, worded in `language`."""
+def render(
+    name: str, context: dict[str, Any], language: str, zone: str | None = None
+) -> dict[str, str]:
+    """The subject, plain text and HTML of mail `name`, worded in `language`, its times in
+    `zone` (the reader's chosen zone, accounts.time_zones.chosen; None: UTC), named."""
     context = {
         "site_url": settings.WHIST_SITE_URL.rstrip("/"),
         "site_name": settings.WHIST_SITE_NAME,
         **context,
     }
-    with translation.override(language):
+    with translation.override(language), timezone.override(zone):
         subject = " ".join(_plain(f"mail/{name}.subject.txt", context).split())
         text = _plain(f"mail/{name}.txt", context).strip() + "\n"
         try:
@@ -91,7 +95,8 @@ def send(
     address = to or (user.email if can_mail(user) else "")
     if not address:
         return False
-    message: dict[str, Any] = render(name, {"user": user, **(context or {})}, language_of(user))
+    context = {"user": user, **(context or {})}
+    message: dict[str, Any] = render(name, context, language_of(user), chosen(user))
     message["to"] = address
     message["kind"] = name
     message["headers"] = dict(headers or {})

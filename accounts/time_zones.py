@@ -35,6 +35,14 @@ def chosen(user: Any) -> str | None:
     return name if name in known() else None
 
 
+def chosen_of(user_ids: list[int]) -> dict[int, str | None]:
+    """`chosen` of many players in one query (a notice to hundreds is worded for each)."""
+    from accounts.models import User
+
+    rows = User.objects.filter(pk__in=user_ids).values_list("pk", "time_zone")
+    return {pk: name if name in known() else None for pk, name in rows}
+
+
 def zone_of(user: Any, cookie: str | None) -> str | None:
     """The zone to show `user` times in: their choice, else the browser's, else None (UTC)."""
     own = chosen(user) if getattr(user, "is_authenticated", False) else None

@@ -119,7 +119,8 @@ def _event(data: dict[str, Any]) -> str:
 
 def _local(iso: object) -> str:
     """A stored time in the reader's zone, named (accounts/time_zones.py): the notice
-    centre's reader, or the sender's for a live notice, whose words name their zone."""
+    centre's reader, or, for a live notice, mail or push, the zone its reader chose (else
+    UTC), named."""
     try:
         when = datetime.fromisoformat(str(iso))
     except ValueError:

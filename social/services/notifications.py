@@ -8,8 +8,10 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import User
+from accounts.time_zones import chosen_of
 from games import broadcast
 from runtime.scheduling import run_later
 from social import texts
@@ -27,7 +29,7 @@ def notify(user_id: int, kind: str, data: dict[str, Any]) -> Notification | None
     if kind_off(choices, kind):
         return None
     note = Notification.objects.create(user_id=user_id, kind=kind, data=data)
-    _deliver(note, choices, pushing.wanted(user_id, kind))
+    _deliver(note, choices, pushing.wanted(user_id, kind), chosen_of([user_id]).get(user_id))
     return note
 
 
@@ -45,16 +47,19 @@ def notify_many(kind: str, notices: list[tuple[int, dict[str, Any]]]) -> list[No
     notes = Notification.objects.bulk_create(
         [Notification(user_id=u, kind=kind, data=d) for u, d in wanted]
     )
+    zones = chosen_of([u for u, _d in wanted])
     for note in notes:
         row = choices.get(note.user_id, default)
-        _deliver(note, row, note.user_id in devices and push_wanted(row, kind))
+        push = note.user_id in devices and push_wanted(row, kind)
+        _deliver(note, row, push, zones.get(note.user_id))
     return notes
 
 
-def _deliver(note: Notification, choices: SocialSettings, push: bool) -> None:
-    """After the commit: the live notice, the mail at once (social/services/mailing.py) and
-    the push (social/services/pushing.py) if the player chose them."""
-    transaction.on_commit(partial(send_live, note), robust=True)
+def _deliver(note: Notification, choices: SocialSettings, push: bool, zone: str | None) -> None:
+    """After the commit: the live notice (its times in the reader's `zone`), the mail at
+    once (social/services/mailing.py) and the push (social/services/pushing.py) if the
+    player chose them."""
+    transaction.on_commit(partial(send_live, note, zone), robust=True)
     if mail_choice(choices, note.kind) == Mail.NOW:
         later = partial(run_later, "social.tasks.notice_mail", (note.pk,))
         transaction.on_commit(later, robust=True)
@@ -63,11 +68,14 @@ def _deliver(note: Notification, choices: SocialSettings, push: bool) -> None:
         transaction.on_commit(later, robust=True)
 
 
-def send_live(note: Notification) -> None:
-    """The notification on every open socket of its user, with their unread count."""
+def send_live(note: Notification, zone: str | None = None) -> None:
+    """The notification on every open socket of its user, with their unread count; its
+    times in the reader's chosen `zone` (else UTC, named), not the sender's."""
+    with timezone.override(zone):
+        words = texts.texts(note.kind, note.data)
     message = {
         "type": "notice", "id": note.pk, "kind": note.kind,
-        "texts": texts.texts(note.kind, note.data), "url": texts.link(note.kind, note.data),
+        "texts": words, "url": texts.link(note.kind, note.data),
         "unread": unread_count(note.user_id), "data": _public(note),
     }  # fmt: skip
     broadcast.user_send(note.user_id, {"type": "user.notice", "message": message})

@@ -21,10 +21,11 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 from django.db import transaction
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts import mail
+from accounts.time_zones import chosen
 from games.services.errors import ServiceError
 from games.sockets.limits import online
 from social import texts
@@ -134,9 +135,10 @@ def users_with_devices(user_ids: list[int]) -> set[int]:
 
 
 def payload(note: Notification) -> dict[str, str]:
-    """What a push carries: the notice's words in its reader's language and its link."""
+    """What a push carries: the notice's words in its reader's language and chosen time
+    zone (else UTC, named), and its link."""
     language = mail.language_of(note.user)
-    with translation.override(language):
+    with translation.override(language), timezone.override(chosen(note.user)):
         return {
             "title": settings.WHIST_SITE_NAME, "body": texts.text(note.kind, note.data),
             "url": texts.link(note.kind, note.data), "tag": f"{note.kind}-{note.pk}",
