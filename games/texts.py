@@ -4,37 +4,15 @@ translated templates the page scripts render them with (static/js/present.js).""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
 from typing import Any
 
 from django.utils.translation import gettext, ngettext, pgettext, trans_real
 
 from games.engine import descriptors, presentation
 from games.engine.presentation import YOU
+from games.engine.presentation.text import TEMPLATES  # each marked template, its plural or None
 from games.labels import card_text, suit_name
 
-
-def templates() -> dict[str, str | None]:
-    """Every template the engine's presentation marks (`gettext_noop`, `ngettext`: the calls
-    the catalogue tools find), with its plural form or None."""
-    found: dict[str, str | None] = {}
-    for path in sorted(Path(presentation.__file__).parent.glob("*.py")):
-        for call in ast.walk(ast.parse(path.read_text())):
-            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
-                continue
-            texts = [a.value for a in call.args if isinstance(a, ast.Constant)]
-            marked = [text for text in texts if isinstance(text, str)]
-            if call.func.id == "gettext_noop" and marked:
-                found[marked[0]] = None
-            elif call.func.id == "ngettext" and len(marked) >= 2:
-                found[marked[0]] = marked[1]
-            elif call.func.id == "pgettext" and len(marked) >= 2:
-                found[f"{marked[0]}\x04{marked[1]}"] = None
-    return found
-
-
-TEMPLATES = templates()
 CONTEXT = "\x04"  # between a template's context and its message (gettext's own key)
 
 

@@ -10,9 +10,8 @@ from types import ModuleType
 from typing import Any
 
 from ..descriptors import game_of
-from ..errors import gettext_noop
 from . import german, knockout, whist
-from .text import YOU, Text, t
+from .text import YOU, Text, gettext_noop, t
 
 __all__ = ["YOU", "Text", "page_facts", "present", "reason", "replay_rows", "score",
            "sheet", "stage_text"]  # fmt: skip
@@ -105,9 +104,12 @@ REASONS = {
 }  # fmt: skip
 
 
+SECOND_HALF_WON = gettext_noop("took more tricks in the second half")
+
+
 def reason(game: str, why: str, options: dict[str, Any]) -> Any:
     """How a game ended, in a few words; a match of one game (German Whist's default) is won
     on its second half's tricks, not on "more games"."""
     if why == "majority" and game_of(game).draws_from_talon and options.get("games", 1) == 1:
-        return t(gettext_noop("took more tricks in the second half"))
+        return t(SECOND_HALF_WON)
     return t(REASONS[why]) if why in REASONS else why

@@ -19,19 +19,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Plural, gettext_noop
+from ..errors import Plural
 
 Text = dict[str, Any]
 
+# Every template the presentation marks, with its plural form (None: it has none), which the
+# site translates for the page scripts (games/texts.py). Marking a template records it here,
+# so the presentation marks its templates as its modules load (module constants, never in a
+# function, which would record them only once it ran: tests/games/test_page_facts.py).
+TEMPLATES: dict[str, str | None] = {}
 
-YOU = gettext_noop("you")
+
+def gettext_noop(message: str) -> str:
+    """Mark a template for the catalogues (as gettext's `gettext_noop`) and record it."""
+    TEMPLATES[message] = None
+    return message
+
+
+def ngettext(singular: str, plural: str, count: str) -> Plural:
+    """Mark a template with a plural form for the catalogues (they read the first two
+    arguments as gettext's `ngettext`; `count` names the value that picks the form) and
+    record it with its plural."""
+    TEMPLATES[singular] = plural
+    return Plural(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """Mark a template that needs a context (a word the site translates otherwise elsewhere)
-    for the catalogues (they read the two arguments as gettext's `pgettext`); the key is
-    gettext's own for it, the context and the message joined by EOT."""
-    return f"{context}\x04{message}"
+    for the catalogues (they read the two arguments as gettext's `pgettext`) and record it;
+    the key is gettext's own for it, the context and the message joined by EOT."""
+    key = f"{context}\x04{message}"
+    TEMPLATES[key] = None
+    return key
+
+
+YOU = gettext_noop("you")
 
 
 def t(template: str, **args: Any) -> Text:

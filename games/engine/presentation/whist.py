@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..descriptors import partner, unit_of
-from ..errors import gettext_noop, ngettext
 from ..whist import GAME
 from .text import (
     Text,
     card,
+    gettext_noop,
     join,
     line,
+    ngettext,
     pgettext,
     seat,
     seats,
@@ -37,20 +38,23 @@ GAME_TO = ngettext("Game to %(n)s point", "Game to %(n)s points", "n")
 PARTNERSHIPS = GAME.partnerships
 
 
+DEAL_DEALER = gettext_noop("Deal %(n)s · dealer %(name)s")
+TURNED_UP = gettext_noop("The dealer, %(name)s, turned up the %(card)s.")
+HOLDS = gettext_noop("The dealer, %(name)s, holds the turned card, the %(card)s.")
+
+
 def info(view: dict[str, Any]) -> list[dict[str, Any]]:
-    deal = gettext_noop("Deal %(n)s · dealer %(name)s")
-    out = [line(t(deal, n=view["deal"] + 1, name=seat(view["dealer"])))]
+    out = [line(t(DEAL_DEALER, n=view["deal"] + 1, name=seat(view["dealer"])))]
     out.append(line(t(GAME_TO, n=view["options"]["target"])))
     if view["turned"]:
         turned = {"name": seat(view["dealer"]), "card": card(view["turned"])}
-        if view["turned_up"]:
-            out.append(
-                line(t(gettext_noop("The dealer, %(name)s, turned up the %(card)s."), **turned))
-            )
-        else:
-            holds = gettext_noop("The dealer, %(name)s, holds the turned card, the %(card)s.")
-            out.append(line(t(holds, **turned)))
+        out.append(line(t(TURNED_UP if view["turned_up"] else HOLDS, **turned)))
     return out
+
+
+LAST_DEAL = gettext_noop("Last deal: %(a)s – %(b)s tricks, %(pa)s – %(pb)s points")
+HONOURS_AB = gettext_noop("honours %(a)s – %(b)s")
+RUBBER_SHEET = gettext_noop("Rubber sheet")
 
 
 def scores(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -60,20 +64,25 @@ def scores(view: dict[str, Any]) -> list[dict[str, Any]]:
     out = [table([t(TEAM), t(POINTS), t(TRICKS), t(GAMES)], rows)]
     last = view["last_outcome"]
     if last and last.get("points"):
-        text: Any = t(gettext_noop("Last deal: %(a)s – %(b)s tricks, %(pa)s – %(pb)s points"),
-                      a=last["tricks"][0], b=last["tricks"][1],
+        text: Any = t(LAST_DEAL, a=last["tricks"][0], b=last["tricks"][1],
                       pa=last["points"][0], pb=last["points"][1])  # fmt: skip
         honours = last.get("honours")
         if honours and (honours[0] or honours[1]):
-            both = t(gettext_noop("honours %(a)s – %(b)s"), a=honours[0], b=honours[1])
+            both = t(HONOURS_AB, a=honours[0], b=honours[1])
             text = join(" · ", text, both)
         out.append(line(text, "help"))
     if view["games"]:
         sheet = [[t(GAME_N, n=i + 1), g[0], g[1]] for i, g in enumerate(view["games"])]
-        name = gettext_noop("Rubber sheet") if view["options"]["rubber"] else GAMES
+        name = RUBBER_SHEET if view["options"]["rubber"] else GAMES
         out.append(line(t(name), "help"))
         out.append(table(["", t(TEAM_A), t(TEAM_B)], sheet))
     return out
+
+
+HONOURS = gettext_noop("Honours")
+RUBBER_WON = gettext_noop("Rubber: games won %(a)s – %(b)s (two games win it).")
+GAMES_WON = gettext_noop("Games won: %(a)s – %(b)s")
+DEAL_OVER = gettext_noop("Deal %(n)s is over")
 
 
 def summary(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -85,19 +94,22 @@ def summary(view: dict[str, Any]) -> dict[str, Any] | None:
     teams = [join(": ", t(TEAM_A), seats(a)), join(": ", t(TEAM_B), seats(b))]
     keys = ("tricks", "points", "honours", "score")
     rows = [[teams[i], *(outcome[k][i] for k in keys)] for i in (0, 1)]
-    head = [t(TEAM), t(TRICKS), t(POINTS), t(gettext_noop("Honours")), t(SCORE)]
+    head = [t(TEAM), t(TRICKS), t(POINTS), t(HONOURS), t(SCORE)]
     blocks = [table(head, rows)]
     wins = {"a": view["wins"][0], "b": view["wins"][1]}
     if view["options"]["rubber"]:
-        rubber = gettext_noop("Rubber: games won %(a)s – %(b)s (two games win it).")
-        blocks.append(line(t(rubber, **wins), testid="summary-games"))
+        blocks.append(line(t(RUBBER_WON, **wins), testid="summary-games"))
     elif view["games"]:
-        blocks.append(
-            line(t(gettext_noop("Games won: %(a)s – %(b)s"), **wins), testid="summary-games")
-        )
+        blocks.append(line(t(GAMES_WON, **wins), testid="summary-games"))
     blocks.append(line(t(GAME_TO, n=view["options"]["target"])))
-    title = t(gettext_noop("Deal %(n)s is over"), n=view["deal"])
+    title = t(DEAL_OVER, n=view["deal"])
     return {"stage": view["deal"], "title": title, "blocks": blocks}
+
+
+PARTNER_PLAYED = gettext_noop(
+    "Your partner, %(name)s, has played to this trick. Your tricks count together: no need to "
+    "beat a partner who is already winning."
+)
 
 
 def tip(view: dict[str, Any]) -> list[Any] | None:
@@ -105,24 +117,30 @@ def tip(view: dict[str, Any]) -> list[Any] | None:
     if not view["trick"] or not view["legal"]:
         return None
     if len(view["trick"]) >= 2 and any(s == mate for s, _ in view["trick"]):
-        played = gettext_noop(
-            "Your partner, %(name)s, has played to this trick. Your tricks count together: no "
-            "need to beat a partner who is already winning.")  # fmt: skip
-        return [STEP, t(played, name=seat(mate))]  # type: ignore[arg-type]
+        return [STEP, t(PARTNER_PLAYED, name=seat(mate))]  # type: ignore[arg-type]
     return None
+
+
+DEALT = gettext_noop("%(name)s dealt and turned up the %(card)s, so %(suit)s are trump.")
 
 
 def notice(view: dict[str, Any]) -> Text | None:
     if not view["turned"]:
         return None
-    dealt = gettext_noop("%(name)s dealt and turned up the %(card)s, so %(suit)s are trump.")
     trump = suit_word(view["trump"]) if view["trump"] else ""
-    return t(dealt, name=seat(view["dealer"]), card=card(view["turned"]), suit=trump)
+    return t(DEALT, name=seat(view["dealer"]), card=card(view["turned"]), suit=trump)
 
 
 def turned(view: dict[str, Any]) -> str | None:
     """The dealer's turned card while it lies face up (until the dealer's first turn)."""
     return view["turned"] if view["turned_up"] else None
+
+
+RESIGNED = gettext_noop("resigned")
+CELL = gettext_noop("%(tricks)s, %(points)s, honours %(honours)s, score %(score)s")
+N_TRICKS = ngettext("%(n)s trick", "%(n)s tricks", "n")
+N_POINTS = ngettext("%(n)s point", "%(n)s points", "n")
+RUBBER_N = gettext_noop("rubber %(n)s")
 
 
 def sheet(record: dict[str, Any], players: int) -> dict[str, Any]:
@@ -132,12 +150,10 @@ def sheet(record: dict[str, Any], players: int) -> dict[str, Any]:
         o = deal.get("outcome")
         if o is None:
             rows.append({"label": t(STAGE, n=number), "cells": ["–", "–"],
-                         "note": t(gettext_noop("resigned"))})  # fmt: skip
+                         "note": t(RESIGNED)})  # fmt: skip
             continue
-        cell = gettext_noop("%(tricks)s, %(points)s, honours %(honours)s, score %(score)s")
         cells = [
-            t(cell, tricks=t(ngettext("%(n)s trick", "%(n)s tricks", "n"), n=o["tricks"][s]),
-              points=t(ngettext("%(n)s point", "%(n)s points", "n"), n=o["points"][s]),
+            t(CELL, tricks=t(N_TRICKS, n=o["tricks"][s]), points=t(N_POINTS, n=o["points"][s]),
               honours=o["honours"][s], score=o["score"][s])
             for s in (0, 1)
         ]  # fmt: skip
@@ -145,11 +161,13 @@ def sheet(record: dict[str, Any], players: int) -> dict[str, Any]:
     result = record["result"]
     totals: list[Any] = [join(" · ", *(str(g[s]) for g in result.get("games", []))) for s in (0, 1)]
     if "rubber_score" in result:
-        rubber = gettext_noop("rubber %(n)s")
-        totals = [join(" · ", total, t(rubber, n=result["rubber_score"][s]))
+        totals = [join(" · ", total, t(RUBBER_N, n=result["rubber_score"][s]))
                   for s, total in enumerate(totals)]  # fmt: skip
     head = [join(" & ", *(seat(s) for s in side)) for side in PARTNERSHIPS]
     return {"head": head, "rows": rows, "totals": totals}
+
+
+RUBBER_SCORE = gettext_noop("rubber %(us)s–%(them)s")
 
 
 def score(result: dict[str, Any], s: int, place: int, players: int) -> Any:
@@ -158,19 +176,25 @@ def score(result: dict[str, Any], s: int, place: int, players: int) -> Any:
     them = 1 - us
     if "rubber_score" in result:
         score = result["rubber_score"]
-        return t(gettext_noop("rubber %(us)s–%(them)s"), us=score[us], them=score[them])
+        return t(RUBBER_SCORE, us=score[us], them=score[them])
     games = result.get("games") or []
     return f"{games[-1][us]}–{games[-1][them]}" if games else ""
 
 
+DEAL_POINTS = gettext_noop("Deal %(deal)s · points %(a)s–%(b)s")
+
+
 def stage_text(stage: dict[str, Any]) -> Text:
     a, b = stage["scores"]
-    return t(gettext_noop("Deal %(deal)s · points %(a)s–%(b)s"), deal=stage["deal"], a=a, b=b)
+    return t(DEAL_POINTS, deal=stage["deal"], a=a, b=b)
+
+
+TRICKS_THIS_DEAL = gettext_noop("Tricks this deal")
 
 
 def replay_rows(frame: dict[str, Any]) -> list[list[Any]]:
     rows = [[t(SCORE), _sides(frame["scores"])],
-            [t(gettext_noop("Tricks this deal")), _sides(frame["side_tricks"])]]  # fmt: skip
+            [t(TRICKS_THIS_DEAL), _sides(frame["side_tricks"])]]  # fmt: skip
     if frame["games"]:
         rows.append([t(GAMES), join(", ", *(f"{g[0]}–{g[1]}" for g in frame["games"]))])
     return rows
