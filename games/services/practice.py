@@ -3,17 +3,15 @@ bots that starts at a finished game's position."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.models import User
 from games.engine.practice import Position
 from games.models import Move, Table
-from games.services.moves import commit, lock_table
-from games.services.tables import table_create
+from games.services.moves import lock_table
+from games.services.tables import deal, table_create
 
 
 def table_practice(
@@ -36,9 +34,6 @@ def table_practice(
         table, seats = lock_table(created.pk)
         table.practice_of = original
         table.start = {"deals": pos.deals, "from": upto, "seat": pos.seat, "fresh": pos.fresh}
-        table.seed = secrets.randbits(62)
-        table.status = Table.Status.PLAYING
-        table.started = timezone.now()
-        table.moves = len(pos.events)
-        commit(table, seats, dealt=True, lobby=True)
+        # Later deals come from its seed; its friends hear of it as of any table against bots.
+        deal(table, seats, moves=len(pos.events), announce=True)
     return table

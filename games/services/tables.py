@@ -279,12 +279,7 @@ def table_start(user: User, table_id: int, fill_bots: str | None = None) -> Tabl
         _fill(seats, fill_bots)
         if not all(s.taken for s in seats):
             raise ServiceError("not_full", _("every seat must be taken (or filled with bots)"))
-        deal(table, seats)
-        humans = [s.user_id for s in seats if s.user_id is not None]
-        started = partial(
-            signals.game_started.send, sender=Table, table_id=table.pk, user_ids=humans
-        )
-        transaction.on_commit(started, robust=True)
+        deal(table, seats, announce=True)
     return table
 
 
@@ -295,15 +290,26 @@ def _fill(seats: list[Seat], level: str | None) -> None:
             seat.save(update_fields=["bot"])
 
 
-def deal(table: Table, seats: list[Seat], seed: int | None = None) -> None:
+def deal(
+    table: Table, seats: list[Seat], seed: int | None = None, moves: int = 0,
+    announce: bool = False,
+) -> None:  # fmt: skip
     """Deal the locked `table` from `seed` (a new random one if None; the deal is keyed by
-    the deal secret either way) and announce it."""
+    the deal secret either way) and broadcast it. `moves`: the moves its log holds already (a
+    practice table's first ones, games.services.practice); `announce`: tell the apps above
+    that its game started, after the commit (games.signals.game_started: friends hear of it)."""
     table.seed = secrets.randbits(62) if seed is None else seed
     table.seed_keyed = True  # an open table from before migration 0006 deals keyed too
     table.status = Table.Status.PLAYING
     table.started = timezone.now()
-    table.moves = 0
+    table.moves = moves
     commit(table, seats, dealt=True, lobby=True)
+    if announce:
+        humans = [s.user_id for s in seats if s.user_id is not None]
+        started = partial(
+            signals.game_started.send, sender=Table, table_id=table.pk, user_ids=humans
+        )
+        transaction.on_commit(started, robust=True)
 
 
 def table_play_now(

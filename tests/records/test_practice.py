@@ -17,7 +17,9 @@ from rankings.outcome import PRACTICE
 from rankings.services import game_score_create
 from records.models import GameRecord
 from records.practice import PracticeRefused, practice_start
+from social.models import Kind, Notification
 from tests.rankings.helpers import seeded, store
+from tests.social.test_friends import befriend
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +110,18 @@ def test_a_practice_table_gives_no_rating_and_no_xp(make_user):
     assert (score.rated, score.casual_reason) == (False, PRACTICE)
     assert [r.xp for r in SeatResult.objects.filter(table_id=table.pk)] == [0, 0]
     assert not Progress.objects.filter(user=ann, xp__gt=0).exists()
+
+
+def test_a_practice_table_is_dealt_as_every_table_and_its_friends_hear_of_it(
+    make_user, django_capture_on_commit_callbacks
+):
+    ann, bob = make_user("ann"), make_user("bob")
+    befriend(ann, bob)
+    original = _original(ann, "german", 2, {"games": 1})
+    Notification.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        table = practice_start(ann, original.pk, 3, 0, False, "beginner")
+    table = Table.objects.get(pk=table.pk)
+    assert table.seed is not None and table.seed_keyed and table.moves == 3
+    note = Notification.objects.get(user=bob)
+    assert note.kind == Kind.TABLE_STARTED and note.data["table_id"] == table.pk
