@@ -27,7 +27,12 @@ def shown() -> QuerySet:
 
 
 def _nearest(rows: QuerySet, level: int) -> Puzzle | None:
-    return rows.annotate(gap=_Abs(F("rating") - level)).order_by("gap", "pk").first()
+    """The puzzle of `rows` whose rating is nearest `level` (the lower id on a tie): the first
+    at or above it and the first below it, each read along the rating's index."""
+    above = rows.filter(rating__gte=level).order_by("rating", "pk").first()
+    below = rows.filter(rating__lt=level).order_by("-rating", "pk").first()
+    found = [p for p in (above, below) if p is not None]
+    return min(found, key=lambda p: (abs(p.rating - level), p.pk), default=None)
 
 
 def next_for(user: Any, level: int, seen: Collection[int] = ()) -> Puzzle | None:

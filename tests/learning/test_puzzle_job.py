@@ -174,3 +174,18 @@ def test_a_stored_game_queues_the_sweep_after_its_commit(django_capture_on_commi
         game_recorded.send(sender=GameRecord, record=stored)
     assert queued and PuzzleScan.objects.filter(record=table.pk).exists()
     assert Puzzle.objects.filter(record=table.pk).exists()
+
+
+def test_nearest_is_by_distance_then_id_on_either_side():
+    for seed in (1, 2, 3):
+        _stored(seed)
+    _stored(2, "whist")
+    job.sweep()
+    rows = list(Puzzle.objects.order_by("pk")[:3])
+    for row, rating in zip(rows, (1550, 1450, 1550), strict=True):
+        Puzzle.objects.filter(pk=row.pk).update(rating=rating)
+    Puzzle.objects.exclude(pk__in=[r.pk for r in rows]).update(rating=2500)
+    assert pick.next_for(None, 1500) == rows[0]  # 1550 and 1450 tie: the lower id
+    assert pick.next_for(None, 1460) == rows[1]
+    assert pick.next_for(None, 1540, seen=[rows[0].pk]) == rows[2]
+    assert pick.next_for(None, 3000) is not None and pick.next_for(None, 3000).rating == 2500
