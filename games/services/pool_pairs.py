@@ -86,8 +86,10 @@ def pool_pair_accept(
     """Accept `inviter`'s open invitation: both wait as partners in its line from now on,
     `user` from `channel` (a wait they had elsewhere ends). Then the line is matched
     (`match=False`: the caller does)."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError("login_required", _("log in to play with people"))
     open_ = PoolEntry.objects.filter(user_id=inviter, partner=user, pending=True).only("line_id")
-    seen = open_.select_related("line").first() if user.is_authenticated else None
+    seen = open_.select_related("line").first()
     if seen is None:
         raise ServiceError("no_invitation", _("this invitation is no longer open"))
     _check_player(user, seen.line.rated)
@@ -116,6 +118,8 @@ def pool_pair_accept(
 def pool_pair_decline(user: User, inviter: int) -> bool:
     """Decline `inviter`'s open invitation: the inviter's wait ends, and they are told.
     False if it was not open."""
+    if user is None or not user.is_authenticated:
+        return False
     with transaction.atomic():
         invite = (PoolEntry.objects.select_for_update()
                   .filter(user_id=inviter, partner_id=user.pk, pending=True).first())  # fmt: skip

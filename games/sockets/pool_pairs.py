@@ -73,6 +73,7 @@ class PoolPairs:
     channel_name: str
     lang: str
     pooled: bool
+    pool_view: bool
     scope: dict[str, Any]
     address: str | None
     matching: asyncio.Task[None]
@@ -111,6 +112,9 @@ class PoolPairs:
             inviter = parse_answer(content)
         except ValueError as exc:
             await self.error("bad_message", str(exc))
+            return
+        if self.user_id is None:
+            await self.error("login_required", _("log in to play with people"))
             return
         self.pooled = True
         try:
@@ -157,12 +161,15 @@ class PoolPairs:
                 await self.send_json(invited_message(invitation))
 
     async def pool_pair_invited(self, event: dict[str, Any]) -> None:
-        """Someone invites this socket's user to wait as partners."""
-        await self.send_pair_invitations(event["inviter"])
+        """Someone invites this socket's user to wait as partners (a page that shows the
+        pool only)."""
+        if self.pool_view:
+            await self.send_pair_invitations(event["inviter"])
 
     async def pool_pair_withdrawn(self, event: dict[str, Any]) -> None:
         """An invitation to this socket's user is no longer open."""
-        await self.send_json({"type": "pool_pair_withdrawn", "inviter": event["inviter"]})
+        if self.pool_view:
+            await self.send_json({"type": "pool_pair_withdrawn", "inviter": event["inviter"]})
 
     async def pool_paired(self, event: dict[str, Any]) -> None:
         """This socket's invitation was accepted: the two wait as partners."""

@@ -128,8 +128,23 @@ async def test_an_anonymous_visitor_cannot_invite_nor_answer(make_user):
     await db(make_user)("bob")
     a = await lobby(None)
     for frame in ({"type": "pool_pair_invite", "game": "whist", "partner": "bob"},
+                  {"type": "pool_pair_accept", "inviter": 1},
                   {"type": "pool_pair_decline", "inviter": 1}):  # fmt: skip
         await a.send_json_to(frame)
         assert (await until(a, "error"))["code"] == "login_required"
     await still_open(a)
     await a.disconnect()
+
+
+async def test_only_a_page_that_shows_the_pool_hears_of_invitations(make_user):
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    plain = WebsocketCommunicator(application, "/ws/lobby/", headers=await db(session_headers)(bob))
+    assert (await plain.connect())[0]
+    a = await lobby(ann)
+    await invite(a, "bob")
+    await until(a, "pool_pair_pending")
+    await a.disconnect()
+    await plain.send_json_to({"type": "ping"})
+    while (message := await plain.receive_json_from(timeout=5))["type"] != "pong":
+        assert not message["type"].startswith("pool_pair")
+    await plain.disconnect()

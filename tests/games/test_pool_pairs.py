@@ -178,3 +178,15 @@ def test_a_casual_pair_may_play_from_one_address(make_user):
     pool_pair_invite(ann, "c-ann", "bob", "whist", address="203.0.113.5")
     pool_pair_accept(bob, "c-bob", ann.pk, address="203.0.113.5")
     assert PoolEntry.objects.filter(pending=False).count() == 2
+
+
+def test_an_anonymous_visitor_can_neither_accept_nor_decline(make_user):
+    from django.contrib.auth.models import AnonymousUser
+
+    ann, bob = people(make_user, "ann", "bob")
+    pool_pair_invite(ann, "c-ann", "bob", "whist")
+    with pytest.raises(ServiceError) as refused:
+        pool_pair_accept(AnonymousUser(), "c-x", ann.pk)
+    assert refused.value.code == "login_required"
+    assert not pool_pair_decline(AnonymousUser(), ann.pk)
+    assert PoolEntry.objects.filter(pending=True).count() == 1
