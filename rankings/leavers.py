@@ -51,31 +51,34 @@ def wait_minutes(leaves: int) -> int:
 def rated_wait(user_id: int, now: datetime | None = None) -> Wait | None:
     """The player's wait in force now, or None (one query)."""
     now = now or timezone.now()
-    ends = list(
-        SeatResult.objects.filter(LEFT, user_id=user_id, rated=True, annulled=False)
-        .filter(finished__gt=now - timedelta(days=LEAVE_DAYS), finished__lte=now)
-        .order_by("finished")
-        .values_list("finished", flat=True)
-    )
-    if not ends:
-        return None
-    until = ends[-1] + timedelta(minutes=wait_minutes(len(ends)))
-    return Wait(until, len(ends)) if until > now else None
+    ends = _leave_ends([user_id], now).get(user_id)
+    wait = _wait_after(ends) if ends else None
+    return wait if wait is not None and wait.until > now else None
 
 
 def waiting(user_ids: list[int], now: datetime | None = None) -> set[int]:
     """Those of these players who must wait before a rated game now (one query)."""
     now = now or timezone.now()
-    ends: dict[int, list[datetime]] = {}
+    return {u for u, ends in _leave_ends(user_ids, now).items() if _wait_after(ends).until > now}
+
+
+def _leave_ends(user_ids: list[int], now: datetime) -> dict[int, list[datetime]]:
+    """When each of these players' leaves of the last LEAVE_DAYS days ended, oldest first."""
     rows = (
         SeatResult.objects.filter(LEFT, user_id__in=user_ids, rated=True, annulled=False)
         .filter(finished__gt=now - timedelta(days=LEAVE_DAYS), finished__lte=now)
         .order_by("finished")
         .values_list("user_id", "finished")
     )
+    ends: dict[int, list[datetime]] = {}
     for user_id, finished in rows:
         ends.setdefault(user_id, []).append(finished)
-    return {u for u, e in ends.items() if e[-1] + timedelta(minutes=wait_minutes(len(e))) > now}
+    return ends
+
+
+def _wait_after(ends: list[datetime]) -> Wait:
+    """The wait these leaves earn, from the end of the last one."""
+    return Wait(ends[-1] + timedelta(minutes=wait_minutes(len(ends))), len(ends))
 
 
 def completion(user_id: int, games: int) -> tuple[int, int]:
