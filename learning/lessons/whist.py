@@ -1,11 +1,22 @@
-"""Whist's lessons (docs/rules.md §2): partners, honours and the rubber. Seat 0 is the learner,
-seat 2 the partner."""
+"""Whist's lessons (docs/rules.md §2): partners, points, honours and the rubber. Seat 0 is
+the learner, seat 2 the partner."""
 
 from __future__ import annotations
 
 from games.engine.errors import gettext_noop as _
 
 from .course import MISCOUNT, WASTED, Deal, Lesson, Wrong
+
+# A hand in which your side takes 8 tricks (each seat playing its lowest legal card) and holds
+# three honours: the ace and king of hearts (yours) and the jack (your partner's).
+_EIGHT_TRICKS = Deal(
+    (
+        "AH KH TC 4H TS KC TD JS 4S 3C 2C KS 2H",
+        "QH JC 7D 4C 9C KD JD 7C AD 4D 8D AS QS",
+        "JH 8H 5S AC 6D 7S 9S 6H 9H 3D QC 8S 5D",
+        "5H 9D 3H TH 7H 2D 6S 5C 3S 6C 2S 8C QD",
+    )
+)  # fmt: skip
 
 LESSONS = (
     Lesson(
@@ -50,6 +61,36 @@ LESSONS = (
         others=_("That card is allowed, but the lowest card you can spare is the two of clubs."),
     ),
     Lesson(
+        slug="points",
+        game="whist",
+        players=4,
+        options={"trump_suit": "hearts"},
+        title=_("Points for tricks"),
+        explain=_(
+            "After 13 tricks the side that took 7 or more scores a point for each trick over "
+            "six; the other side scores nothing. The first side to reach the game's target "
+            "(5 points unless the table says otherwise) after a hand wins the game."
+        ),
+        task=_(
+            "Hearts were trump and your side took 8 tricks. How many points does your side "
+            "score for the hand?"
+        ),
+        deals=(_EIGHT_TRICKS,),
+        dealer=3,
+        count="points",
+        rule="docs/rules.md §2.4",
+        right="0 count 2",
+        right_says=_("Right: 8 tricks are two over six, so 2 points."),
+        wrong={
+            "0 count 1": Wrong(
+                MISCOUNT, _("Each trick over six scores a point: 8 tricks are two over six.")
+            ),
+            "0 count 8": Wrong(
+                MISCOUNT, _("Only the tricks over six score: the first six count nothing.")
+            ),
+        },
+    ),
+    Lesson(
         slug="honours",
         game="whist",
         players=4,
@@ -65,16 +106,7 @@ LESSONS = (
             "Hearts were trump. Your side took 8 tricks; you held the ace and king of hearts, "
             "your partner the jack. How many points does your side score for the hand?"
         ),
-        deals=(
-            Deal(
-                (
-                    "AH KH TC 4H TS KC TD JS 4S 3C 2C KS 2H",
-                    "QH JC 7D 4C 9C KD JD 7C AD 4D 8D AS QS",
-                    "JH 8H 5S AC 6D 7S 9S 6H 9H 3D QC 8S 5D",
-                    "5H 9D 3H TH 7H 2D 6S 5C 3S 6C 2S 8C QD",
-                )
-            ),
-        ),  # fmt: skip
+        deals=(_EIGHT_TRICKS,),
         dealer=3,
         count="points",
         rule="docs/rules.md §2.6",

@@ -136,6 +136,11 @@ def test_a_claim_and_a_sweep_in_english_and_german(browser: Browser, site_url: s
 def test_counting_lessons_in_dutch_and_german(browser: Browser, site_url: str) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 1000}, locale="nl-NL")
     page = context.new_page()
+    page.goto(f"{site_url}/lessons/whist/points/")
+    page.click("[data-answer='count 2']")
+    expect(page.locator(VERDICT)).to_have_text(
+        "Goed: 8 slagen zijn er twee boven de zes, dus 2 punten."
+    )
     page.goto(f"{site_url}/lessons/whist/honours/")
     expect(page.locator("h1")).to_have_text("Honneurs")
     expect(page.locator("#lesson-board .lesson-hand .card-svg")).to_have_count(13)
