@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.throttle import limited
 from games.engine.bots import LEVELS
 from games.labels import level_name
 from records.practice import PracticeRefused, practice_start
@@ -26,7 +29,13 @@ def practice_choices(stored: Any, user: Any) -> dict[str, Any]:
 @login_required
 @require_POST
 def practice(request: HttpRequest, table_id: int) -> HttpResponse:
-    """A practice table from the frame the form names; a refusal goes back to the replay."""
+    """A practice table from the frame the form names; a refusal goes back to the replay. It
+    is a table made: limited as the card room limits them (WHIST_RATE_TABLES*)."""
+    if limited(request, "tables", settings.WHIST_RATE_TABLES, key="user") or limited(
+        request, "tables-address", settings.WHIST_RATE_TABLES_ADDRESS
+    ):
+        messages.error(request, _("You have opened many tables lately: please wait a while."))
+        return redirect(reverse("game_replay", args=[table_id]))
     try:
         upto, seat = int(request.POST.get("upto", "")), int(request.POST.get("seat", ""))
         fresh = request.POST.get("hands") == "fresh"

@@ -19,10 +19,16 @@ def table_practice(
 ) -> Table:
     """A new casual table, started: `user` at the position's seat, `level` bots at the others,
     the original's deals so far and its first `upto` decisions as its first moves. It is as
-    private as the original (its first moves are the original's)."""
+    private as the original (its first moves are the original's). The user's practice table
+    from the same game and step, if one is still in play, instead of a second one."""
     n = len(record["seats"])
     levels: list[str | None] = [None if i == pos.seat else level for i in range(n)]
     with transaction.atomic():
+        # One at a time per original game (its row locked): a form sent twice opens one table.
+        Table.objects.select_for_update().filter(pk=original.pk).first()
+        running = practice_in_play(user, original, upto)
+        if running is not None:
+            return running
         created = table_create(
             user, record["game"], players=n, options=record["options"], bot_levels=levels,
             seat=pos.seat, time_limit=0, announce=False, private=original.private,
@@ -37,3 +43,9 @@ def table_practice(
         # Later deals come from its seed; its friends hear of it as of any table against bots.
         deal(table, seats, moves=len(pos.events), announce=True)
     return table
+
+
+def practice_in_play(user: User, original: Table, upto: int) -> Table | None:
+    """The user's practice table from `original` after `upto` events that is still in play."""
+    tables = Table.objects.filter(practice_of=original, created_by=user, start__from=upto)
+    return tables.filter(status=Table.Status.PLAYING).order_by("-pk").first()

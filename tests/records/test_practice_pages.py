@@ -74,3 +74,31 @@ def test_a_seat_knocked_out_at_the_step_is_refused_with_a_message(make_user):
     assert answer.status_code == 200
     assert b"That seat is knocked out at this step" in answer.content
     assert not Table.objects.filter(practice_of=original).exists()
+
+
+def test_the_form_sent_twice_opens_one_table_while_it_is_in_play(make_user):
+    ann = make_user("ann")
+    original = _original(ann)
+    client = client_for(ann)
+    form = {"upto": "6", "seat": "0", "hands": "fresh", "level": "beginner"}
+    first = client.post(f"/games/{original.pk}/practice/", form)
+    second = client.post(f"/games/{original.pk}/practice/", form)
+    table = Table.objects.get(practice_of=original)
+    assert first["Location"] == second["Location"] == f"/tables/{table.pk}/"
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    client.post(f"/games/{original.pk}/practice/", form)  # that one is over: a new one
+    assert Table.objects.filter(practice_of=original).count() == 2
+
+
+def test_play_from_here_is_limited_as_tables_are(make_user, settings):
+    settings.WHIST_RATE_TABLES = "2/h"
+    ann = make_user("ann")
+    original = _original(ann)
+    client = client_for(ann)
+    for upto in (4, 6):
+        form = {"upto": str(upto), "seat": "0", "hands": "real", "level": "beginner"}
+        assert client.post(f"/games/{original.pk}/practice/", form).status_code == 302
+    form = {"upto": "8", "seat": "0", "hands": "real", "level": "beginner"}
+    answer = client.post(f"/games/{original.pk}/practice/", form, follow=True)
+    assert b"You have opened many tables lately" in answer.content
+    assert Table.objects.filter(practice_of=original).count() == 2
