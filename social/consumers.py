@@ -2,25 +2,25 @@
 and the lobby), it joins the user's group (games.broadcast.user_group) so that
 notifications arrive at once; the table's and the lobby's sockets carry them on their
 pages, so a tab never has two (docs/protocol.md §"Notifications"). A page that keeps
-presence names itself (`?page=event-12`): while the socket is open its user is on that
-page (games.sockets.limits.page_open), the one presence the site keeps besides tables',
-and the socket hears the page's changes (games.broadcast.page_group)."""
+presence names itself (`?page=event-12`, an event its user may see: games.sockets.pages):
+while the socket is open its user is on that page (games.sockets.limits.page_open), the
+one presence the site keeps besides tables', and the socket hears the page's changes
+(games.broadcast.page_group). Any other page is refused with an `error`; the socket
+stays, for the notices, and `notices_ready` says which page it joined (null: none)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from urllib.parse import parse_qs
+
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.sockets import limits, shutdown
 from games.sockets.frames import CLOSE_FORBIDDEN, JsonFrames
+from games.sockets.pages import page_allowed
 from games.sockets.threads import counts, db_call
 from social.selectors import unread_count
-
-# A page that asks for presence: `event-<id>` (an event's page: its players are present for
-# the next round, tournaments/services/rounds.py).
-PAGE = re.compile(r"[a-z]{1,16}-[0-9]{1,12}")
 
 
 class NoticeConsumer(JsonFrames):
@@ -43,12 +43,17 @@ class NoticeConsumer(JsonFrames):
         self.admitted = True
         self.group = broadcast.user_group(self.user_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        page = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("page", [""])
-        if PAGE.fullmatch(page[-1]):
-            self.page = page[-1]
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        asked = query.get("page", [""])[-1]
+        if asked and await db_call(page_allowed)(asked, user):
+            self.page = asked
             await self.channel_layer.group_add(broadcast.page_group(self.page), self.channel_name)
             await counts(limits.page_open)(self.page, self.user_id, self.channel_name)
-        await self.send_json({"type": "notices_ready"})
+        elif asked:
+            await self.error("bad_page", _(
+                "this socket follows only the page of an event you may see (event-<id>)"
+            ))  # fmt: skip
+        await self.send_json({"type": "notices_ready", "page": self.page or None})
 
     async def disconnect(self, code: int) -> None:
         if not shutdown.stopping() and hasattr(self, "group"):

@@ -11,6 +11,8 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.services.watchdog_parts import watchdog_part
-        from tournaments import receivers, tasks  # noqa: F401  (connect; register the tasks)
+        from games.sockets.pages import page_kind
+        from tournaments import receivers, selectors, tasks  # noqa: F401  (connect; tasks)
 
         watchdog_part("tournaments", receivers.tick)  # due events and rounds start
+        page_kind("event", selectors.may_see_event)  # the event page's notices socket

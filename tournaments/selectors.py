@@ -108,6 +108,12 @@ def can_see(event: Event, viewer: Any, token: str = "") -> bool:
     return Entry.objects.filter(event=event, user=viewer).exists()
 
 
+def may_see_event(viewer: Any, event_id: int) -> bool:
+    """Whether the event exists and the viewer may see it (its page's socket asks)."""
+    event = Event.objects.filter(pk=event_id).first()
+    return event is not None and can_see(event, viewer)
+
+
 def standings(event: Event) -> list[Entry]:
     """Every entry (withdrawn ones too: their results stay), best first. An elimination
     event ranks by the round a player went out in, later first, the players still in (at

@@ -2,14 +2,16 @@
 // in the new standings, rounds and the link to the player's table. A logged-in player's page
 // hears of each change through its notices socket, which names the page
 // (`?page=event-<id>`: static/js/notices.js, "whist:page" events), and that socket also says
-// the player is here (docs/rules.md §5.5); a visitor's page, with no socket, polls the
-// version every few seconds. Neither writes anything.
+// the player is here (docs/rules.md §5.5). Whenever no socket follows the page (a visitor's
+// page; the socket closed, backing off or given up; the page refused), the page polls the
+// version: a visitor's every few seconds, a player's more slowly. Neither writes anything.
 "use strict";
 
 (function () {
   const live = document.getElementById("event-live");
   if (!live) return;
-  const EVERY = 4000;
+  const VISITOR_EVERY = 4000;
+  const PLAYER_EVERY = 15000; // a player's page while its socket is away
 
   async function refresh() {
     const page = await fetch(window.location.href, { credentials: "same-origin" });
@@ -34,20 +36,28 @@
     }
   }
 
+  const box = document.getElementById("notice-toasts");
+  const player = Boolean(box && box.dataset.ownSocket !== "1");
+  let following = false; // a socket has joined this page and tells its changes
+
   async function poll() {
-    await check();
-    window.setTimeout(poll, EVERY);
+    if (!following) await check();
+    window.setTimeout(poll, player ? PLAYER_EVERY : VISITOR_EVERY);
   }
 
-  const socket = document.getElementById("notice-toasts");
-  if (socket && socket.dataset.ownSocket !== "1") {
+  if (player) {
     window.addEventListener("whist:page", (event) => {
-      const version = event.detail.version;
+      const detail = event.detail;
+      if (detail.type === "socket_closed") {
+        following = false;
+        return;
+      }
+      if (detail.type === "notices_ready") following = Boolean(detail.page);
+      const version = detail.version;
       if (version === undefined || version === null || String(version) !== live.dataset.version) {
         check();
       }
     });
-  } else {
-    window.setTimeout(poll, EVERY);
   }
+  window.setTimeout(poll, player ? PLAYER_EVERY : VISITOR_EVERY);
 })();

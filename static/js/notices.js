@@ -87,6 +87,8 @@ function connect(delay = FIRST_MS) {
     }
   };
   socket.onclose = (event) => {
+    // The page's own script stops hearing of changes: it polls until a socket is back.
+    window.dispatchEvent(new CustomEvent("whist:page", { detail: { type: "socket_closed" } }));
     if (FINAL.has(event.code)) return;
     const next = event.code === 4000 ? FIRST_MS : nextDelay(delay, 30000);
     // Too many sockets (4429): a long wait before the next try (static/js/reconnect.js).

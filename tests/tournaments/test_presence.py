@@ -89,3 +89,27 @@ async def test_the_event_pages_socket_hears_each_change_of_its_event(
     assert await other.receive_nothing(timeout=0.5)
     await page.disconnect()
     await other.disconnect()
+
+
+async def test_the_socket_joins_only_the_page_of_an_event_its_player_may_see(
+    staff: Any, players: Any
+) -> None:
+    """docs/protocol.md: `?page=event-<id>` only, and only an event the player may see (a
+    private event's changes would tell its version); any other page is refused with an
+    error, and the socket stays for the notices."""
+    from tests.tournaments.test_event_limits import private_event
+
+    owner, outsider = await db(players)(2)
+    event = await db(private_event)(owner)
+    for page in (f"event-{event.pk}", "table-1", "event-x", f"event-{event.pk + 99}"):
+        socket = await connect(f"/ws/notices/?page={page}", outsider)
+        error = await next_of(socket, "error", 5)
+        assert error["code"] == "bad_page" and "event" in error["message"]
+        ready = await next_of(socket, "notices_ready", 5)
+        assert ready["page"] is None
+        await socket.send_json_to({"type": "ping"})
+        await next_of(socket, "pong", 5)  # still open
+        await socket.disconnect()
+    mine = await connect(f"/ws/notices/?page=event-{event.pk}", owner)
+    assert (await next_of(mine, "notices_ready", 5))["page"] == f"event-{event.pk}"
+    await mine.disconnect()
