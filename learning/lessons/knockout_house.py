@@ -1,6 +1,6 @@
 """Knockout Whist's lessons on what the table's rules change (docs/rules.md §1.7 and
-docs/rules.md §1.8: the Dutch rules' lead and sweep) and on claims (docs/rules.md §0.7).
-Seat 0 is the learner."""
+docs/rules.md §1.8: the Dutch rules' lead, sweep and a dog's life each) and on claims
+(docs/rules.md §0.7). Seat 0 is the learner."""
 
 from __future__ import annotations
 
@@ -73,6 +73,61 @@ LESSONS = (
         after=("1 play 2H", "0 play KS", "1 play 3D", "0 play QS", "1 play 4D"),
         options={"sweep_wins": True},
         ends="sweep",
+    ),
+    next_round(
+        "dogs-life-each",
+        (
+            _("A dog's life each"),
+            _(
+                "With the Dutch rules (dog's life once per player) every player may have one "
+                "dog's life, not only the first who takes no trick: one card next round, to "
+                "play or to knock, and back in if it wins a trick."
+            ),
+            _(
+                "Bot 2 had the first dog's life. You took no trick last round, so you have "
+                "yours: the nine of trumps. Bot 1 led the ace of trumps. Play or knock?"
+            ),
+            _("Right: keep your card. Next trick your trump wins the club, and you are back in."),
+        ),
+        deals=(
+            Deal(("AS 2C 3C 4C", "AC KC QC 2S", "5C 6C 7C 3S"), turned="5H"),
+            Deal(("2S 3S 4S", "AS KS QS", "AD")),
+            Deal(("9H", "AH 5C", "2D 3D")),
+        ),
+        script=(
+            "2 play 5C",
+            "0 play 2C",
+            "1 play AC",
+            "1 play KC",
+            "2 play 6C",
+            "0 play 3C",
+            "1 play QC",
+            "2 play 7C",
+            "0 play 4C",
+            "1 play 2S",
+            "2 play 3S",
+            "0 play AS",
+            "1 trump D",
+            "0 play 2S",
+            "1 play AS",
+            "2 play AD",
+            "0 play 3S",
+            "1 play KS",
+            "1 play QS",
+            "0 play 4S",
+            "1 trump H",
+            "1 play AH",
+            "2 play 2D",
+        ),  # fmt: skip
+        rule="docs/rules.md §1.7",
+        right="0 knock",
+        wrong={
+            "0 play 9H": Wrong(
+                FEWER, _("The nine loses to the ace, and with no card left you are out.")
+            )
+        },
+        after=("1 play 5C", "2 play 3D", "0 play 9H"),
+        options={"start_cards": 4, "dogs_life": "once_per_player"},
     ),
     first_trick(
         "claim",

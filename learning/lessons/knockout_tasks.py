@@ -1,6 +1,7 @@
 """The shapes of Knockout Whist's lessons, one a task kind, so that a lesson is its data only:
-a task in the first round's first trick, and a task in round 2 after a scripted round 1.
-Every lesson is dealt three cards a player in round 1 (`start_cards` 3)."""
+a task in the first round's first trick, and a task in a later round after scripted ones.
+Every lesson is dealt three cards a player in round 1 (`start_cards` 3) unless its options
+say otherwise."""
 
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ def first_trick(
     return _lesson(slug, texts, (Deal(hands, turned),), dealer, **task)
 
 
-def next_round(slug: str, texts: Texts, deals: tuple[Deal, Deal], **task: Any) -> Lesson:
-    """A task in round 2 of a two-player game, seat 1 dealing round 1: the script plays
-    round 1 out (and round 2 up to the task)."""
+def next_round(slug: str, texts: Texts, deals: tuple[Deal, ...], **task: Any) -> Lesson:
+    """A task in a later round (round 2, or the round of the last deal), seat 1 dealing
+    round 1: the script plays the rounds before it out, and that round up to the task."""
     return _lesson(slug, texts, deals, 1, **task)
 
 

@@ -168,7 +168,7 @@ def test_counting_lessons_in_dutch_and_german(browser: Browser, site_url: str) -
     context.close()
 
 
-def test_the_chooser_leads_in_dutch(browser: Browser, site_url: str) -> None:
+def test_the_chooser_leads_and_a_dogs_life_each_in_dutch(browser: Browser, site_url: str) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="nl-NL")
     page = context.new_page()
     page.goto(f"{site_url}/lessons/knockout/")
@@ -181,4 +181,9 @@ def test_the_chooser_leads_in_dutch(browser: Browser, site_url: str) -> None:
     page.click("[data-answer='AD']")
     expect(page.locator(VERDICT)).to_contain_text("Goed: de troefaas trekt")
     page.screenshot(path=f"{SHOTS}/lessons-14-chooser-leads-nl.png", full_page=True)
+    page.goto(f"{site_url}/lessons/knockout/dogs-life-each/")
+    expect(page.locator("h1")).to_have_text("Ieder een hondenleven")
+    page.click("[data-answer='knock']")
+    expect(page.locator("[data-testid=lesson-shown]")).to_contain_text("Jij wint de slag.")
+    page.screenshot(path=f"{SHOTS}/lessons-15-dogs-life-each-nl.png", full_page=True)
     context.close()

@@ -4,6 +4,8 @@ play, or leaving the learner fewer tricks in the round (double dummy)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from games.engine import apply, legal_actions
@@ -19,6 +21,7 @@ from learning.lessons.course import (
     position,
     refused,
     shown,
+    start,
 )
 
 LESSONS = [lesson for course in COURSES.values() for lesson in course]
@@ -110,3 +113,21 @@ def test_the_counting_lessons_figures_are_the_engines():
     assert "8 tricks" in find("whist", "honours").task
     assert position(find("whist", "rubber")).result["games"] == [[7, 0], [5, 3]]
     assert "7 to 0, then 5 to 3" in find("whist", "rubber").task
+
+
+def test_a_dog_s_life_each_needs_the_dutch_rule():
+    """After the round the learner took no trick in, the Dutch rule (once per player) gives
+    them a dog's life; the default (once a game: bot 2 had it) knocks them out."""
+
+    def after_round_two(lesson):
+        state = start(lesson)
+        for text in lesson.script:
+            state = apply(state, action_of(text))
+            if state.deal_no == 2:
+                return state
+        raise AssertionError("the script ends before round 3")
+
+    dutch = find("knockout", "dogs-life-each")
+    assert after_round_two(dutch).dogs == (LEARNER,)
+    classic = dataclasses.replace(dutch, options={"start_cards": 4})
+    assert not after_round_two(classic).active[LEARNER]
