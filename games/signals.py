@@ -37,3 +37,9 @@ turn_waiting = Signal()
 # WHIST_ONLINE_GRACE seconds): they came online. `user_id`. Sent from a socket's thread:
 # receivers must be quick and queue any database work.
 came_online = Signal()
+
+# Sent after the commit of an invitation to wait in the quick-play pool as partners
+# (games/services/pool_pairs.py): `user_id` (the player invited), `name` (the inviter's shown
+# name), `game`, `rated`. The app that keeps notifications tells the player on any page;
+# the lobby page shows the invitation itself. Receivers must be quick.
+pool_invited = Signal()

@@ -136,6 +136,16 @@ def turn_waiting(sender: Any, table_id: int, user_id: int, moves: int, **kwargs:
     run_later("social.tasks.turn_check", (table_id, user_id, moves), TURN_NOTICE_AFTER)
 
 
+@receiver(games_signals.pool_invited, dispatch_uid="social_pool_invited")
+def pool_invited(
+    sender: Any, user_id: int, name: str, game: str, rated: bool, **kwargs: Any
+) -> None:
+    """An invitation to wait in the pool as partners: told on any page, leading to the lobby."""
+    with transaction.atomic():
+        notify(user_id, Kind.INVITATION, {"pool": True, "sender": name, "game": game,
+                                          "rated": rated})  # fmt: skip
+
+
 @receiver(games_signals.came_online, dispatch_uid="social_came_online")
 def came_online(sender: Any, user_id: int, **kwargs: Any) -> None:
     """A player came online: their friends who asked hear it, at most every

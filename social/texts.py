@@ -26,6 +26,8 @@ def link(kind: str, data: dict[str, Any]) -> str:
     """Where the notification leads (a table, a profile, the friends page)."""
     if "table_id" in data and kind in (Kind.INVITATION, Kind.TABLE_STARTED, Kind.TURN):
         return reverse("table", args=[data["table_id"]])
+    if kind == Kind.INVITATION and data.get("pool"):
+        return reverse("lobby") + "#pool"
     if kind in (Kind.FRIEND_REQUEST, Kind.FRIEND_ONLINE):
         return reverse("social_friends")
     events = (Kind.EVENT, Kind.EVENT_START, Kind.CLUB_EVENT)
@@ -48,6 +50,9 @@ def texts(kind: str, data: dict[str, Any]) -> dict[str, str]:
 
 def _invitation(data: dict[str, Any]) -> str:
     game = game_name(data.get("game", ""))
+    if data.get("pool"):  # to wait in the quick-play pool as partners
+        return _("%(name)s invites you to play %(game)s as partners: the lobby holds the "
+                 "invitation.") % {"name": data.get("sender", ""), "game": game}  # fmt: skip
     if data.get("private"):
         words = _("%(name)s invites you to a private table of %(game)s.") % {
             "name": data.get("sender", ""), "game": game,

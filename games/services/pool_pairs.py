@@ -5,6 +5,7 @@ invitation (`pending`, never matched, gone with its socket like any wait)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -14,7 +15,7 @@ from django.utils.translation import gettext as _
 from accounts.devices import shared_devices
 from accounts.models import User
 from accounts.selectors import blocked_pairs
-from games import broadcast, labels
+from games import broadcast, labels, signals
 from games.engine.descriptors import game_of
 from games.models import PoolEntry
 from games.services.errors import ServiceError, check_ban, check_rated
@@ -51,6 +52,9 @@ def pool_pair_invite(
                       partner_id=other.pk, pending=True)  # fmt: skip
         broadcast.pool_pair_invited(other.pk, user.pk)
         broadcast.pool_changed()
+        told = partial(signals.pool_invited.send, sender=PoolEntry, user_id=other.pk,
+                       name=str(user), game=line.game, rated=line.rated)  # fmt: skip
+        transaction.on_commit(told, robust=True)
     return entry
 
 

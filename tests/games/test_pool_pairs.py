@@ -190,3 +190,15 @@ def test_an_anonymous_visitor_can_neither_accept_nor_decline(make_user):
     assert refused.value.code == "login_required"
     assert not pool_pair_decline(AnonymousUser(), ann.pk)
     assert PoolEntry.objects.filter(pending=True).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_player_invited_is_told_on_any_page_leading_to_the_lobby(make_user):
+    from social.models import Notification
+    from social.texts import link, text
+
+    ann, bob = people(make_user, "ann", "bob")
+    pool_pair_invite(ann, "c-ann", "bob", "whist")
+    notice = Notification.objects.get(user=bob)
+    assert text(notice.kind, notice.data).startswith("Ann invites you to play Whist as partners")
+    assert link(notice.kind, notice.data) == "/lobby/#pool"
