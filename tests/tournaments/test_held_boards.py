@@ -24,6 +24,8 @@ from clubs.services.clubs import club_create
 from fairplay.models import Flag, GameSignal
 from games.models import Table
 from games.reads.sight import FAIR_PLAY_RIGHT
+from learning.models import Puzzle
+from learning.puzzles.job import game_cut
 from records.analysis_service import analysis_request
 from records.models import GameRecord
 from tests.games.conftest import session_headers
@@ -44,7 +46,7 @@ SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 # Route parameters the walk fills; a new one fails the walk until it is taught here.
 KNOWN = {"table_id", "token", "username", "game", "event_id", "board", "message_id",
          "uidb64", "request_id", "answer", "invitation_id", "flag_id", "slug",
-         "action"}  # fmt: skip
+         "action", "pk"}  # fmt: skip
 
 
 @dataclass
@@ -98,6 +100,8 @@ def board(staff: Any, players: Any) -> Board:
     play_to_end(day_over.pk, {0: users[0], 1: None})
     day_playing = services.daily_play(users[2], "german", 1)
     club_create(users[0], name="Held board club")
+    for stored in GameRecord.objects.filter(table__in=[over, day_over.pk]):
+        game_cut(stored.pk)  # asked to cut the held board's games, the puzzle job keeps none
     reviewer = get_user_model().objects.create_user("reviewer", password="pw", is_staff=True)
     reviewer.user_permissions.set(Permission.objects.all())
     analysis_request(GameRecord.objects.get(pk=over), reviewer)  # runs here (eager tasks)
@@ -153,6 +157,7 @@ def fillings(route: str, board: Board) -> list[dict[str, Any]]:
         "token": [Table.objects.get(pk=t).invite_token or "x" for t in board.held],
         "flag_id": [board.flag_id],
         "slug": list(Club.objects.values_list("slug", flat=True)),  # the players' club's pages
+        "pk": list(Puzzle.objects.values_list("pk", flat=True)),  # puzzles (none of the board)
     }  # fmt: skip
     out: list[dict[str, Any]] = [{}]
     for name in names:
