@@ -148,7 +148,8 @@ class Round(models.Model):
     seed = models.BigIntegerField(_("board seed"), null=True, blank=True)
     # What the seating decided, kept for the page and for who goes out: how many tables
     # seat two players of whom one blocked the other (docs/rules.md §5.1), and in an
-    # elimination event the entries with a bye and whether the round is the final (§5.9).
+    # elimination event the entries with a bye and whether the round is the final
+    # (docs/rules.md §5.9).
     together = models.PositiveSmallIntegerField(_("tables seating a blocked pair"), default=0)
     byes = models.JSONField(_("entries with a bye"), default=list, blank=True)
     final = models.BooleanField(_("the final"), default=False)

@@ -1,6 +1,7 @@
-"""An elimination event's rounds as the page and the standings tell them (docs/rules.md
-§5.9): who sits a round out, who counts as absent, the ranking by the round a player went
-out in, the next round's time, and what the seating decided kept with the round."""
+"""An elimination event's rounds as the page and the standings tell them
+(docs/rules.md §5.9): who sits a round out, who counts as absent, the ranking by the round
+a player went out in, the next round's time, and what the seating decided kept with the
+round."""
 
 from __future__ import annotations
 

@@ -272,7 +272,7 @@ def _groups(
 def _apart(entries: list[Entry]) -> set[frozenset[int]]:
     """The entries' pairs of whom one blocked the other. A Swiss seating counts them as
     having met BLOCK_WEIGHT times, so it parts them before any repeat meeting; an
-    elimination seating swaps them apart (docs/rules.md §5.1, §5.9)."""
+    elimination seating swaps them apart (docs/rules.md §5.1, docs/rules.md §5.9)."""
     entry_of = {e.user_id: e.pk for e in entries}
     return {frozenset(entry_of[u] for u in pair) for pair in blocked_pairs(list(entry_of))}
 
