@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.engine import State
 from games.engine.actions import TAKEBACK, Action
-from games.engine.takeback import can_take_back
+from games.engine.takeback import refusal
 from games.models import Move, Seat
 from games.reads.queries import current_takeback, plays_by_bot
-from games.services.errors import ServiceError
+from games.services.errors import ServiceError, explained
 from games.services.moves import _own_seat, _playing_state, commit, lock_table
 
 
@@ -28,11 +28,9 @@ def takeback_ask(table_id: int, *, user: User) -> None:
         state = _playing_state(table)
         if table.rated or table.after_url or table.board_held:
             raise ServiceError("takeback_refused", _("cards are taken back only at casual tables"))
-        if not can_take_back(state, seat.index):
-            raise ServiceError(
-                "takeback_refused",
-                _("only your last card, before the next card is played, can be taken back"),
-            )
+        refused = refusal(state, seat.index)  # the engine names why (a forced card, ...)
+        if refused is not None:
+            raise ServiceError("takeback_refused", explained(refused))
         if current_takeback(table) is not None:
             raise ServiceError("takeback_refused", _("a take-back is already asked for"))
         if not _deciders(seats, state, seat.index):

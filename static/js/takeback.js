@@ -1,6 +1,7 @@
 // Taking back a misclicked card at a casual table (docs/protocol.md §"Take-backs"): the
 // player who played the last card may ask (also when it completed its trick); each other player agrees or
 // refuses (bots agree, the server says so at once); the next card played ends the question.
+// A card that was the player's only legal one is never offered (view.can_take_back is false).
 
 import { button, fmt, node } from "./dom.js";
 import { seatName } from "./felt.js";

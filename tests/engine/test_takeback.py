@@ -125,3 +125,44 @@ def test_the_record_keeps_the_taken_back_card_and_replays_show_it():
     assert replay.steps[-1].after.result == state.result
     shown = [f for f in frames(replay) if f["event"] == {"seat": play.seat, "action": "takeback"}]
     assert len(shown) == 1 and shown[0]["trick"] == []
+
+
+def played(game: str, players: int, forced: bool, completes: bool):
+    """The first card of a seeded playout that was (or was not) the seat's only legal
+    action and that did (or did not) complete its trick, with an undrawn deal going on:
+    (legal actions before, that play, state after)."""
+    for seed in range(50):
+        chooser = random.Random(seed)
+        state = new_game(make_rules(game, players), seed=seed)
+        while not state.over:
+            options = legal_actions(state, state.to_act, resign_too=False)
+            action = chooser.choice(options)
+            after = apply(state, action)
+            if (
+                action.kind == PLAY and (len(options) == 1) == forced and state.trick
+                and (not after.trick) == completes and after.deal_no == state.deal_no
+                and after.stock == state.stock
+            ):  # fmt: skip
+                return options, action, after
+            state = after
+    raise AssertionError("no such card in 50 playouts")
+
+
+@pytest.mark.parametrize("completes", [False, True])
+@pytest.mark.parametrize(("game", "players"), [("whist", 4), ("knockout", 3)])
+def test_the_seats_only_legal_card_is_not_taken_back(game, players, completes):
+    options, play, after = played(game, players, forced=True, completes=completes)
+    assert options == [play]  # nothing else could be played: it was no misclick
+    assert not can_take_back(after, play.seat)
+    with pytest.raises(IllegalAction) as refused:
+        apply(after, Action(TAKEBACK, play.seat))
+    assert refused.value.code == "cannot_take_back" and "only card" in str(refused.value)
+
+
+@pytest.mark.parametrize("completes", [False, True])
+@pytest.mark.parametrize(("game", "players"), [("whist", 4), ("knockout", 3)])
+def test_a_card_played_with_alternatives_is_still_taken_back(game, players, completes):
+    options, play, after = played(game, players, forced=False, completes=completes)
+    assert len(options) > 1 and can_take_back(after, play.seat)
+    back = apply(after, Action(TAKEBACK, play.seat))
+    assert back.to_act == play.seat and legal_actions(back, play.seat, resign_too=False) == options

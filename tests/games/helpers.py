@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
+
+from django.db import transaction
 
 from games import services
 from games.engine import State
+from games.engine.cards import SUIT_MASK
 from games.engine.views import seat_view
 from games.gamestate import state_for
 from games.models import Table
 from games.reads import queries
+from games.services.moves import lock_table
+from games.services.tables import deal
 
 CARD = re.compile(r"^[AKQJT2-9][SHDC]$")
 
@@ -32,6 +38,27 @@ def german_table(ann: Any, bob: Any) -> Table:
     started = services.table_create(ann, "german")
     services.seat_take(bob, started.pk, 1)
     return services.table_start(ann, started.pk)
+
+
+def deal_where(table_id: int, wanted: Callable[[State], bool]) -> State:
+    """Deal the started table again, before its first move, from the first seed (1, 2, ...)
+    whose state `wanted` accepts (services.tables.deal, as an arranged table is dealt): a test
+    that needs a deal of some kind plays the same one every run."""
+    for seed in range(1, 500):
+        with transaction.atomic():
+            found, seats = lock_table(table_id)
+            assert found.moves == 0, "deal_where deals a table before its first move"
+            deal(found, seats, seed=seed)
+        dealt = state(table_id)
+        if wanted(dealt):
+            return dealt
+    raise AssertionError("no such deal in 500 seeds")
+
+
+def no_single_suit(hand: int) -> bool:
+    """Whether a hand holds no suit of one card: whatever is led, its answer has a choice (a
+    seat's only legal card is never taken back, games/engine/takeback.py)."""
+    return all((hand & mask).bit_count() != 1 for mask in SUIT_MASK)
 
 
 def play_first_legal(table_id: int, user: Any, seat: int) -> dict[str, Any]:

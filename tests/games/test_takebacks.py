@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from games import services, tasks
+from games.engine.cards import SUIT_MASK, card_str, cards_of
 from games.models import Move, Table
 from games.services.errors import ServiceError
-from tests.games.helpers import german_table, play_first_legal, state
+from tests.games.helpers import deal_where, german_table, no_single_suit, play_first_legal, state
 
 pytestmark = pytest.mark.django_db
 
@@ -124,9 +125,9 @@ def test_a_card_that_completed_its_trick_is_taken_back_before_the_next_card(make
     started = services.table_create(ann, "knockout", 2, options={"exchange": False})
     services.seat_take(bob, started.pk, 1)
     table = services.table_start(ann, started.pk)
-    while state(table.pk).phase != "play":  # the trump chooser's choice
-        now = state(table.pk)
-        play_first_legal(table.pk, (ann, bob)[now.to_act], now.to_act)
+    # The trick's last card had a choice: whatever is led, its player holds two of the suit
+    # or none (a seat's only legal card is not taken back).
+    deal_where(table.pk, lambda s: s.phase == "play" and no_single_suit(s.hands[1 - s.to_act]))
     seat, player, card = complete_trick(table, (ann, bob))
     done = state(table.pk)
     assert len(done.trick_log) == 1 and done.trick == ()
@@ -148,3 +149,29 @@ def test_a_card_whose_trick_drew_from_the_talon_is_refused(make_user):
         services.takeback_ask(table.pk, user=player)
     assert refused.value.code == "takeback_refused"
     assert offer(table) is None and len(state(table.pk).trick_log) == 1
+
+
+def singleton_led(s) -> int | None:
+    """A suit (its mask) the leader holds and the other player holds one card of, or None."""
+    other = s.hands[1 - s.to_act]
+    return next(
+        (m for m in SUIT_MASK if (other & m).bit_count() == 1 and s.hands[s.to_act] & m), None
+    )
+
+
+def test_the_only_card_a_player_could_play_is_not_taken_back(make_user):
+    """Nothing else could be played, so it was no misclick: the engine names why."""
+    ann, bob = make_user("ann"), make_user("bob")
+    table = services.table_create(ann, "knockout", 2, options={"exchange": False})
+    services.seat_take(bob, table.pk, 1)
+    services.table_start(ann, table.pk)  # a completed Knockout trick may be taken back
+    dealt = deal_where(table.pk, lambda s: s.phase == "play" and singleton_led(s) is not None)
+    suit, leader, users = singleton_led(dealt), dealt.to_act, (ann, bob)
+    assert suit is not None
+    for seat in (leader, 1 - leader):  # a card of that suit led, the other's only one of it
+        card = card_str(cards_of(dealt.hands[seat] & suit)[0])
+        services.move_play(table.pk, {"action": "play", "card": card}, user=users[seat])
+    with pytest.raises(ServiceError) as refused:
+        services.takeback_ask(table.pk, user=users[1 - leader])
+    assert refused.value.code == "takeback_refused"
+    assert "only card" in str(refused.value) and offer(table) is None

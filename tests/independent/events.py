@@ -80,18 +80,21 @@ class Events:
             return k, event
         return None
 
-    def taken_back(self, seat: int, card: str, allowed: bool) -> bool:
+    def taken_back(self, seat: int, card: str, allowed: bool, forced: bool) -> bool:
         """Whether the event right after `seat`'s play of `card` takes it back (consumed
-        then); `allowed`: whether that card may be taken back (D5)."""
+        then); `allowed`: whether that card may be taken back; `forced`: whether it was the
+        seat's only legal action, which is never taken back (D5)."""
         if self.pos >= len(self.events):
             return False
         event = self.events[self.pos]
         if not isinstance(event, dict) or event.get("action") != "takeback":
             return False
-        if not _event_ok(event, self.n) or event["seat"] != seat or not allowed:
-            rules = f"no take-back (seat {seat} played {card} last" + (
-                ")" if allowed else "; its trick ended the deal or drew from the talon)"
-            )
+        if not _event_ok(event, self.n) or event["seat"] != seat or not allowed or forced:
+            why = (
+                "; its trick ended the deal or drew from the talon" if not allowed
+                else "; it was that seat's only legal card" if forced else ""
+            )  # fmt: skip
+            rules = f"no take-back (seat {seat} played {card} last{why})"
             self.report.stop(self.deal, f"events[{self.pos}]", show(event), rules)
         self.pos += 1
         return True
@@ -149,6 +152,14 @@ def _holds(hand: set[str], led: str) -> bool:
     return any(suit(c) == led for c in hand)
 
 
+def only_card(rest: set[str], card: str, led: str | None) -> bool:
+    """Whether `card` was the seat's only legal play, `rest` the hand after it: check_hints'
+    rule (follow the led suit if possible) left no other card."""
+    if led and suit(card) == led:
+        return not _holds(rest, led)
+    return not rest
+
+
 def play_fixed_trick(
     cur: Events, hands: list[set[str]], leader: int, trump: str | None, closing: bool = True
 ) -> Trick:
@@ -163,7 +174,8 @@ def play_fixed_trick(
         led = suit(plays[0][1]) if plays else None
         card = cur.play(seat, hands[seat], led, event)
         plays.append((seat, card))
-        if cur.taken_back(seat, card, closing or len(plays) < n):
+        forced = only_card(hands[seat], card, led)
+        if cur.taken_back(seat, card, closing or len(plays) < n, forced):
             plays.pop()
             hands[seat].add(card)
     cur.partial = None

@@ -20,7 +20,7 @@ from .common import (
     suit,
     trick_winner,
 )
-from .events import Events, deal_events
+from .events import Events, deal_events, only_card
 
 KO_OPTIONS: dict[str, tuple] = {
     "start_cards": (7, range(1, 9)),
@@ -222,7 +222,8 @@ def _trick(game: Game, cur: Events, hands: list[set[str]], start: int, rnd: Roun
         if event["action"] == "play":
             card = cur.play(seat, hands[seat], led, (k, event))
             plays.append((seat, card))
-            if cur.taken_back(seat, card, not last or i < len(order)):
+            forced = not can_knock and only_card(hands[seat], card, led)  # a knock is a choice
+            if cur.taken_back(seat, card, not last or i < len(order), forced):
                 plays.pop()
                 hands[seat].add(card)
                 i -= 1

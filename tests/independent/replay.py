@@ -19,7 +19,9 @@ Messages
      play of the same seat (no event between); the card goes back to that seat's hand and
      the seat plays again. The card may have completed its trick, which is then open again,
      except the last card of a deal (Whist, German Whist, a Knockout round) and a card whose
-     trick drew from the German Whist talon (the first 13 tricks). Anything else is
+     trick drew from the German Whist talon (the first 13 tricks), and a card that was the
+     seat's only legal action (its one card of the led suit, or its last card, and no knock
+     open to a dog's life): nothing else could be played instead. Anything else is
      reported once and ends the replay. A hint changes nothing; it must name a card the
      seat to play may play at its next decision (else reported, the replay goes on); a hint
      before a decision other than a play, or after the deal's last decision, ends it.

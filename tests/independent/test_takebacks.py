@@ -106,3 +106,31 @@ def test_a_takeback_that_does_not_follow_its_play_is_reported() -> None:
     deal["events"].insert(k, {"seat": deal["events"][k]["seat"], "action": "hint", "card": "2C"})
     lines = check_record(0, record)
     assert lines and "stops here" in lines[-1]
+
+
+def _forced_play(record: dict) -> tuple[int, int, dict]:
+    """(deal, index) of the first play, not a trick's lead, that was the seat's only card of
+    the led suit (the hands as dealt, the tricks as recorded), and that play."""
+    for j, deal in enumerate(record["deals"]):
+        hands = [set(h) for h in deal["hands"]]
+        for trick in deal["tricks"][:-1]:  # the deal's last card is refused for another reason
+            led = trick["plays"][0][1][-1]
+            for seat, card in trick["plays"][1:]:
+                if card[-1] == led and not any(c[-1] == led for c in hands[seat] - {card}):
+                    k = max(
+                        k for k, e in enumerate(deal["events"])
+                        if e == {"seat": seat, "action": "play", "card": card}
+                    )  # fmt: skip
+                    return j, k, deal["events"][k]
+            for seat, card in trick["plays"]:
+                hands[seat].discard(card)
+    raise AssertionError("no forced card")
+
+
+def test_a_takeback_of_the_seats_only_legal_card_is_reported() -> None:
+    record = playout("whist", 4, 6)
+    j, k, play = _forced_play(record)
+    record["deals"][j]["events"].insert(k + 1, {"seat": play["seat"], "action": "takeback"})
+    lines = check_record(0, record)
+    assert len(lines) == 1 and f"deal {j}: events[{k + 1}]" in lines[0]
+    assert "only legal card" in lines[0] and "stops here" in lines[0]
