@@ -1,7 +1,11 @@
 """A misclick taken back at a casual table, in two real browsers (issue 45 item 5): the
-player who led asks, the other agrees, the card is back in the leader's hand."""
+player who led asks, the other agrees, the card is back in the leader's hand. Each test
+plays a deal it chooses (tests/games/helpers.deal_where) in which the card taken back had
+alternatives: a seat's only legal card is never taken back (games/engine/takeback.py)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -10,13 +14,14 @@ from playwright.sync_api import Browser, expect
 from games import services
 from tests.e2e.helpers import PASSWORD, table_page_as, take_turn
 from tests.e2e.table_steps import overlap
-from tests.games.helpers import state
+from tests.games.helpers import deal_where, no_single_suit, state
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/work/wt/shots/45"
 
 
-def test_a_card_is_taken_back_when_the_other_player_agrees(browser: Browser, site_url: str):
+def test_a_card_is_taken_back_when_the_other_player_agrees(
+    browser: Browser, site_url: str, tmp_path: Path
+):
     ann, bob = (
         get_user_model().objects.create_user(n, password=PASSWORD, display_name=n.title())
         for n in ("ann", "bob")
@@ -24,7 +29,7 @@ def test_a_card_is_taken_back_when_the_other_player_agrees(browser: Browser, sit
     table = services.table_create(ann, "german")
     services.seat_take(bob, table.pk, 1)
     services.table_start(ann, table.pk)
-    leader = state(table.pk).to_act
+    leader = deal_where(table.pk, lambda s: True).to_act  # a lead from 13 cards: a choice
     pages = [table_page_as(browser, site_url, name, table.pk) for name in ("ann", "bob")]
     asker, other = pages[leader], pages[1 - leader]
 
@@ -36,18 +41,21 @@ def test_a_card_is_taken_back_when_the_other_player_agrees(browser: Browser, sit
     box = "(el) => el.getBoundingClientRect().toJSON()"
     plate = other.locator(f'#seats .seat[data-seat="{1 - leader}"]').evaluate(box)
     assert not overlap(offer.evaluate(box), plate)  # beside the player's own plate
-    other.screenshot(path=f"{SHOTS}/takeback-asked.png")
+    other.screenshot(path=tmp_path / "takeback-asked.png")
     offer.get_by_role("button", name="Agree").click()
 
     expect(asker.locator(f'#hand .card[data-card="{card}"]')).to_have_count(1)
     expect(asker.locator("#hand .card")).to_have_count(13)
     expect(other.get_by_test_id("takeback-offer")).to_have_count(0)
-    asker.screenshot(path=f"{SHOTS}/takeback-done.png")
-    events = state(table.pk).events
-    assert [str(a.kind) for a in events[-2:]] == ["play", "takeback"]
+    now = state(table.pk)  # as the page shows it: the card back, the leader to lead again
+    assert [str(a.kind) for a in now.events[-2:]] == ["play", "takeback"]
+    assert now.trick == () and now.to_act == leader
+    asker.screenshot(path=tmp_path / "takeback-done.png")
 
 
-def test_a_card_that_completed_its_trick_is_taken_back(browser: Browser, site_url: str):
+def test_a_card_that_completed_its_trick_is_taken_back(
+    browser: Browser, site_url: str, tmp_path: Path
+):
     """The trick's last card (a Knockout trick that ended no round): the trick is open again."""
     ann, bob = (
         get_user_model().objects.create_user(n, password=PASSWORD, display_name=n.title())
@@ -56,7 +64,12 @@ def test_a_card_that_completed_its_trick_is_taken_back(browser: Browser, site_ur
     table = services.table_create(ann, "knockout", 2, options={"exchange": False})
     services.seat_take(bob, table.pk, 1)
     services.table_start(ann, table.pk)
-    leader = state(table.pk).to_act
+    # The second player holds no suit of one card: whatever is led, its answer had a choice
+    # (a forced answer is not taken back, and the page would play it again by itself).
+    dealt = deal_where(
+        table.pk, lambda s: s.phase == "play" and no_single_suit(s.hands[1 - s.to_act])
+    )
+    leader = dealt.to_act
     pages = [table_page_as(browser, site_url, name, table.pk) for name in ("ann", "bob")]
     first, last = pages[leader], pages[1 - leader]
     assert take_turn(first) is not None
@@ -66,5 +79,7 @@ def test_a_card_that_completed_its_trick_is_taken_back(browser: Browser, site_ur
     first.get_by_test_id("takeback-offer").get_by_role("button", name="Agree").click()
     expect(last.locator(f'#hand .card[data-card="{card}"]')).to_have_count(1)
     expect(last.locator("#trick .trick-card")).to_have_count(1)
-    last.screenshot(path=f"{SHOTS}/takeback-completed-trick.png")
-    assert state(table.pk).trick_log == ()
+    now = state(table.pk)  # as the page shows it: the trick open again, the card in hand
+    assert now.trick_log == () and len(now.trick) == 1 and now.to_act == 1 - leader
+    assert [str(a.kind) for a in now.events[-2:]] == ["play", "takeback"]
+    last.screenshot(path=tmp_path / "takeback-completed-trick.png")
