@@ -42,7 +42,7 @@ def pool_pair_invite(
     if not game_of(game).partnerships:
         raise ServiceError("no_partners", _("%(game)s is not played in pairs: join alone")
                            % {"game": labels.game_name(game)})  # fmt: skip
-    other = _partner(user, partner)
+    other = partner_named(user, partner)
     line = pool_line(game, players, rated)
     check_wait(bots_after, bot_level)
     with transaction.atomic():
@@ -67,9 +67,10 @@ def _check_player(user: User, rated: bool) -> None:
     check_slots(user)
 
 
-def _partner(user: User, name: Any) -> User:
-    """The player a pair invitation names (by username, any letter case): another active
-    account, neither of the two blocking the other."""
+def partner_named(user: User, name: Any) -> User:
+    """The player a pair invitation names (by username, any letter case), in the pool or for
+    an event (tournaments.services.pairs): another active account, neither of the two
+    blocking the other."""
     if not isinstance(name, str) or not name.strip():
         raise ServiceError("bad_partner", _("name the player you want as your partner"))
     other = get_user_model().objects.filter(username__iexact=name.strip(), is_active=True).first()

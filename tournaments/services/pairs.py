@@ -6,13 +6,13 @@ elimination event seats everyone by places: both are entered alone (their pages 
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.selectors import blocked_pairs
 from games.services.errors import ServiceError
+from games.services.pool_pairs import partner_named
 from tournaments.models import Entry, Event
 from tournaments.selectors import pairs_allowed, pairs_refusal
 from tournaments.services.events import entry_join, tell_players
@@ -26,7 +26,7 @@ def entry_partner_ask(user: User, event_id: int, name: object, token: str = "") 
         raise ServiceError("login_required", _("log in to sign up"))
     with transaction.atomic():
         event = _coming(event_id)
-        other = _partner(user, name)
+        other = partner_named(user, name)
         entry = Entry.objects.filter(event=event, user=user).first()
         if entry is None:
             entry = entry_join(user, event_id, token)
@@ -93,18 +93,3 @@ def _coming(event_id: int) -> Event:
     if not pairs_allowed(event):
         raise ServiceError("no_pairs", pairs_refusal(event))
     return event
-
-
-def _partner(user: User, name: object) -> User:
-    if not isinstance(name, str) or not name.strip():
-        raise ServiceError("bad_partner", _("name the player you want as your partner"))
-    other = get_user_model().objects.filter(username__iexact=name.strip(), is_active=True).first()
-    if other is None:
-        raise ServiceError("bad_partner", _("there is no player named %(name)s")
-                           % {"name": name.strip()[:40]})  # fmt: skip
-    if other.pk == user.pk:
-        raise ServiceError("bad_partner", _("you cannot be your own partner"))
-    if blocked_pairs([user.pk, other.pk]):
-        raise ServiceError("blocked", _("you cannot play with this player: one of you blocks "
-                                        "the other"))  # fmt: skip
-    return other
