@@ -128,8 +128,10 @@ class _Searches:
         return self.found[key]
 
 
-def exact_values(state: State, cache: _Searches) -> dict[str, float] | None:
+def exact_values(state: State, cache: _Searches | None = None) -> dict[str, float] | None:
     """Each legal move's exact value for the seat to act, or None where it is not exact."""
+    if cache is None:
+        cache = _Searches()
     game = state.rules.game
     if game == "german":
         assert isinstance(state, GermanState)

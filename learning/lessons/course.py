@@ -3,7 +3,7 @@
 A lesson is a scripted deal: every seat's cards for each round, the actions played before
 the task (the bots' cards and, in later rounds, the learner's), the task's right answer and
 its wrong answers, each either illegal (the engine refuses it) or losing (with every seat
-playing its best, double dummy, the learner takes fewer tricks in the round than after the
+playing its best, double dummy, the learner's side takes fewer tricks in the round than after the
 right answer), and what follows the right answer, shown after it ("show me").
 """
 
@@ -27,13 +27,16 @@ from games.engine import (
     parse_cards,
 )
 from games.engine.actions import CLAIM, KNOCK, PLAY, TRUMP
+from games.engine.analysis import exact_values
 from games.engine.cards import DECK, cards_of, suit_str
 from games.engine.claims import tricks_left
 from games.engine.deals import deck_for_hands
+from games.engine.descriptors import side_of, sides
+from games.engine.solvers.exact import Search
 
 LEARNER = 0  # the learner always sits in seat 0
 # A wrong answer is refused by the engine, loses the trick whatever the others play, leaves
-# the learner fewer tricks in the round than the right one (double dummy), or spends a card
+# the learner's side fewer tricks in the round than the right one (double dummy), or spends a card
 # for nothing: the trick goes to the learner's side whatever is played after it.
 ILLEGAL, LOSES_TRICK, FEWER, WASTED = "illegal", "loses_trick", "fewer", "wasted"
 # A lesson that asks for a count ("0 count 4") plays its deals out first (each seat its lowest
@@ -196,14 +199,27 @@ def answer(lesson: Lesson, text: str) -> str:
 
 
 def _tricks(state: State, action: Action) -> int:
-    """The learner's tricks in the round after `action` at the task, as best_tricks counts
-    them; a claim's are the tricks it claims."""
-    if action.kind.value == "claim":
+    """The tricks the learner's side takes in the rest of the round after `action` at the
+    task, every hand known and every seat playing its best (games.engine.analysis.exact_values:
+    Whist, with the partner; Knockout, against all the others; German Whist's second half,
+    of the half); a claim's are the tricks it claims."""
+    if action.kind == CLAIM:
         return action.tricks
-    after = apply(state, action)
-    won = after.last_trick is not state.last_trick and after.last_trick is not None
-    gain = 1 if won and after.last_trick.winner == LEARNER else 0  # type: ignore[union-attr]
-    return gain + best_tricks(after, state.deal_no)
+    if action.kind == TRUMP:
+        return _round_value(apply(state, action))
+    values = exact_values(state)
+    if values is None:
+        raise ValueError("too many cards left at the task for an exact count of the tricks")
+    return int(values["knock" if action.kind == KNOCK else card_str(action.card)])
+
+
+def _round_value(state: State) -> int:
+    """The tricks the learner's side takes from the start of a round whose trump is chosen
+    (games.engine.solvers.exact, with the game's sides and Knockout's dogs)."""
+    game = state.rules.game
+    side = set(sides(game, state.players)[side_of(game, LEARNER)])
+    dogs = tuple(getattr(state, "dogs", ()))
+    return Search(state.trump, side, dogs).value(state.hands, state.trick, state.pending)
 
 
 def choices(lesson: Lesson) -> list[str]:
@@ -243,18 +259,6 @@ def _side_wins(state: State, before: Any, players: int) -> bool:
         return state.last_trick is not None and state.last_trick.winner in side
     moves = [a for a in legal_actions(state, resign_too=False) if a.kind.value != "claim"]
     return all(_side_wins(apply(state, a), before, players) for a in moves)
-
-
-def best_tricks(state: State, deal_no: int | None = None) -> int:
-    """The learner's tricks from here to the end of the round, every seat playing its best
-    (the learner for the most, the others together for the fewest), all cards known."""
-    if deal_no is None:
-        deal_no = state.deal_no
-    if state.deal_no != deal_no or state.to_act < 0:
-        return 0
-    moves = legal_actions(state, resign_too=False)
-    values = [_tricks(state, a) for a in moves if a.kind != CLAIM]
-    return max(values) if state.to_act == LEARNER else min(values)
 
 
 def shown(lesson: Lesson) -> list[dict[str, Any]]:
