@@ -200,6 +200,12 @@ ITEMS: tuple[Item, ...] = (
         models=("learning.LessonDone",),
     ),
     Item(
+        _("Your puzzle rating, your best streak and your first answer to each puzzle"),
+        _("To choose puzzles at your level and to rate the puzzles against the players."),
+        UNTIL_DELETED,
+        models=("learning.PuzzlePlayer", "learning.PuzzleTry"),
+    ),
+    Item(
         _("Events you created or entered"),
         _("To run the events and their standings."),
         UNTIL_DELETED,

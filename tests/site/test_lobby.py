@@ -118,6 +118,8 @@ def test_the_pools_player_count_is_asked_only_for_a_game_of_a_number_to_choose(
     body = client.get("/lobby/").content.decode()
     select = body.split('id="pool-game"')[1].split("</select>")[0]
     assert '<option value="knockout" data-choose-players>' in select
-    assert '<option value="whist">' in select and '<option value="german">' in select
+    # Whist's option says it takes partners (a pair may queue together), no player count.
+    assert '<option value="whist" data-partners>' in select
+    assert '<option value="german">' in select
     players = body.split('id="pool-players"')[1].split("</select>")[0]
     assert players.count("<option") == 6  # Knockout Whist: 2 to 7

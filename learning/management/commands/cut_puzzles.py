@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from learning.puzzles.job import sweep, usable
+from runtime.command_errors import OneLineErrors
 
 
-class Command(BaseCommand):
+class Command(OneLineErrors, BaseCommand):
     help = "Cut puzzles from the stored games not cut yet."
 
     def add_arguments(self, parser: Any) -> None:
@@ -18,8 +19,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, games: int, **options: Any) -> None:
         if games < 1:
-            self.stderr.write("--games must be at least 1")
-            raise SystemExit(2)
+            raise CommandError("--games must be at least 1", returncode=2)
         left = usable().count()
         kept = sweep(min(games, left))
         self.stdout.write(f"{min(games, left)} games cut, {kept} puzzles kept")
