@@ -93,7 +93,6 @@ def _payload(lesson: Lesson) -> dict[str, Any]:
         "words": {
             "wins": _("%(name)s wins the trick."),
             "you_win": _("You win the trick."),
-            "show": _("Show me"),
             "knock": _("Knock"),
             "trump": _("Trump"),
             "choose": _("Choose the trump suit"),

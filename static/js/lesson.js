@@ -1,6 +1,7 @@
 // A lesson (learning/views.py): the position drawn with the table's cards (cards.js), every
 // answer and what it says sent with the page, so the answer comes at once; "Show me" plays the
-// right one. Done lessons are stored for a player (POST) and in localStorage for a visitor.
+// right one. A done lesson is stored for a player by POST (the page's data-done-url and
+// data-csrf, set for players only) and in localStorage for a visitor.
 
 import { cardFace, suitIcon } from "./cards.js";
 import { node, fmt } from "./dom.js";
@@ -109,10 +110,12 @@ function finish() {
     shownBox.appendChild(node("p", null, said));
   }
   shownBox.hidden = !data.shown.length;
+  if (page.dataset.doneUrl) {
+    fetch(page.dataset.doneUrl, { method: "POST", headers: { "X-CSRFToken": page.dataset.csrf }, credentials: "same-origin" });
+    return;
+  }
   const done = JSON.parse(localStorage.getItem("lessons-done") || "[]");
   if (!done.includes(data.key)) localStorage.setItem("lessons-done", JSON.stringify([...done, data.key]));
-  const csrf = document.body.dataset.csrf || document.querySelector("[data-csrf]")?.dataset.csrf;
-  fetch(page.dataset.doneUrl, { method: "POST", headers: { "X-CSRFToken": csrf }, credentials: "same-origin" });
 }
 
 document.getElementById("lesson-show").addEventListener("click", () => {

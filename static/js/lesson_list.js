@@ -1,5 +1,6 @@
-// The lessons of a game (templates/learning/course.html): a visitor's done lessons are kept
-// in this browser (lesson.js writes them); a player's also come from the server.
+// The lessons of a game (templates/learning/course.html), for a visitor: their done lessons
+// are kept in this browser (lesson.js writes them). A player's come from the server only, so
+// the page loads this script for visitors alone.
 
 const done = JSON.parse(localStorage.getItem("lessons-done") || "[]");
 for (const li of document.querySelectorAll("[data-lesson]")) {

@@ -1,9 +1,10 @@
 """Lessons in a real browser as a new user would take them: a visitor in
 English answers wrong, then right, and the course page ticks the lesson off (the browser's
-localStorage); a new player in German asks "Show me" and the lesson is stored on their
-account; a visitor in Dutch knocks on a dog's life; a claim refused then made, a sweep shown, the
-chooser's lead, German Whist's second half and Whist's honours and rubber counted, in the three
-languages."""
+localStorage), with no error in the console; a new player in German asks "Show me" and the
+lesson is stored on their account, their list showing it and not the browser's progress; a
+visitor in Dutch knocks on a dog's life; a claim refused then made, a sweep shown, the
+chooser's lead, German Whist's second half and Whist's honours and rubber counted, in the
+three languages."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ VERDICT = "[data-testid=lesson-verdict]"
 def test_a_visitor_answers_wrong_then_right_in_english(browser: Browser, site_url: str) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
     page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{site_url}/lessons/knockout/")
     page.screenshot(path=f"{SHOTS}/lessons-1-course-en.png", full_page=True)
     page.get_by_role("link", name="Follow suit").click()
@@ -40,12 +44,16 @@ def test_a_visitor_answers_wrong_then_right_in_english(browser: Browser, site_ur
     expect(tick).to_be_visible()
     expect(page.locator("[data-lesson='knockout/trump'] .lesson-tick")).to_be_hidden()
     assert not LessonDone.objects.exists()
+    assert errors == []  # no POST refused for a missing CSRF token, no script error
     context.close()
 
 
 def test_a_new_player_asks_show_me_in_german(browser: Browser, site_url: str) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="de-DE")
     page = context.new_page()
+    # Someone else used this browser as a visitor: their progress is in its localStorage.
+    page.goto(f"{site_url}/lessons/knockout/")
+    page.evaluate("localStorage.setItem('lessons-done', JSON.stringify(['knockout/follow-suit']))")
     sign_up(page, site_url, "lena", "Lena")
     page.goto(f"{site_url}/lessons/knockout/trump/")
     expect(page.locator("h1")).to_have_text("Einen Stich trumpfen")
@@ -66,6 +74,9 @@ def test_a_new_player_asks_show_me_in_german(browser: Browser, site_url: str) ->
     assert LessonDone.objects.filter(user__username="lena", slug="trump").exists()
     page.goto(f"{site_url}/lessons/knockout/")
     expect(page.locator("[data-lesson='knockout/trump'] .lesson-tick")).to_be_visible()
+    # The list is the account's progress only, not the browser's.
+    expect(page.locator("[data-lesson='knockout/follow-suit'] .lesson-tick")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('lessons-done')") == '["knockout/follow-suit"]'
     context.close()
 
 

@@ -61,6 +61,34 @@ def test_progress_is_saved_per_account():
     assert 'data-lesson="knockout/trump" class="lesson-done"' in course
 
 
+def test_a_players_lesson_page_posts_done_with_its_own_csrf_token():
+    """The page carries the done URL and a CSRF token (data-csrf) for a player: the POST
+    lesson.js sends with that token is stored, where the CSRF check is made."""
+    user = get_user_model().objects.create_user("poster", password="pw-poster-1")
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    html = client.get("/lessons/knockout/trump/").content.decode()
+    article = html.split('data-testid="lesson"')[1].split(">")[0]
+    assert 'data-done-url="/lessons/knockout/trump/done/"' in article
+    token = article.split('data-csrf="')[1].split('"')[0]
+    assert client.post("/lessons/knockout/trump/done/").status_code == 403
+    posted = client.post("/lessons/knockout/trump/done/", headers={"x-csrftoken": token})
+    assert posted.json() == {"saved": True}
+    assert LessonDone.objects.filter(user=user, game="knockout", slug="trump").exists()
+
+
+def test_a_visitors_lesson_page_posts_nothing():
+    """A visitor's page has no done URL (their progress is the browser's) and the course
+    page reads the browser's progress for visitors only."""
+    visitor = Client()
+    html = visitor.get("/lessons/knockout/trump/").content.decode()
+    assert "data-done-url" not in html.split('data-testid="lesson"')[1].split(">")[0]
+    assert "lesson_list.js" in visitor.get("/lessons/knockout/").content.decode()
+    player = Client()
+    player.force_login(get_user_model().objects.create_user("lister", password="pw-lister-1"))
+    assert "lesson_list.js" not in player.get("/lessons/knockout/").content.decode()
+
+
 def test_a_visitors_progress_is_not_stored():
     assert Client().post("/lessons/knockout/trump/done/").json() == {"saved": False}
     assert not LessonDone.objects.exists()
