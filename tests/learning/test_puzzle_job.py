@@ -155,14 +155,14 @@ def test_streak_climbs_and_keeps_the_best(user):
 
 
 def test_command_cuts_the_backlog_and_refuses_a_bad_count(capsys):
-    from django.core.management import call_command
+    from django.core.management import CommandError, call_command
 
     _stored()
     call_command("cut_puzzles", "--games", "5")
     assert "1 games cut" in capsys.readouterr().out
-    with pytest.raises(SystemExit) as stop:
+    with pytest.raises(CommandError, match="at least 1") as refused:
         call_command("cut_puzzles", "--games", "0")
-    assert stop.value.code == 2
+    assert refused.value.returncode == 2  # on the command line: one line, exit status 2
 
 
 def test_a_stored_game_queues_the_sweep_after_its_commit(django_capture_on_commit_callbacks):
