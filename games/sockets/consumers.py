@@ -295,18 +295,8 @@ class LobbyConsumer(PoolPairs, JsonFrames):
         except ValueError as exc:
             await self.error("bad_message", str(exc))
             return
-        if self.user_id is None:
-            await self.error("login_required", _("log in to play with people"))
-            return
-        self.pooled = True
-        try:
-            entry = await db_call(services.pool_join)(
-                self.scope["user"], self.channel_name, **wish, match=False,
-                **pool_messages.origin(self.scope, self.address),
-            )  # fmt: skip
-        except services.ServiceError as exc:
-            self.pooled = await db_call(lobby.pool_waiting)(self.user_id, self.channel_name)
-            await self.error(exc.code, exc.message)
+        entry = await self._enter_pool(services.pool_join, **wish, match=False)
+        if entry is None:
             return
         await self.send_json(pool_messages.waiting_message(entry, wish))
         # Matched apart from this handler, so that the socket hears of its table at once

@@ -92,19 +92,9 @@ class PoolPairs:
         except ValueError as exc:
             await self.error("bad_message", str(exc))
             return
-        if self.user_id is None:
-            await self.error("login_required", _("log in to play with people"))
-            return
-        self.pooled = True
-        try:
-            entry = await db_call(pool_pair_invite)(
-                self.scope["user"], self.channel_name, **wish,
-                **pool_messages.origin(self.scope, self.address),
-            )  # fmt: skip
-        except ServiceError as exc:
-            await self._refused(exc)
-            return
-        await self._send_pair_wait(entry.user_id)
+        entry = await self._enter_pool(pool_pair_invite, **wish)
+        if entry is not None:
+            await self._send_pair_wait(entry.user_id)
 
     async def on_pool_pair_accept(self, content: dict[str, Any]) -> None:
         """`{"type": "pool_pair_accept", "inviter": id}`: wait with the inviter as partners."""
@@ -113,17 +103,8 @@ class PoolPairs:
         except ValueError as exc:
             await self.error("bad_message", str(exc))
             return
-        if self.user_id is None:
-            await self.error("login_required", _("log in to play with people"))
-            return
-        self.pooled = True
-        try:
-            entry = await db_call(pool_pair_accept)(
-                self.scope["user"], self.channel_name, inviter, match=False,
-                **pool_messages.origin(self.scope, self.address),
-            )  # fmt: skip
-        except ServiceError as exc:
-            await self._refused(exc)
+        entry = await self._enter_pool(pool_pair_accept, inviter, match=False)
+        if entry is None:
             return
         await self._send_pair_wait(entry.user_id)
         self.matching = asyncio.create_task(self._match(entry.line_id))
@@ -142,9 +123,24 @@ class PoolPairs:
         if not await db_call(pool_pair_decline)(user, inviter):
             await self.error("no_invitation", _("this invitation is no longer open"))
 
-    async def _refused(self, exc: ServiceError) -> None:
-        self.pooled = await db_call(lobby.pool_waiting)(self.user_id, self.channel_name)
-        await self.error(exc.code, exc.message)
+    async def _enter_pool(self, service: Any, *args: Any, **kwargs: Any) -> Any:
+        """Run a pool service that puts this socket's user in the pool (alone, inviting a
+        partner, accepting an invitation) from this socket: its entry, or None when the user
+        is not logged in or the service refused (the error sent, the socket's `pooled` read
+        again)."""
+        if self.user_id is None:
+            await self.error("login_required", _("log in to play with people"))
+            return None
+        self.pooled = True
+        try:
+            return await db_call(service)(
+                self.scope["user"], self.channel_name, *args, **kwargs,
+                **pool_messages.origin(self.scope, self.address),
+            )  # fmt: skip
+        except ServiceError as exc:
+            self.pooled = await db_call(lobby.pool_waiting)(self.user_id, self.channel_name)
+            await self.error(exc.code, exc.message)
+            return None
 
     async def _send_pair_wait(self, user_id: int | None) -> None:
         found = await db_call(pair_wait)(user_id, self.channel_name)
