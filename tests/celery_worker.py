@@ -31,9 +31,8 @@ def stop(process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
     If it still runs after `timeout` seconds, it and its pool's children (one of which
     runs the task) are asked for their threads' stacks (Celery's SIGUSR1 handler logs them
     to the captured output), then killed, and the test fails: a hung shutdown leaves its
-    cause in the log and no process behind. (One teardown of test_celery_worker[knockout]
-    waited over 30 s in a full unit run of 2026-12-04 and not in 8 runs of that file after
-    it; the stacks say where the next time.)"""
+    cause in the log and no process behind (a teardown that waited over 30 s once in a
+    full unit run, and not in 8 runs of its file, left no such trace)."""
     process.terminate()
     try:
         process.wait(timeout=timeout)

@@ -3,8 +3,8 @@ hands tests out one at a time in collection order (--dist loadgroup; an xdist_gr
 and the groups first), so a long test collected last (tests/tournaments, tests/site) can
 run on one worker while the others have nothing left. Modules listed here keep their tests' order
 and go first, longest single test first: the longest-processing-time-first order. The list
-comes from `make test` runs' `--durations=0` (the longest test of each module, load average
-20-30, 2026-12-06: 15 s or more in the unit run, 45 s in the browser run); a module missing
+comes from `make test` runs' `--durations=0` (the longest test of each module, at a load
+average of 20-30: 15 s or more in the unit run, 45 s in the browser run); a module missing
 from it only runs later.
 An unknown entry changes nothing, and the order changes no test's outcome."""
 

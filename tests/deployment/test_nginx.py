@@ -151,7 +151,7 @@ def sign_up(port: int, name: str, source: str, forwarded_for: str) -> int:
 def socket_to(proxy: dict, path: str, cookie: str = "", origin: str | None = None) -> Any:
     """A socket through the proxy (`async with` or `await`). The asyncio client, not the sync
     one: the sync client reads TLS in a thread of its own while the caller's thread writes,
-    on one SSL object. In a CI run of 2026-12-04 its handshake request never reached nginx
+    on one SSL object. Once its handshake request never reached nginx
     ("client timed out ... while waiting for request"), and after the 30 s open timeout it
     waited for ever for its reading thread, blocked in SSL read (pytest-timeout, 300 s)."""
     origin = origin or f"https://127.0.0.1:{proxy['https']}"

@@ -52,9 +52,8 @@ def hand_dealt(page: Page) -> None:
     """Wait until no card of the hand is still being dealt (static/js/motion.js animateDeal).
     Each card flies in from the felt's centre at scale 0.6, after 35 ms per card before it:
     while it waits it stands still at its start, so Playwright finds it stable and clicks
-    there, on whatever lies under that point. That was the one browser failure of a fresh
-    clone's run on 2026-12-04 (the clicked 2C got no premove; its box measured 53.8 px wide,
-    0.6 of 89.6)."""
+    there, on whatever lies under that point (a clicked card then got no premove: its box
+    measured 53.8 px wide, 0.6 of 89.6)."""
     page.wait_for_function(
         """() => !document.getAnimations().some(
              (a) => a.playState !== "finished" && a.effect?.target?.closest?.("#hand"))""",

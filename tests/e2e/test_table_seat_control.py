@@ -159,7 +159,7 @@ def test_a_state_that_changes_nothing_in_the_hand_keeps_its_cards(browser: Brows
         "() => window.whistTable.msg.view.legal.some((a) => a.action === 'play')", timeout=30000
     )
     # The page draws the state the HTML brought before its socket is open: a send then fails
-    # with 'Still in CONNECTING state' (a loaded fresh-clone run, 2026-12-03).
+    # with 'Still in CONNECTING state' (seen on a loaded machine).
     page.wait_for_function("() => window.whistTable.socket?.readyState === WebSocket.OPEN")
     page.evaluate("""() => {
         window.firstCard = document.querySelector('#hand .card');

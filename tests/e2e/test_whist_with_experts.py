@@ -49,8 +49,8 @@ def test_whist_with_three_expert_bots_keeps_the_turned_card_known_through_a_hand
             held_seen = True
     assert len(set(played)) == 13
     # Held from the dealer's first turn until they play it: a dealer who plays it at that
-    # turn never holds it, and the view rightly never says so (a deal of 2026-12-02's
-    # browser loop). Otherwise the page must have said it at some turn of ours.
+    # turn never holds it, and the view rightly never says so. Otherwise the page must have
+    # said it at some turn of ours.
     table_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
     first = (
         Move.objects.filter(table_id=table_id, seat=dealer, event__action="play")
