@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from bench.arguments import Parser, whole_number  # noqa: E402
 from bench.capacity import database_url, drop_database, ensure_database, load  # noqa: E402
 from bench.engine import calibration  # noqa: E402
-from bench.events import percentiles  # noqa: E402
+from bench.events import all_present, percentiles  # noqa: E402
 
 DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"
 BENCH_DATABASE = "whist_bench_drive"
@@ -79,16 +79,6 @@ def _hand(event: object, number: int) -> dict[int, dict[int, object]]:
     return tables
 
 
-def _all_present(event_id: int, user_ids: list[int]) -> None:
-    """Every player had the event page open until now, as each one's socket says when it
-    closes (presence comes from the sockets: games.sockets.limits)."""
-    from games.sockets.limits import page_close
-    from tournaments.services.live import event_page
-
-    for user_id in user_ids:
-        page_close(event_page(event_id), user_id, "bench-drive")
-
-
 def drive(tables: int, hands: int, movement: str, shuffles: float) -> None:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
@@ -107,11 +97,11 @@ def drive(tables: int, hands: int, movement: str, shuffles: float) -> None:
         options={"target": 1}, movement=movement, time_limit=600,
     )  # fmt: skip
     Entry.objects.bulk_create(Entry(event=event, user=u) for u in users)
-    _all_present(event.pk, [u.pk for u in users])
+    all_present(event.pk, [u.pk for u in users])
     services.event_tick()  # hand 1 seated
     gaps, parts = [], []
     for number in range(1, hands):
-        _all_present(event.pk, [u.pk for u in users])
+        all_present(event.pk, [u.pk for u in users])
         seated = _hand(event, number)
         order = list(seated)
         for table_id in order[:-1]:

@@ -40,6 +40,16 @@ BENCH_DATABASE = "whist_bench_events"
 SEAT_GOAL_MS, STANDINGS_GOAL_MS = 1000.0, 50.0
 
 
+def all_present(event_id: int, user_ids: list[int]) -> None:
+    """Every player had the event page open until now, as each one's socket says when it
+    closes (presence comes from the sockets: games.sockets.limits)."""
+    from games.sockets.limits import page_close
+    from tournaments.services.live import event_page
+
+    for user_id in user_ids:
+        page_close(event_page(event_id), user_id, "bench-drive")
+
+
 def percentiles(ms: list[float], shuffles: float) -> str:
     ordered = sorted(ms)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
@@ -100,10 +110,10 @@ def event_part(players: int, rounds: int, shuffles: float) -> None:
         starts_at=timezone.now() - timedelta(hours=1), status=Event.Status.RUNNING,
         options={"start_cards": 3},
     )  # fmt: skip
-    Entry.objects.bulk_create(Entry(event=event, user=u, last_seen=timezone.now()) for u in users)
+    Entry.objects.bulk_create(Entry(event=event, user=u) for u in users)
     rng, seat_ms, standing_ms = random.Random(5), [], []
     for _number in range(rounds):
-        Entry.objects.filter(event=event).update(last_seen=timezone.now())  # all present
+        all_present(event.pk, [u.pk for u in users])
         with transaction.atomic():
             locked = Event.objects.select_for_update().get(pk=event.pk)
             start = time.perf_counter()
