@@ -116,14 +116,15 @@ def rated_bar_text(user_id: int, pool: bool = False, now: datetime | None = None
     now = now or timezone.now()
     wait = rated_wait(user_id, now)
     if wait is not None:
+        until = timezone.localtime(wait.until)  # in the player's zone (accounts.time_zones)
         return ngettext(
             "You left %(count)s rated game in the last 7 days: your next rated game can start "
-            "in %(wait)s (at %(time)s UTC). Casual tables are open to you now.",
+            "in %(wait)s (at %(time)s %(zone)s). Casual tables are open to you now.",
             "You left %(count)s rated games in the last 7 days: your next rated game can start "
-            "in %(wait)s (at %(time)s UTC). Casual tables are open to you now.",
+            "in %(wait)s (at %(time)s %(zone)s). Casual tables are open to you now.",
             wait.leaves,
         ) % {"count": wait.leaves, "wait": timeuntil(wait.until, now, depth=2),
-             "time": wait.until.strftime("%H:%M")}  # fmt: skip
+             "time": until.strftime("%H:%M"), "zone": until.tzname()}  # fmt: skip
     short = pool_completion_short(user_id) if pool else None
     if short is not None:
         rate, needed, games = short

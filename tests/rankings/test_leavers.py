@@ -4,6 +4,7 @@ players below a completion rate."""
 
 from __future__ import annotations
 
+import zoneinfo
 from datetime import timedelta
 
 import pytest
@@ -99,6 +100,18 @@ def test_the_wait_is_told_in_the_players_language(make_user, score, language, wo
     leave(ann, score, minutes_ago=1)
     with translation.override(language):
         assert word in leavers.rated_bar_text(ann.pk)
+
+
+def test_the_wait_ends_at_a_time_in_the_players_zone(make_user, score):
+    ann = make_user("ann")
+    leave(ann, score, minutes_ago=2)
+    leave(ann, score, minutes_ago=1)
+    until = leavers.rated_wait(ann.pk, timezone.now()).until
+    with timezone.override(zoneinfo.ZoneInfo("Europe/Berlin")):
+        local = timezone.localtime(until)
+        text = leavers.rated_bar_text(ann.pk)
+    assert f"at {local:%H:%M} {local.tzname()})" in text and "UTC" not in text
+    assert f"at {until:%H:%M} UTC)" in leavers.rated_bar_text(ann.pk)  # no zone chosen
 
 
 def test_the_lobby_shows_a_waiting_player_their_wait(make_user, score):
