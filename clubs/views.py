@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -15,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.throttle import limited
 from clubs import selectors, services
 from clubs.forms import ClubForm
 from clubs.models import Club, Membership
@@ -111,6 +113,9 @@ def club_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if action not in ACTIONS:
         raise Http404("no such action")
+    if action == "post" and limited(request, "clubs.wall", settings.WHIST_RATE_WALL, key="user"):
+        messages.error(request, _("You have written many lines on walls: please wait a while."))
+        return redirect("club", club.slug)
     try:
         ACTIONS[action](request.user, club.pk, request)
     except services.ServiceError as exc:

@@ -7,6 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from accounts.models import Mute
@@ -53,3 +54,15 @@ def test_a_clubs_moderator_hides_a_post_of_its_wall(people: Any) -> None:
         services.post_hide(bob, club.pk, post.pk)
     services.post_hide(mo, club.pk, post.pk)
     assert selectors.wall(club) == []
+
+
+def test_wall_lines_are_limited_per_player(people: Any, settings: Any) -> None:
+    settings.WHIST_RATE_WALL = "2/h"
+    ann, bob = people("ann", "bob")
+    club = club_of(ann, members=[bob])
+    client = Client()
+    client.force_login(bob)
+    for text in ("one", "two", "three"):
+        page = client.post(f"/clubs/{club.slug}/do/post/", {"text": text}, follow=True)
+    assert sorted(p.text for p in selectors.wall(club)) == ["one", "two"]
+    assert "many lines on walls" in page.content.decode()

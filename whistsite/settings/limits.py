@@ -31,6 +31,7 @@ WHIST_RATE_CONFIRM_MAILS = env_rate("WHIST_RATE_CONFIRM_MAILS", "5/h")
 WHIST_RATE_TABLES = env_rate("WHIST_RATE_TABLES", "30/h")  # per user
 WHIST_RATE_TABLES_ADDRESS = env_rate("WHIST_RATE_TABLES_ADDRESS", "60/h")
 WHIST_RATE_REPORTS = env_rate("WHIST_RATE_REPORTS", "20/h")  # per user
+WHIST_RATE_WALL = env_rate("WHIST_RATE_WALL", "20/h")  # club wall lines, per user
 WHIST_RATE_UPLOADS = env_rate("WHIST_RATE_UPLOADS", "20/h")  # per address, and per user
 # Record uploads kept at most (the newest; older ones are deleted as new ones come).
 WHIST_UPLOADS_KEPT = env_int("WHIST_UPLOADS_KEPT", 5000)
