@@ -100,6 +100,9 @@ def test_a_new_player_lives_a_whole_account_life(page: Page, smtp: Received, sit
     link = link_in(mail_to(smtp, "newbie@example.org", 1), "/accounts/email/confirm/")
     page.goto(f"{site_url}{link}")
     page.click("[data-testid=email-confirm]")
+    # The confirmation is a form's POST and a redirect: a screenshot taken while the page
+    # was still navigating failed in Chromium ("Unable to capture screenshot").
+    expect(page.locator(".messages")).to_contain_text("newbie@example.org is confirmed")
     page.screenshot(path=f"{SHOTS}-2-confirmed.png")
 
     page.goto(f"{site_url}/lobby/")

@@ -33,6 +33,7 @@ def test_an_invitation_from_a_players_page_appears_live_and_accepting_seats_then
     ann.fill("[data-testid=player-search]", "bo")
     ann.get_by_role("button", name="Search").click()
     ann.locator("[data-testid=search-results]").get_by_role("link", name="Bob").click()
+    expect(ann.locator("[data-testid=invite-game]")).to_be_visible()  # Bob's page, loaded
     ann.screenshot(path="/tmp/whist-player-page.png", full_page=True)
     ann.select_option("[data-testid=invite-game]", "german")
     ann.click("[data-testid=invite-send]")
