@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.engine.errors import gettext_noop as _
 
 from .course import FEWER, ILLEGAL, LOSES_TRICK, Deal, Wrong
-from .knockout_tasks import first_trick, next_round
+from .knockout_tasks import SWEPT_ROUND_ONE, SWEPT_ROUND_ONE_SCRIPT, first_trick, next_round
 
 _FOLLOW = _("You still have a spade: you must follow suit.")
 
@@ -86,15 +86,8 @@ LESSONS = (
             _("You took the most tricks, so you choose trump for this round. Choose a suit."),
             _("Right: with both your cards trumps, you win both tricks."),
         ),
-        deals=(Deal(("AS KS 2C", "QS 3D 3C"), turned="5H"), Deal(("KD 7D", "AC 9C"))),
-        script=(
-            "0 play AS",
-            "1 play QS",
-            "0 play KS",
-            "1 play 3D",
-            "0 play 2C",
-            "1 play 3C",
-        ),  # fmt: skip
+        deals=(SWEPT_ROUND_ONE, Deal(("KD 7D", "AC 9C"))),
+        script=SWEPT_ROUND_ONE_SCRIPT,
         rule="docs/rules.md §1.4",
         right="0 trump D",
         wrong={

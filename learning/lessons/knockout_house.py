@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.engine.errors import gettext_noop as _
 
 from .course import FEWER, ILLEGAL, LOSES_TRICK, Deal, Wrong
-from .knockout_tasks import first_trick, next_round
+from .knockout_tasks import SWEPT_ROUND_ONE, SWEPT_ROUND_ONE_SCRIPT, first_trick, next_round
 
 _RUFFED = _("Your opponent has no spade: they trump it with the two of hearts.")
 
@@ -29,14 +29,9 @@ LESSONS = (
                 "takes the last trick."
             ),
         ),
-        deals=(Deal(("AS KS 2C", "QS 3D 3C"), turned="5H"), Deal(("AD KS", "2D 3C"))),
+        deals=(SWEPT_ROUND_ONE, Deal(("AD KS", "2D 3C"))),
         script=(
-            "0 play AS",
-            "1 play QS",
-            "0 play KS",
-            "1 play 3D",
-            "0 play 2C",
-            "1 play 3C",
+            *SWEPT_ROUND_ONE_SCRIPT,
             "0 trump D",
         ),  # fmt: skip
         rule="docs/rules.md §1.7",

@@ -12,6 +12,13 @@ from .course import Deal, Lesson, Wrong
 Texts = tuple[str, str, str, str]
 
 
+# A round 1 of two cards each that the learner sweeps: they choose trump in round 2 (the
+# choosing-trump lessons of knockout.py and knockout_house.py play it first).
+SWEPT_ROUND_ONE = Deal(("AS KS 2C", "QS 3D 3C"), turned="5H")
+SWEPT_ROUND_ONE_SCRIPT = ("0 play AS", "1 play QS", "0 play KS", "1 play 3D", "0 play 2C",
+                          "1 play 3C")  # fmt: skip
+
+
 def first_trick(
     slug: str, texts: Texts, hands: tuple[str, ...], turned: str, dealer: int = 0, **task: Any
 ) -> Lesson:
