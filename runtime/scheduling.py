@@ -100,9 +100,16 @@ def run_later(task_name: str, args: tuple[Any, ...], delay: float = 0.0) -> None
     elif delay <= 0:
         _run_now(name, args)
     elif getattr(settings, "WHIST_THREAD_TIMERS", True):
-        timer = threading.Timer(delay, _run_now, (name, args))
+        timer = threading.Timer(delay, _run_timed, (name, args, _generation))
         timer.daemon = True
         timer.start()
+
+
+def _run_timed(name: str, args: tuple, generation: int) -> None:
+    """A thread timer's task, unless the lanes stopped since it was timed (stop_lanes: what
+    was timed before never starts, as on the loop)."""
+    if generation == _generation:
+        _run_now(name, args)
 
 
 def lane_of(name: str) -> str:

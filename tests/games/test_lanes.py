@@ -3,6 +3,8 @@ their own, and with a broker each lane is a Celery queue that no other work can 
 
 from __future__ import annotations
 
+import time
+
 import pytest
 import redis
 from celery import current_app
@@ -46,3 +48,17 @@ def test_beat_and_direct_sends_follow_the_same_routes(settings):
     assert routes["games.tasks.*"]["queue"] == base
     assert routes["rankings.tasks.*"]["queue"] == f"{base}.bookkeeping"
     assert routes["records.tasks.*"]["queue"] == f"{base}.analysis"
+
+
+def test_a_thread_timer_set_before_the_lanes_stop_never_runs(settings, monkeypatch):
+    """Without an event loop (a test's own process, a shell) a delayed task waits in a thread
+    timer; stop_lanes holds for it as for the loop's: timed before the stop, it never starts."""
+    settings.WHIST_THREAD_TIMERS = True
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    ran: list[tuple] = []
+    monkeypatch.setattr(scheduling, "_run_now", lambda name, args: ran.append((name, args)))
+    scheduling.run_later("bot_move", (1, 0), delay=0.2)
+    scheduling.stop_lanes(wait=0)
+    scheduling.run_later("bot_move", (2, 0), delay=0.2)  # timed after the stop: it runs
+    time.sleep(0.6)
+    assert ran == [("games.tasks.bot_move", (2, 0))]
