@@ -88,22 +88,20 @@ def key_prefix() -> str:
     return cache.make_and_validate_key(_key("x"))[:-1]
 
 
-def drop_dead(processes: set[str]) -> bool:
+def drop_dead(processes: set[str]) -> None:
     """Of `processes`, those whose key says they hold a named connection but whose
     connection Redis no longer has are dead (killed: the key outlives them for up to
-    WHIST_PROCESS_TTL seconds): their keys go now. Whether any of `processes` is gone, by
-    this look or before it. Redis's client list is read at most once a second."""
+    WHIST_PROCESS_TTL seconds): their keys go now. Redis's client list is read at most once
+    a second."""
     backend = getattr(cache, "_cache", None)
     if backend is None or not hasattr(backend, "get_client"):
-        return False
+        return
     client = backend.get_client(write=True)
     keys = {p: cache.make_and_validate_key(_key(p)) for p in processes if p != _state["id"]}
     values = dict(zip(keys, client.mget(list(keys.values())), strict=True)) if keys else {}
-    if any(value is None for value in values.values()):
-        return True  # gone meanwhile (another socket's look dropped it, or it expired)
     judged = [p for p, value in values.items() if value == str(NAMED).encode()]
-    if not judged:
-        return False
+    if not judged:  # none named a connection, or all are gone already
+        return
     with _lock:
         if time.monotonic() - _listed["at"] > 1.0:
             _listed.update(at=time.monotonic(), names={
@@ -113,7 +111,6 @@ def drop_dead(processes: set[str]) -> bool:
     if dead:
         log.warning("processes %s have no connection to Redis: taken as dead", dead)
         client.delete(*(keys[p] for p in dead))
-    return bool(dead)
 
 
 def _run(process: str) -> None:

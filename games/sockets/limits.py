@@ -93,11 +93,12 @@ def _open(owner: int | str, channel: str, most: int) -> bool:
     if script(keys=[key], args=args):
         return True
     # Full: are the other processes that hold its places alive (a kill leaves its key
-    # for seconds)? If one is not, its places go, and the socket is counted again.
+    # for seconds)? If one is not, its places go. Counted again either way: since the count,
+    # another socket may have dropped a dead process's places, or one may have closed.
     others = {p.decode() for p in client.hvals(key)} - {process}
-    if others and processes.drop_dead(others):
-        return bool(script(keys=[key], args=args))
-    return False
+    if others:
+        processes.drop_dead(others)
+    return bool(script(keys=[key], args=args))
 
 
 def _close(owner: int | str, channel: str) -> None:

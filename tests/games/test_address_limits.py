@@ -105,3 +105,41 @@ def test_sockets_closed_at_once_leave_no_count_behind(settings):
         with ThreadPoolExecutor(8) as pool:
             list(pool.map(lambda c: limits.socket_close(4242, c), channels))
         assert limits.counted(4242) == {}
+
+
+class CleanedMeanwhile:
+    """The Redis client, but its first `hvals` lets another socket of the same user open
+    first: the moment between a socket's count that found no room and its look at who holds
+    the places, in which another socket dropped a killed process's entries and took one."""
+
+    def __init__(self, client, other) -> None:
+        self.client, self.other = client, other
+
+    def hvals(self, key):
+        other, self.other = self.other, None
+        if other is not None:
+            assert other()
+        return self.client.hvals(key)
+
+    def __getattr__(self, name):
+        return getattr(self.client, name)
+
+
+def test_a_socket_is_admitted_when_another_dropped_the_dead_entries_meanwhile(
+    settings, monkeypatch
+):
+    """Eight tabs reopening at once after their server was killed: the one whose count
+    found the killed server's places still there, and whose look at their holders came after
+    another tab had dropped them, is counted again, not refused with 4429 (a fresh clone's
+    tests/faults/test_dead_process.py saw one of eight refused so)."""
+    settings.WHIST_MAX_SOCKETS = 2
+    client = limits._redis()
+    killed = "killed-process"  # its key says it named a connection that Redis no longer has
+    client.set(limits.cache.make_and_validate_key(limits.processes._key(killed)),
+               limits.processes.NAMED)  # fmt: skip
+    client.hset(limits.cache.make_and_validate_key(limits._owner(4243)),
+                mapping={"old-1": killed, "old-2": killed})  # fmt: skip
+    raced = CleanedMeanwhile(client, lambda: limits.socket_open(4243, "tab-2"))
+    monkeypatch.setattr(limits, "_redis", lambda: raced)
+    assert limits.socket_open(4243, "tab-1")
+    assert sorted(limits.counted(4243)) == ["tab-1", "tab-2"]
