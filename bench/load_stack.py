@@ -104,8 +104,10 @@ class Stack(Spawned):
             self.daphnes.append((port, psutil.Process(process.pid)))
 
     def _database(self) -> None:
-        ensure_database(self.db_url)
+        ensure_database(self.db_url)  # the role too, on a new machine
         os.environ.update({k: v for k, v in self.env.items() if k != "PYTHONPATH"})
+        drop_database(self.db_url)  # a run killed before its close left its rows
+        ensure_database(self.db_url)
         import django
 
         django.setup()
