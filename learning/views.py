@@ -13,8 +13,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games import labels
-from games.engine import card_str, parse_cards
-from games.engine.cards import cards_of
+from games.engine import apply, card_str, parse_cards
+from games.engine.cards import cards_of, suit_str
 from learning.lessons import COURSES, find
 from learning.lessons.course import (
     ILLEGAL,
@@ -23,6 +23,7 @@ from learning.lessons.course import (
     action_of,
     answer,
     choices,
+    exchange_text,
     position,
     shown,
 )
@@ -68,7 +69,9 @@ def _payload(lesson: Lesson) -> dict[str, Any]:
     names = [_("You")] + [_("Bot %(n)s") % {"n": n} for n in range(1, lesson.players)]
     if lesson.players == 4:  # Whist: the seat opposite is the learner's partner
         names[2] = _("Your partner")
-    answers = {_key(lesson.right): {"right": True, "says": _(lesson.right_says)}}
+    answers: dict[str, dict[str, Any]] = {}
+    for text in (lesson.right, *lesson.also_right):
+        answers[_key(text)] = {"right": True, "says": _(lesson.right_says), **_drawn(state, text)}
     for text, wrong in lesson.wrong.items():
         answers[_key(text)] = {"right": False, "says": _(wrong.says)}
     for text in choices(lesson):
@@ -77,6 +80,7 @@ def _payload(lesson: Lesson) -> dict[str, Any]:
             answers[_key(text)] = {"right": False, "says": _(words)}
     choosing = state.phase == "trump"
     return {
+        **_house_rules(state, answers),
         "key": f"{lesson.game}/{lesson.slug}",
         "names": names,
         "hand": _hand(lesson, state),
@@ -100,9 +104,39 @@ def _payload(lesson: Lesson) -> dict[str, Any]:
             "faceup": _("Face-up talon card"),
             "hand": _("Your cards as dealt") if lesson.count else _("Your cards"),
             "then": _("What follows"),
+            "votes": _("Votes"),
+            "drawn": _("Your cards after the exchange"),
         },
-        "suits": {"C": _("Clubs"), "D": _("Diamonds"), "H": _("Hearts"), "S": _("Spades")},
+        "suits": {
+            "C": _("Clubs"), "D": _("Diamonds"), "H": _("Hearts"), "S": _("Spades"),
+            "NT": _("No trump"),
+        },
+    }  # fmt: skip
+
+
+def _house_rules(state: Any, answers: dict[str, Any]) -> dict[str, Any]:
+    """What Knockout's house rules add to the page (docs/rules.md §1.7): no trump among the
+    suits to choose, the votes cast before the choice, and the exchange's button, its label
+    for each number of cards chosen."""
+    votes = getattr(state, "votes", ())
+    most = max((len(key.split()) - 1 for key in answers if key.startswith("exchange")), default=-1)
+    labels = {"0": _("Keep all my cards")} if most >= 0 else {}
+    for n in range(1, most + 1):
+        labels[str(n)] = ngettext("Exchange %(n)s card", "Exchange %(n)s cards", n) % {"n": n}
+    return {
+        "no_trump": "trump NT" in answers,
+        "votes": [[seat, suit_str(suit)] for seat, suit in votes],
+        "exchange": bool(labels),
+        "exchange_labels": labels,
     }
+
+
+def _drawn(state: Any, text: str) -> dict[str, Any]:
+    """A right exchange's cards after it: what the learner drew."""
+    if text.split()[1] != "exchange":
+        return {}
+    hand = cards_of(apply(state, action_of(text)).hands[LEARNER])
+    return {"hand": [card_str(c) for c in sorted(hand, reverse=True)]}
 
 
 def _dealt(lesson: Lesson) -> bool:
@@ -138,12 +172,14 @@ def _button(key: str) -> dict[str, str]:
 
 def _key(text: str) -> str:
     """ "0 play QS" -> "QS"; "0 trump D" -> "trump D"; "0 knock" -> "knock"; "0 claim 2" ->
-    "claim 2"."""
+    "claim 2"; "0 exchange 2C AH" -> "exchange 2C AH"."""
     if text.split()[1] == "count":
         return text.split(" ", 1)[1]
     action = action_of(text)
     if action.kind.value == "play":
         return card_str(action.card)
+    if action.kind.value == "exchange":
+        return exchange_text(action).split(" ", 1)[1]
     return text.split(" ", 1)[1]
 
 

@@ -4,7 +4,8 @@ A lesson is a scripted deal: every seat's cards for each round, the actions play
 the task (the bots' cards and, in later rounds, the learner's), the task's right answer and
 its wrong answers, each either illegal (the engine refuses it) or losing (with every seat
 playing its best, double dummy, the learner's side takes fewer tricks in the round than after the
-right answer), and what follows the right answer, shown after it ("show me").
+right answer), and what follows the right answer, shown after it ("show me"). An exchange
+(Knockout's house rule) is valued the same way: every later exchanger choosing their best.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from games.engine import (
     new_game,
     parse_cards,
 )
-from games.engine.actions import CLAIM, KNOCK, PLAY, TRUMP
+from games.engine.actions import CLAIM, EXCHANGE, KNOCK, PLAY, TRUMP
 from games.engine.analysis import exact_values
 from games.engine.cards import DECK, cards_of, suit_str
 from games.engine.claims import tricks_left
@@ -42,14 +43,19 @@ ILLEGAL, LOSES_TRICK, FEWER, WASTED = "illegal", "loses_trick", "fewer", "wasted
 # A lesson that asks for a count ("0 count 4") plays its deals out first (each seat its lowest
 # legal card); a wrong count is one the engine's score does not give.
 MISCOUNT = "miscount"
+# With Knockout's rainbow (docs/rules.md §1.7), an exchange after which the learner cannot hold
+# one card of each suit when the first trick is led, whatever the others exchange.
+NO_RAINBOW = "no_rainbow"
 
 
 @dataclass(frozen=True)
 class Deal:
-    """One round's cards: each seat's hand (text, seat 0 first) and the turned card, if any."""
+    """One round's cards: each seat's hand (text, seat 0 first), the turned card, if any, and
+    the top of the stock (Knockout's exchange draws it first), if the lesson needs it."""
 
     hands: tuple[str, ...]
     turned: str = ""
+    stock: str = ""
 
 
 @dataclass(frozen=True)
@@ -92,12 +98,16 @@ class Lesson:
     # the last deal (tricks and honours); "rubber", its rubber score.
     count: str = ""
     # The result's reason when the right answer and what follows end the game, the learner
-    # winning it (a Knockout sweep: "sweep").
+    # winning it (a Knockout sweep: "sweep"; a rainbow, "rainbow", before any trick).
     ends: str = ""
+    # Answers exactly as good as `right` (discarding either of two cards of one suit), which
+    # the lesson calls right too; `right` is the one "show me" shows.
+    also_right: tuple[str, ...] = ()
 
 
 def action_of(text: str) -> Action:
-    """ "1 play KS" -> Action (IllegalAction if it is not one)."""
+    """ "1 play KS" -> Action (IllegalAction if it is not one); "0 exchange 2C 3D" discards
+    the two, "0 exchange" keeps every card."""
     parts = text.split()
     event: dict[str, Any] = {"seat": int(parts[0]), "action": parts[1]}
     if parts[1] == "play":
@@ -106,7 +116,15 @@ def action_of(text: str) -> Action:
         event["suit"] = parts[2]
     elif parts[1] == "claim":
         event["tricks"] = int(parts[2])
+    elif parts[1] == "exchange":
+        event["discard"] = parts[2:]
     return action_from_event(event)
+
+
+def exchange_text(action: Action) -> str:
+    """An exchange as a lesson writes it: the discards in the engine's order (clubs first,
+    low before high), "0 exchange" for none."""
+    return " ".join([str(action.seat), "exchange", *(card_str(c) for c in action.discard)])
 
 
 def refused(state: State, action: Action) -> bool:
@@ -123,7 +141,8 @@ def _deck(lesson: Lesson, index: int, players: int, dealer: int, sizes: tuple[in
     hands = [list(parse_cards(h)) if sizes[s] else [] for s, h in enumerate(deal.hands)]
     used = {c for h in hands for c in h}
     turned = list(parse_cards(deal.turned)) if deal.turned else []
-    rest = turned + [c for c in DECK if c not in used and c not in turned]
+    top = turned + (list(parse_cards(deal.stock)) if deal.stock else [])
+    rest = top + [c for c in DECK if c not in used and c not in top]
     return deck_for_hands(players, dealer, hands, rest)
 
 
@@ -178,8 +197,8 @@ def counted(lesson: Lesson) -> int:
 
 def answer(lesson: Lesson, text: str) -> str:
     """What the engine makes of an answer: "right", ILLEGAL, or the kind the lesson gives it
-    if it holds (LOSES_TRICK, FEWER, WASTED), else "legal"."""
-    if text == lesson.right:
+    if it holds (LOSES_TRICK, FEWER, WASTED, NO_RAINBOW), else "legal"."""
+    if text == lesson.right or text in lesson.also_right:
         return "right"
     if lesson.count:
         return MISCOUNT if int(text.split()[2]) != counted(lesson) else "legal"
@@ -195,7 +214,19 @@ def answer(lesson: Lesson, text: str) -> str:
         return WASTED
     if kind == FEWER and _tricks(state, action) < _tricks(state, action_of(lesson.right)):
         return FEWER
+    if kind == NO_RAINBOW and not _rainbow_possible(after):
+        return NO_RAINBOW
     return "legal"
+
+
+def _rainbow_possible(state: State) -> bool:
+    """Whether the learner wins by a rainbow once the exchanges left are made, for some
+    exchange of the others (the engine decides the rainbow when the first trick is led)."""
+    if state.phase == "exchange":
+        moves = [a for a in legal_actions(state, resign_too=False) if a.kind == EXCHANGE]
+        return any(_rainbow_possible(apply(state, a)) for a in moves)
+    result = state.result or {}
+    return result.get("reason") == "rainbow" and result.get("winners") == [LEARNER]
 
 
 def _tricks(state: State, action: Action) -> int:
@@ -205,7 +236,7 @@ def _tricks(state: State, action: Action) -> int:
     of the half); a claim's are the tricks it claims."""
     if action.kind == CLAIM:
         return action.tricks
-    if action.kind == TRUMP:
+    if action.kind in (TRUMP, EXCHANGE):
         return _round_value(apply(state, action))
     values = exact_values(state)
     if values is None:
@@ -215,9 +246,14 @@ def _tricks(state: State, action: Action) -> int:
 
 def _round_value(state: State) -> int:
     """The tricks the learner's side takes from the start of a round whose trump is chosen
-    (games.engine.solvers.exact, with the game's sides and Knockout's dogs)."""
+    (games.engine.solvers.exact, with the game's sides and Knockout's dogs); before it, the
+    exchanges left (Knockout's house rule), each exchanger choosing their side's best."""
     game = state.rules.game
     side = set(sides(game, state.players)[side_of(game, LEARNER)])
+    if state.phase == "exchange":
+        moves = [a for a in legal_actions(state, resign_too=False) if a.kind == EXCHANGE]
+        values = [_round_value(apply(state, a)) for a in moves]
+        return max(values) if state.to_act in side else min(values)
     dogs = tuple(getattr(state, "dogs", ()))
     return Search(state.trump, side, dogs).value(state.hands, state.trick, state.pending)
 
@@ -225,13 +261,16 @@ def _round_value(state: State) -> int:
 def choices(lesson: Lesson) -> list[str]:
     """Every answer the learner can give at the task: each card in hand (and knocking, when
     the engine allows it; and each claim, in a lesson on claims), or each suit (and no
-    trump, when the rules allow it) when choosing trump; a counting lesson's, its counts."""
+    trump, when the rules allow it) when choosing trump, or each set of cards to exchange;
+    a counting lesson's, its counts."""
     if lesson.count:
         return [lesson.right, *lesson.wrong]
     state = position(lesson)
     legal = legal_actions(state, LEARNER)
     if state.phase == "trump":
         return [f"{LEARNER} trump {suit_str(a.suit)}" for a in legal if a.kind == TRUMP]
+    if state.phase == "exchange":
+        return [exchange_text(a) for a in legal if a.kind == EXCHANGE]
     found = [f"{LEARNER} play {card_str(c)}" for c in cards_of(state.hands[LEARNER])]
     if any(a.kind == KNOCK for a in legal):
         found.append(f"{LEARNER} knock")

@@ -1,5 +1,5 @@
-"""Knockout Whist's lessons on what the table's rules change (docs/rules.md §1.7 and
-docs/rules.md §1.8: the Dutch rules' lead, sweep and a dog's life each) and on claims
+"""Knockout Whist's lessons on what the Dutch rules change (docs/rules.md §1.7 and
+docs/rules.md §1.8: the lead, the sweep and a dog's life each) and on claims
 (docs/rules.md §0.7). Seat 0 is the learner."""
 
 from __future__ import annotations
@@ -124,6 +124,11 @@ LESSONS = (
         after=("1 play 5C", "2 play 3D", "0 play 9H"),
         options={"start_cards": 4, "dogs_life": "once_per_player"},
     ),
+)
+
+# Last in the course, after every other house rule's lesson (knockout_choosing.py,
+# knockout_exchange.py).
+CLAIMS = (
     first_trick(
         "claim",
         (

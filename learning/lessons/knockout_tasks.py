@@ -1,5 +1,6 @@
 """The shapes of Knockout Whist's lessons, one a task kind, so that a lesson is its data only:
-a task in the first round's first trick, and a task in a later round after scripted ones.
+a task in the first round (its exchange or first trick), and a task in a later round after
+scripted ones.
 Every lesson is dealt three cards a player in round 1 (`start_cards` 3) unless its options
 say otherwise."""
 
@@ -20,17 +21,26 @@ SWEPT_ROUND_ONE_SCRIPT = ("0 play AS", "1 play QS", "0 play KS", "1 play 3D", "0
 
 
 def first_trick(
-    slug: str, texts: Texts, hands: tuple[str, ...], turned: str, dealer: int = 0, **task: Any
+    slug: str,
+    texts: Texts,
+    hands: tuple[str, ...],
+    turned: str,
+    dealer: int = 0,
+    stock: str = "",
+    **task: Any,
 ) -> Lesson:
-    """A task in round 1 (seat 0 deals unless `dealer` says); the players are as many as the
-    hands."""
-    return _lesson(slug, texts, (Deal(hands, turned),), dealer, **task)
+    """A task in round 1 (seat 0 deals unless `dealer` says; `stock`, the top of the stock,
+    for the exchange); the players are as many as the hands."""
+    return _lesson(slug, texts, (Deal(hands, turned, stock),), dealer, **task)
 
 
-def next_round(slug: str, texts: Texts, deals: tuple[Deal, ...], **task: Any) -> Lesson:
+def next_round(
+    slug: str, texts: Texts, deals: tuple[Deal, ...], dealer: int = 1, **task: Any
+) -> Lesson:
     """A task in a later round (round 2, or the round of the last deal), seat 1 dealing
-    round 1: the script plays the rounds before it out, and that round up to the task."""
-    return _lesson(slug, texts, deals, 1, **task)
+    round 1 unless `dealer` says: the script plays the rounds before it out, and that round
+    up to the task."""
+    return _lesson(slug, texts, deals, dealer, **task)
 
 
 def _lesson(

@@ -101,3 +101,34 @@ def test_a_counting_lesson_offers_its_counts_and_the_hand_as_dealt():
     assert [b["label"] for b in data["buttons"]] == ["2 punten", "4 punten", "6 punten"]
     assert data["counting"] and len(data["hand"]) == 13 and data["trump"] == "H"
     assert data["words"]["hand"] == "Je kaarten zoals gedeeld"
+
+
+def _data(client, url):
+    script = client.get(url).content.decode().split('id="lesson-data" type="application/json">')
+    return json.loads(script[1].split("</script>")[0])
+
+
+def test_an_exchange_lesson_sends_its_button_labels_and_the_cards_after_it():
+    """docs/rules.md §1.7: the learner picks the cards to discard; the button says how many
+    (none: keep them all), and a right answer shows the cards drawn."""
+    data = _data(Client(headers={"accept-language": "de"}), "/lessons/knockout/exchange/")
+    assert data["exchange"] and not data["choose_trump"]
+    assert data["exchange_labels"] == {
+        "0": "Alle Karten behalten", "1": "1 Karte tauschen", "2": "2 Karten tauschen",
+    }  # fmt: skip
+    assert set(data["answers"]) == {"exchange", "exchange 2C", "exchange AH", "exchange 2C AH"}
+    assert data["answers"]["exchange 2C"]["hand"] == ["AH", "QH"]
+    rainbow = _data(Client(), "/lessons/knockout/rainbow/")
+    assert [k for k, v in rainbow["answers"].items() if v["right"]] == [
+        "exchange 3D", "exchange 4D",
+    ]  # fmt: skip
+
+
+def test_a_choice_of_trump_offers_no_trump_where_the_rules_do_and_shows_the_votes():
+    no_trump = _data(Client(headers={"accept-language": "nl"}), "/lessons/knockout/no-trump/")
+    assert no_trump["no_trump"] and no_trump["suits"]["NT"] == "Geen troef"
+    assert no_trump["right"] == "trump NT"
+    assert not _data(Client(), "/lessons/knockout/choose-trump/")["no_trump"]
+    vote = _data(Client(), "/lessons/knockout/vote/")
+    assert vote["votes"] == [[2, "C"], [3, "S"], [4, "C"]]
+    assert vote["names"][4] == "Bot 4"
