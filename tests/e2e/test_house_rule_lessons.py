@@ -98,3 +98,23 @@ def test_the_exchange_and_the_rainbow_in_dutch_and_english(browser: Browser, sit
     page.screenshot(path=f"{SHOTS}/lessons-20-rainbow-en.png", full_page=True)
     assert errors == []
     page.context.close()
+
+
+def test_the_rainbow_on_a_phone_in_german(browser: Browser, site_url: str) -> None:
+    """Four cards, their exchange button and five suits fit a phone's width: nothing scrolls
+    sideways."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{site_url}/lessons/knockout/rainbow/")
+    expect(page.locator("h1")).to_have_text("Der Regenbogen")
+    page.click("[data-discard='4D']")
+    page.click(".lesson-exchange")
+    expect(page.locator(VERDICT)).to_contain_text("Richtig: Tausche nur ein Karo.")
+    wide = "() => document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth"
+    assert not page.evaluate(wide)
+    page.screenshot(path=f"{SHOTS}/lessons-21-rainbow-phone-de.png", full_page=True)
+    page.goto(f"{site_url}/lessons/knockout/no-trump/")
+    expect(page.locator(".lesson-suit")).to_have_count(5)
+    assert not page.evaluate(wide)
+    page.screenshot(path=f"{SHOTS}/lessons-22-no-trump-phone-de.png", full_page=True)
+    context.close()
