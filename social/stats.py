@@ -1,9 +1,10 @@
 """A player's statistics per game, counted from the stored records (records.GamePlayer, one
-row per seat of every finished game; annulled games left out): games, wins, average place,
-completion rate (games played to the end rather than resigned or left: a game whose seat a
-stand-in bot played for the most part, or at its end, was left: docs/rules.md §4.4), and head to
-head against
-the viewer (games both sat at, and who finished ahead)."""
+row per seat of every finished game): games, wins, average place, completion rate (games
+played to the end rather than resigned or left: a game whose seat a stand-in bot played for
+the most part, or at its end, was left: docs/rules.md §4.4), and head to head against the
+viewer (games both sat at, and who finished ahead). Annulled games are left out, and practice
+games ("play from here", GameRecord.practice): not games played, as for ratings, XP, fair play
+and the pool's completion rate (rankings.leavers.completion)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,9 @@ class GameStats:
 
 
 def _counted(user: Any):
-    return GamePlayer.objects.filter(user=user).exclude(result=GamePlayer.Result.ANNULLED)
+    """The player's seats that count: not annulled, not practice."""
+    rows = GamePlayer.objects.filter(user=user, record__practice=False)
+    return rows.exclude(result=GamePlayer.Result.ANNULLED)
 
 
 def player_stats(player: Any, viewer: Any = None, ratings: bool = True) -> list[GameStats]:

@@ -1,6 +1,6 @@
 """Player pages and search: every figure of a player's page equals a
 recount of the stored records (GameRecord: its seats, result and moves, not the per-seat
-rows the page reads), annulled games left out; head to head against the viewer."""
+rows the page reads), annulled and practice games left out; head to head against the viewer."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def recount(user: Any, viewer: Any = None) -> dict[str, dict[str, Any]]:
     places, games resigned or left (a stand-in made most of the seat's decisions), and
     against `viewer`: together, ahead, behind, as partners."""
     out: dict[str, dict[str, Any]] = defaultdict(lambda: defaultdict(int))
-    for record in GameRecord.objects.filter(annulled=False):
+    for record in GameRecord.objects.filter(annulled=False, practice=False):
         seats = [s["user"] for s in record.seats]
         if user.pk not in seats:
             continue
@@ -212,3 +212,25 @@ def test_other_players_see_only_public_games_in_a_players_statistics(make_user: 
     for viewer in (cat, None):
         assert [(s.game, s.games) for s in stats.player_stats(ann, viewer)] == [("german", 1)]
     assert [(s.game, s.games) for s in stats.player_stats(ann, ann)] == [("german", 2)]
+
+
+def test_practice_games_count_in_no_ones_statistics(make_user: Any) -> None:
+    """A practice game ("play from here", GameRecord.practice) is not a game played: neither
+    others nor the player see it in the figures (as ratings, XP, fair play and the pool's
+    completion rate leave it out), while the original public game counts for everyone."""
+    ann, bob, cat = make_user("ann"), make_user("bob"), make_user("cat")
+    original = store(winning("german", 2, 0), [ann, bob], rated=False)
+    left = lambda seat, n: Move.By.TIMEOUT if seat == 0 and n >= 2 else None  # noqa: E731
+    for by in (None, left):
+        store(winning("german", 2, 0), [ann, "club"], rated=False, by=by, practice_of=original)
+    assert GameRecord.objects.filter(practice=True).count() == 2
+    for viewer in (ann, bob, cat, None):
+        (german,) = stats.player_stats(ann, viewer)
+        assert (german.games, german.wins, german.completed) == (1, 1, 1), viewer
+    (german,) = stats.player_stats(ann, bob)
+    assert german.head_to_head.games == 1
+    client = Client()
+    client.force_login(cat)
+    page = client.get("/accounts/players/ann/").content.decode()
+    assert '<td data-stat="games">1</td>' in page
+    assert '<dd data-stat="games">1</dd>' in client.get("/players/ann/german/").content.decode()
