@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -210,6 +211,12 @@ def record_of(table_id: int) -> GameRecord | None:
 
 def event_round(event: Event, number: int) -> Round | None:
     return Round.objects.filter(event=event, number=number).first()
+
+
+def day_ends(event: Event) -> datetime:
+    """When a daily challenge's boards close and the next day's open: the UTC midnight after
+    its day, one moment for everyone (pages name it in the reader's zone)."""
+    return datetime.combine(event.day + timedelta(days=1), time.min, tzinfo=UTC)
 
 
 def daily_boards(event: Event, viewer: Any) -> list[dict[str, Any]]:

@@ -232,12 +232,19 @@ def daily(request: HttpRequest, game: str) -> HttpResponse:
     yesterday = services.days_back(game)
     context = {
         "game": game, "games": list(services.daily.BOARDS), "today": today,
+        "ends": selectors.day_ends(today), "bot_level": labels.level_name(today.bot_level),
         "boards": selectors.daily_boards(today, request.user),
-        "standings": selectors.standings(today), "yesterday": yesterday,
+        "standings": _finished_a_board(today), "yesterday": yesterday,
         "yesterday_boards": selectors.daily_boards(yesterday, request.user) if yesterday else [],
-        "yesterday_standings": selectors.standings(yesterday) if yesterday else [],
+        "yesterday_standings": _finished_a_board(yesterday) if yesterday else [],
     }  # fmt: skip
     return render(request, "tournaments/daily.html", context)
+
+
+def _finished_a_board(event: Any) -> list[Any]:
+    """A daily challenge's standings of the players who finished a board (one who only
+    opened one has no place yet)."""
+    return [entry for entry in selectors.standings(event) if entry.games]
 
 
 @require_POST

@@ -4,8 +4,9 @@ matchpoints; yesterday's closed and open to replay (docs/rules.md §5.6)."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.test import Client
@@ -120,3 +121,65 @@ def test_todays_boards_are_private_until_the_day_is_over(players: Any) -> None:
     client = Client()
     client.force_login(bob)
     assert client.get(reverse("table", args=[table.pk])).status_code in (403, 404)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_the_page_says_when_the_days_boards_change_in_the_readers_time_zone(
+    players: Any, language: str
+) -> None:
+    """The boards change at midnight UTC for everyone; the page names that moment in the
+    reader's own zone (and says it is midnight UTC), and the day is the same wherever they are."""
+    (ann,) = players(1)
+    seen = set()
+    for zone in ("America/New_York", "Pacific/Kiritimati", "UTC"):
+        client = Client()
+        client.force_login(ann)
+        client.cookies["tz"] = zone
+        client.cookies["django_language"] = language
+        page = client.get(reverse("daily", args=["german"])).content.decode()
+        event = services.daily_get("german")
+        assert event.starts_at == datetime.combine(event.day, time.min, tzinfo=UTC)
+        ends = (event.starts_at + timedelta(days=1)).astimezone(ZoneInfo(zone))
+        shown = page.split('data-testid="daily-ends"')[1].split("</p>")[0]
+        assert f"{ends:%Y-%m-%d %H:%M} {ends.tzname()}" in shown
+        assert "UTC" in shown  # the moment the boards change, named in UTC as well
+        seen.add(event.pk)
+    assert len(seen) == 1
+
+
+def test_the_standings_name_only_players_who_finished_a_board_numbered_from_one(
+    players: Any,
+) -> None:
+    """A player who opened a board and has not finished one has no place yet: the first one
+    to finish is 1st, and before anyone has, the page says nobody has played."""
+    ann, bob = players(2)
+    services.daily_play(ann, "german", 1)  # ann signed up first, and plays on
+    client = Client()
+    client.force_login(bob)
+    page = client.get(reverse("daily", args=["german"])).content.decode()
+    assert "Nobody has played yet." in page and 'data-testid="daily-standings"' not in page
+    play_to_end(services.daily_play(bob, "german", 1).pk, {0: bob})
+    page = client.get(reverse("daily", args=["german"])).content.decode()
+    rows = page.split('data-testid="daily-standings"')[1].split("</table>")[0]
+    assert re.findall(r"<tr[^>]*><td>(\d+)</td><td><a[^>]*>([^<]+)</a>", rows) == [("1", "P1")]
+
+
+def test_a_refused_board_is_said_once_on_the_daily_page(players: Any) -> None:
+    (ann,) = players(1)
+    client = Client()
+    client.force_login(ann)
+    page = client.post(reverse("daily_play", args=["german", 9]), follow=True)
+    assert page.content.decode().lower().count("there is no board 9 today") == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "against Club player bots"), ("de", "gegen Bots der Stufe Vereinsspieler"),
+     ("nl", "tegen bots van niveau Clubspeler")],
+)  # fmt: skip
+def test_the_page_names_the_bots_level_once(players: Any, language: str, words: str) -> None:
+    """It said "against Bot (Club player) bots": the bot's name where its level belongs."""
+    client = Client()
+    client.cookies["django_language"] = language
+    page = client.get(reverse("daily", args=["german"])).content.decode()
+    assert words in page

@@ -104,3 +104,10 @@ def test_an_events_tables_have_the_games_own_size_when_it_has_one(game, asked, s
     })  # fmt: skip
     assert form.is_valid(), form.errors
     assert form.event_fields()["table_size"] == size
+
+
+def test_a_refusal_is_said_once_on_the_event_page(staff: Any) -> None:
+    """The page's header lists the refusal (base.html); the event page said it again."""
+    event = coming(staff)
+    page = client_of(staff).post(reverse("event_cancel", args=[event.pk]), follow=True)
+    assert page.content.decode().count("Tick the box to confirm the cancellation.") == 1
