@@ -105,9 +105,13 @@ def rating_history(user: Any) -> dict[str, list[tuple[Any, int]]]:
     return {game: sorted(points) for game, points in history.items()}
 
 
-def recent_results(user: Any, limit: int = RECENT_GAMES) -> list[SeatResult]:
-    """The player's latest scored games, newest first, with their rating change."""
-    return list(SeatResult.objects.filter(user=user).order_by("-finished", "-id")[:limit])
+def recent_results(user: Any, limit: int = RECENT_GAMES, private: bool = True) -> list[SeatResult]:
+    """The player's latest scored games, newest first, with their rating change; without
+    `private`, their public games only (what others see, as social.stats counts)."""
+    rows = SeatResult.objects.filter(user=user)
+    if not private:
+        rows = rows.filter(table__private=False)
+    return list(rows.order_by("-finished", "-id")[:limit])
 
 
 def progress_of(user: Any) -> Progress:

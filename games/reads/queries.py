@@ -151,8 +151,3 @@ def seat_resigned(state: State | None, index: int) -> bool:
     seat (`games.engine.apply_by_player`); this tells presence and the turn planner that the
     stand-in bot plays it."""
     return state is not None and index in state.resigned
-
-
-def games_played_count(user: Any) -> int:
-    """How many finished games `user` sat in."""
-    return Table.objects.filter(status=Table.Status.FINISHED, seats__user=user).distinct().count()

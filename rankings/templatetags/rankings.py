@@ -48,7 +48,8 @@ def rankings_profile(player: Any, own: bool) -> dict[str, Any]:
     ]  # fmt: skip
     context = {
         "player": player, "own": own, "progress": progress, "games": games,
-        "next_level_xp": xp_needed(progress.level + 1), "recent": selectors.recent_results(player),
+        "next_level_xp": xp_needed(progress.level + 1),
+        "recent": selectors.recent_results(player, private=own),
         "achievements": [(a, earned.get(a.code)) for a in ACHIEVEMENTS],
     }  # fmt: skip
     if own:

@@ -7,12 +7,15 @@ from typing import Any
 
 from django import template
 
-from games.reads.queries import games_played_count
+from records.selectors import history
 
 register = template.Library()
 
 
-@register.simple_tag
-def games_played(player: Any) -> int:
-    """How many finished games the player sat in."""
-    return games_played_count(player)
+@register.simple_tag(takes_context=True)
+def games_played(context: dict[str, Any], player: Any) -> int:
+    """How many stored games the player sat in, of those the viewer may see in their history
+    (private ones for the player and staff), practice games ("play from here") left out as
+    the statistics leave them out (social.stats); annulled ones were played, and count."""
+    viewer = getattr(context.get("request"), "user", None)
+    return history(player, viewer).filter(record__practice=False).count()

@@ -128,16 +128,6 @@ def test_lobby_lists_public_open_tables_with_their_seats(make_user):
     assert [s["name"] for s in entry["seats"]] == ["Ann", "Bot (Club player)", None, None]
 
 
-def test_games_played_counts_finished_tables_the_user_sat_in(make_user):
-    ann = make_user("ann")
-    assert queries.games_played_count(ann) == 0
-    t = services.table_create(ann, "german", 2, bot_levels=[None, "club"])
-    services.table_start(ann, t.pk)
-    Table.objects.filter(pk=t.pk).update(status=Table.Status.FINISHED)
-    assert queries.games_played_count(ann) == 1
-    assert queries.games_played_count(make_user("bob")) == 0
-
-
 def _idle(table_id: int, seconds: float) -> None:
     """The table was made, and its players last seen at it, `seconds` ago."""
     then = timezone.now() - timedelta(seconds=seconds)

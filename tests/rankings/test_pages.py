@@ -169,3 +169,28 @@ def test_the_admin_lists_what_the_bookkeeping_wrote(make_user, score):
         assert client.get(f"/admin/rankings/{name}/").status_code == 200
     score_id = table.score.pk
     assert client.get(f"/admin/rankings/gamescore/{score_id}/change/").status_code == 200
+
+
+def test_recent_games_on_a_profile_show_private_games_to_the_player_only(make_user, score):
+    """Others see a player's public games only (as their statistics and history do): a
+    private table's game, a daily challenge's board, is in the player's own list alone."""
+    from games.models import Table
+    from records.models import GamePlayer, GameRecord
+
+    ann, bob = make_user("ann"), make_user("bob")
+    public = store(winning("german", 2, 0), [ann, "club"], rated=False)
+    hidden = store(winning("german", 2, 0), [ann, "club"], rated=False)
+    for model, key in ((Table, "pk"), (GameRecord, "pk"), (GamePlayer, "record_id")):
+        model.objects.filter(**{key: hidden.pk}).update(private=True)
+    score(public), score(hidden)
+
+    def listed(viewer) -> set[int]:
+        client = Client()
+        if viewer is not None:
+            client.force_login(viewer)
+        page = client.get("/accounts/players/ann/").content.decode()
+        rows = page.split('data-testid="recent-games"')[1].split("</table>")[0]
+        return {int(n) for n in re.findall(r'href="/tables/(\d+)/"', rows)}
+
+    assert listed(ann) == {public.pk, hidden.pk}
+    assert listed(bob) == listed(None) == {public.pk}

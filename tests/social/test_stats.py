@@ -234,3 +234,26 @@ def test_practice_games_count_in_no_ones_statistics(make_user: Any) -> None:
     page = client.get("/accounts/players/ann/").content.decode()
     assert '<td data-stat="games">1</td>' in page
     assert '<dd data-stat="games">1</dd>' in client.get("/players/ann/german/").content.decode()
+
+
+def test_games_played_on_a_profile_counts_no_practice_and_private_games_for_the_player_only(
+    make_user: Any,
+) -> None:
+    """The profile's "Games played" follows the statistics' rule: practice games never,
+    private games for the player themself (and staff, who see their history) only."""
+    from games.reads.queries import INVITES_SESSION_KEY
+
+    ann, bob, cat = make_user("ann"), make_user("bob"), make_user("cat")
+    original = store(winning("german", 2, 0), [ann, bob], rated=False)
+    store(winning("german", 2, 0), [ann, "club"], rated=False, practice_of=original)
+    table = games.table_create(ann, "german", private=True)
+    invited = {INVITES_SESSION_KEY: {str(table.pk): table.invite_token}}
+    games.seat_take(bob, table.pk, 1, session=invited)
+    games.table_start(ann, table.pk)
+    play_to_end(table.pk, {0: ann, 1: bob})
+    for viewer, shown in ((ann, 2), (bob, 1), (cat, 1), (None, 1)):
+        client = Client()
+        if viewer is not None:
+            client.force_login(viewer)
+        page = client.get("/accounts/players/ann/").content.decode()
+        assert f'data-testid="games-played">{shown}<' in page, viewer
