@@ -83,3 +83,41 @@ def test_every_page_header_and_form_is_readable_at_every_size(
     page.screenshot(path=str(folder / f"menu-open-{language}-390x844.png"))
     assert page.get_by_test_id("nav-toggle").get_attribute("aria-expanded") == "true"
     assert not problems, "\n".join(problems)
+
+
+# A checkbox whose label does not start beside it on its line (a long label wrapped under it).
+CHECKS_APART = """() => [...document.querySelectorAll('main .field-check')]
+  .filter((field) => field.offsetParent !== null).filter((field) => {
+    const box = field.querySelector('input[type=checkbox]').getBoundingClientRect();
+    const label = field.querySelector('label').getBoundingClientRect();
+    return !(label.left >= box.right && label.top < box.bottom && label.bottom > box.top);
+  }).map((field) => field.dataset.field)"""
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_every_checkbox_of_the_setup_forms_sits_beside_its_label(
+    browser: Browser, site_url: str, language: str
+):
+    """The create-table form (each game's rules) and the create-event form, on a desktop and a
+    phone: a long label wrapped under its checkbox in a narrow column."""
+    get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    log_in(page, site_url, "ann")
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+    folder = ARTIFACTS / "pages"
+    folder.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for path, game in [("/tables/new/", g) for g in ("knockout", "whist", "german")] + [
+        ("/events/new/", "knockout")
+    ]:
+        page.goto(site_url + path)
+        page.select_option("#id_game", game)
+        for width, height in ((1366, 768), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            name = f"checks-{path.strip('/').replace('/', '_')}-{game}-{language}-{width}"
+            apart = page.evaluate(CHECKS_APART)
+            if apart:
+                problems.append(f"{name}: {apart}")
+            page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+    assert not problems, "\n".join(problems)
