@@ -119,8 +119,9 @@ def standings(event: Event) -> list[Entry]:
     """Every entry (withdrawn ones too: their results stay), best first. An elimination
     event ranks by the round a player went out in, later first, the players still in (at
     the end, the winner) first; then by the standings (docs/rules.md §5.9). A withdrawn
-    player who had gone through their last round went out in the next."""
-    rows = Entry.objects.filter(event=event).select_related("user")
+    player who had gone through their last round went out in the next. Each row carries
+    the partner a pair entered with (the page marks the pair)."""
+    rows = Entry.objects.filter(event=event).select_related("user", "partner__user")
     if event.kind == Event.Kind.ELIMINATION:
         gone = Coalesce("out_round", F("withdrawn_round") + 1)
         rows = rows.annotate(gone=gone)

@@ -4,6 +4,7 @@ formats that move partners take no pairs, and their pages say so. docs/rules.md 
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -89,6 +90,33 @@ def test_the_player_asked_hears_it_and_the_pair_shows_on_the_page(
     page = client.get(f"/events/{event.pk}/").content.decode()
     assert 'data-testid="my-partner"' in page and 'data-testid="pairs-list"' in page
     assert Entry.objects.get(event=event, user=bob).partner.user == ann
+
+
+def standings_partners(page: str) -> dict[str, str | None]:
+    """Each standings row's player (username) and the partner its row names, if any."""
+    table = page.split('data-testid="standings"', 1)[1].split("</table>", 1)[0]
+    rows = {}
+    for row in table.split("<tr")[2:]:  # after the head's row
+        player = re.search(r'href="/accounts/players/([^/"]+)/"', row)
+        partner = re.search(r'data-testid="pair" data-partner="([^"]+)"', row)
+        assert player is not None
+        rows[player.group(1)] = partner.group(1) if partner else None
+    return rows
+
+
+def test_the_standings_mark_a_pair_entered_together(staff: Any, players: Any, client: Any) -> None:
+    users = players(4)
+    event = coming(staff)
+    pair(event, users[0], users[3])
+    for user in users[1:3]:
+        services.entry_join(user, event.pk)
+    Event.objects.filter(pk=event.pk).update(starts_at=timezone.now() - timedelta(seconds=1))
+    all_present(event)
+    services.event_tick()
+    play_round(event, 1)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert standings_partners(page) == {"p00": "p03", "p03": "p00", "p01": None, "p02": None}
+    assert "pair with P3" in page and "pair with P0" in page
 
 
 def test_a_pair_parts_before_the_start_and_both_stay_entered(staff: Any, players: Any) -> None:
