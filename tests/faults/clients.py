@@ -25,6 +25,9 @@ class SeatClient:
         self.closes: list[int] = []  # close codes received (1006: no close frame)
         self.acted = -1
         self.reconnect = True
+        # Try the turn again after an "unavailable" answer, as its message asks (a person
+        # clicks again): off unless a test turns it on.
+        self.retry_unavailable = False
         self.ws: Any = None
         self.open = asyncio.Event()
 
@@ -53,6 +56,8 @@ class SeatClient:
                 self.state = message
         elif message.get("type") == "error":
             self.errors.append(message)
+            if self.retry_unavailable and message.get("code") == "unavailable":
+                self.acted = -1
         elif message.get("type") == "pong":
             self.pongs += 1
 
