@@ -18,6 +18,7 @@ from games.engine.descriptors import game_of
 from games.reads.sight import cards_open
 from records.models import GamePlayer, GameRecord
 from tournaments.models import STANDING_ORDER, Entry, Event, Placement, Round
+from tournaments.sitting_out import own_seats, sitting_out
 
 LIST_LIMIT = 50
 
@@ -185,16 +186,14 @@ def _organises(event: Event, viewer: Any) -> bool:
 
 
 def my_table(event: Event, viewer: Any) -> int | None:
-    """The viewer's table in the event's current round, if it is still being played."""
+    """The viewer's table in the event's current round, if it is still being played and
+    its seat is theirs (not the bot's for a round they sit out: tournaments.sitting_out)."""
     if viewer is None or not viewer.is_authenticated or not event.current_round:
         return None
-    row = (
-        Placement.objects.filter(
-            round__event=event, round__number=event.current_round, entry__user=viewer
-        )
-        .values_list("table_id", "table__status")
-        .first()
+    mine = Placement.objects.filter(
+        round__event=event, round__number=event.current_round, entry__user=viewer
     )
+    row = own_seats(mine, viewer.pk).values_list("table_id", "table__status").first()
     return row[0] if row and row[1] == "playing" else None
 
 
@@ -242,8 +241,9 @@ def daily_boards(event: Event, viewer: Any) -> list[dict[str, Any]]:
 
 def after_table(table_id: int, viewer: Any) -> dict[str, Any] | None:
     """What follows an event's table for its player (the game-over dialog asks): the event's
-    page, the player's standing, and their next table or board once it is there; None if the
-    table is no event's or the viewer did not play it."""
+    page, the player's standing, and their next table or board once it is there, or how
+    they sit out the round being played; None if the table is no event's or the viewer did
+    not play it."""
     seat = (
         Placement.objects.filter(table_id=table_id, entry__user=viewer)
         .select_related("round__event", "entry")
@@ -264,11 +264,14 @@ def after_table(table_id: int, viewer: Any) -> dict[str, Any] | None:
     place = next((i for i, e in enumerate(ranked, 1) if e.pk == seat.entry_id), None)
     out["standing"] = {"place": place, "of": len(ranked), "points": seat.entry.points}
     out["next"] = _next_of(event, seat)
+    later = event.current_round > seat.round.number and out["next"] is None
+    how = sitting_out(event, viewer) if later else None  # a later round they sit out
+    out["sitting_out"] = {"how": how, "round": event.current_round} if how else None
     return out
 
 
 def _next_of(event: Event, seat: Placement) -> dict[str, Any] | None:
-    """The player's next table (a later round's, still in play) or, in the daily
+    """The player's next table (a later round's, still in play, theirs) or, in the daily
     challenge, the first board of the day they have not played."""
     if event.kind == Event.Kind.DAILY:
         if event.status != Event.Status.RUNNING:
@@ -283,10 +286,11 @@ def _next_of(event: Event, seat: Placement) -> dict[str, Any] | None:
             return None
         return {"url": reverse("daily_play", args=[event.game, left[0]]), "post": True,
                 "board": True}  # fmt: skip
+    rows = Placement.objects.filter(
+        round__event=event, entry=seat.entry, round__number__gt=seat.round.number
+    )
     later = (
-        Placement.objects.filter(
-            round__event=event, entry=seat.entry, round__number__gt=seat.round.number
-        )
+        own_seats(rows, seat.entry.user_id)  # not a seat the bot plays for them
         .order_by("-round__number")
         .values_list("table_id", "table__status")
         .first()

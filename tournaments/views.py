@@ -24,6 +24,7 @@ from tournaments import selectors, services
 from tournaments.forms import EventForm
 from tournaments.models import Entry, Event, Round
 from tournaments.movements import TRUMPS, TRUMPS_NO_TRUMP
+from tournaments.sitting_out import sitting_out
 
 TRUMP_CODES = {"hearts": "H", "clubs": "C", "diamonds": "D", "spades": "S", "none": "NT"}
 
@@ -87,6 +88,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
     return {
         "event": event, "entry": entry, "standings": selectors.standings(event),
         "rounds": selectors.rounds_of(event, user), "my_table": selectors.my_table(event, user),
+        "sitting_out": sitting_out(event, user),
         "invite_link": invite, "invite": request.GET.get("invite", ""),
         "next_round_due": _next_due(event),
         "preset_name": labels.PRESET_NAMES.get(event.preset) if event.preset else None,

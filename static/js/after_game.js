@@ -43,6 +43,19 @@ export function isEventTable(app) {
   return Boolean(app.msg && app.msg.table && app.msg.table.after);
 }
 
+/** The round the player sits out (a bye, or a seat the bot plays for the whole round):
+ *  no table to go to; the event page says when the next round starts. */
+function sittingOutLine(out) {
+  const texts = {
+    bye: gettext("You have a bye in round %(round)s: you go through to the next round without playing."),
+    bot: gettext("You sit round %(round)s out: a bot plays your seat for the whole round."),
+  };
+  const text = fmt(texts[out.how] || gettext("You sit round %(round)s out."), { round: out.round });
+  const line = node("p", "help", `${text} ${gettext("The event page says when the next round starts.")}`);
+  line.dataset.testid = "sitting-out";
+  return line;
+}
+
 /** The dialog's lines and links; the rematch is not offered (the event goes on). */
 export function afterSection(app) {
   if (!finishedEventSeat(app)) return { lines: [], actions: [] };
@@ -68,6 +81,8 @@ export function afterSection(app) {
       actions.push(link);
     }
     actions[0].dataset.testid = "next-table";
+  } else if (after.sitting_out) {
+    lines.push(sittingOutLine(after.sitting_out));
   } else if (!after.finished) {
     lines.push(node("p", "help", gettext("Your next table appears here as soon as it is dealt.")));
   }
