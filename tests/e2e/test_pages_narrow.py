@@ -1,7 +1,7 @@
 """The site's other pages at the layout test's six sizes, in English, German and Dutch:
 the header stays one short line with every link reachable (through its Menu on
 narrow screens), no page scrolls sideways (the profile and the leaderboard on a phone; a
-club's pages as its owner sees them), and no choice of the create-table form is cut."""
+club's pages as its owner sees them), and no choice of each game's create-table form is cut."""
 
 from __future__ import annotations
 
@@ -55,7 +55,9 @@ def test_every_page_header_and_form_is_readable_at_every_size(
     folder = ARTIFACTS / "pages"
     folder.mkdir(parents=True, exist_ok=True)
     problems = []
-    for path, game in [(p, None) for p in PAGES] + [("/tables/new/", "german")]:
+    for path, game in [(p, None) for p in PAGES] + [
+        ("/tables/new/", g) for g in ("german", "whist")
+    ]:
         page.goto(site_url + path)
         if game:  # the create form of each game (Knockout Whist's is the first one)
             page.select_option("#id_game", game)
