@@ -17,6 +17,8 @@ SLOW_MODULES = (
     "tests/faults/test_dead_process.py",
     "tests/site/test_make_test.py",
     "tests/engine/test_analysis.py",
+    # 34 s in fresh clones' runs of 2026-12-06 (before df3b0171); unlisted, it came last.
+    "tests/tournaments/test_event_pairs.py",
     "tests/tournaments/test_duplicate.py",
     "tests/tournaments/test_daily.py",
     "tests/faults/test_stop_under_load.py",
