@@ -59,7 +59,9 @@ def parse_suit(text: str) -> int:
     return SUIT_NAMES.index(t)
 
 
-_BIT = tuple(1 << c for c in range(52))
+# A list: its `__getitem__`, mapped over a hand's cards, is a built-in method (a tuple's is
+# a slower slot wrapper).
+_BIT = [1 << c for c in range(52)]
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -24,8 +24,12 @@ def _keys(seed: int, label: str, count: int) -> bytes:
 
 
 def shuffled(seed: int, label: str) -> tuple[int, ...]:
-    """A deck order drawn from (seed, label): the cards sorted by 32-bit pseudo-random keys."""
-    keys = _UNPACK(_keys(seed, label, 4 * 52))
+    """A deck order drawn from (seed, label): the cards sorted by 32-bit pseudo-random keys.
+
+    The keys are a list, not the tuple `unpack` gives: a list's `__getitem__` is a plain
+    built-in method, a tuple's a slot wrapper that costs about twice as much per call, and
+    the sort calls it once per card (a deck is dealt every Knockout Whist round)."""
+    keys = list(_UNPACK(_keys(seed, label, 4 * 52)))
     return tuple(sorted(DECK, key=keys.__getitem__))
 
 

@@ -107,7 +107,8 @@ def _begin_play(s: KnockoutState) -> None:
 
 
 def _open_trick(s: KnockoutState, leader: int) -> None:
-    s.pending = tuple(filter(s.hands.__getitem__, clockwise(leader, s.players)))
+    hands = s.hands
+    s.pending = tuple([p for p in clockwise(leader, len(hands)) if hands[p]])
     s.to_act = s.pending[0]
 
 

@@ -45,7 +45,8 @@ def end_round(s: KnockoutState) -> int:
     if s.hand_size == 1:  # the one trick's winner (played out or claimed: docs/rules.md §0.7)
         finish_game(s, max(range(s.players), key=s.tricks.__getitem__), "final_trick")
         return -1
-    sweeper = [p for p in range(s.players) if s.tricks[p] == sum(s.tricks)]
+    played = sum(s.tricks)
+    sweeper = [p for p in range(s.players) if s.tricks[p] == played]
     if opts.sweep_wins and sweeper:
         finish_game(s, sweeper[0], "sweep")
         return -1

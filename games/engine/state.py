@@ -90,7 +90,7 @@ class State:
     result: dict[str, Any] | None
     # The state before the play that completed the last trick, if the deal goes on and nothing
     # was drawn: that card may still be taken back (games/engine/takeback.py). Its own `undo`
-    # is None, so states never chain.
+    # is None, so states never chain; so is that of a state within a trick.
     undo: State | None
 
     def __init__(self, game: Game[Any], rules: Ruleset, source: Source, dealer: int) -> None:
@@ -156,22 +156,30 @@ def play_card(state: State, action: Any) -> State:
     new.__dict__ = state.__dict__.copy()
     new.event_log = (state.event_log, action)
     hands = list(state.hands)
-    hands[seat] &= ~(1 << action.card)
+    hands[seat] ^= 1 << action.card  # a legal play: the card is in the hand, its bit goes
     new.hands = tuple(hands)
     new.trick = (*state.trick, (seat, action.card))
     pending = new.pending = state.pending[1:]
     if pending:
         new.to_act = pending[0]
+        new.undo = None  # only a state right after a trick keeps one (see below)
         return new
     done: State = state.game.trick_done(new)
     if done.deal_no == state.deal_no and done.stock == state.stock and done.phase == PLAY:
-        before = _new(state.__class__)  # once per trick: the card may be taken back
-        before.__dict__ = state.__dict__.copy()
-        before.undo = None
-        done.undo = before
+        # Once per trick: the card may be taken back to `state`. A state within a trick
+        # keeps no `undo`, so `state` itself serves, without a copy; but for a trick of one
+        # card, `state` is the state right after the last trick, which keeps one.
+        done.undo = state if state.undo is None else _without_undo(state)
     else:
         done.undo = None
     return done
+
+
+def _without_undo(state: State) -> State:
+    """A copy of `state` that keeps no state before its last trick (states never chain)."""
+    kept = state.clone()
+    kept.undo = None
+    return kept
 
 
 def close_trick(s: State) -> int:
