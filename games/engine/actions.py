@@ -120,6 +120,11 @@ def choose(kind: ActionKind, seat: int, suit: int) -> Action:
     return _SUITS[kind][seat][suit]
 
 
+def choices(kind: ActionKind, seat: int, suits: int) -> list[Action]:
+    """Choosing (or voting) each of the first `suits` suits (4, or 5 with no trump), a new list."""
+    return _SUITS[kind][seat][:suits]
+
+
 _SUIT_PLAYS: dict[int, list[Action]] = {}
 
 

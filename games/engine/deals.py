@@ -133,11 +133,11 @@ def _dealers(players: int, dealer: int, sizes: tuple[int, ...]) -> tuple[Any, ..
 def _getter(positions: list[int]) -> Any:
     if len(positions) > 1:
         return itemgetter(*positions)
-    return lambda deck: tuple(deck[p] for p in positions)  # itemgetter of one is not a tuple
+    return lambda deck: tuple([deck[p] for p in positions])  # itemgetter of one is not a tuple
 
 
 def dealt_hands(
     players: int, dealer: int, sizes: tuple[int, ...], deck: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:
     """Each seat's cards in the order dealt, one at a time clockwise from the dealer's left."""
-    return tuple(get(deck) for get in _dealers(players, dealer, sizes))
+    return tuple([get(deck) for get in _dealers(players, dealer, sizes)])

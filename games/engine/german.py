@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action
 from .cards import SUIT_OF, card_str, mask_of
 from .deals import Source, dealt_hands
 from .protocol import Game, plays_only
@@ -37,7 +36,7 @@ def _deal(s: GermanState) -> None:
     """13 cards each, one at a time; the talon's top card is turned and fixes trump."""
     deck = s.source.deck(s.deal_no)
     s.deal_hands = dealt_hands(2, s.dealer, (13, 13), deck)
-    s.hands = tuple(mask_of(h) for h in s.deal_hands)
+    s.hands = tuple([mask_of(h) for h in s.deal_hands])
     s.turned = s.faceup = deck[26]
     s.trump = SUIT_OF[deck[26]]
     s.deal_stock = s.stock = deck[27:]
@@ -45,10 +44,6 @@ def _deal(s: GermanState) -> None:
     s.half = 1
     leader = 1 - s.dealer  # the non-dealer leads to the first trick
     s.phase, s.pending, s.to_act = PLAY, clockwise(leader, 2), leader
-
-
-def legal(s: GermanState, seat: int) -> list[Action]:
-    return legal_plays(s, seat)
 
 
 def trick_done(s: GermanState) -> GermanState:
@@ -162,7 +157,7 @@ class GermanWhist(Game[GermanState]):
     standard_presets_only = False
     standard_values: dict[str, tuple[Any, ...]] = {}
     start = staticmethod(start)
-    legal = staticmethod(legal)
+    legal = staticmethod(legal_plays)  # a card is the only decision
     decide = staticmethod(plays_only)
     trick_done = staticmethod(trick_done)
     end_deal = staticmethod(end_deal)

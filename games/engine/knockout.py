@@ -60,7 +60,7 @@ def start_round(s: KnockoutState, top: int) -> None:
         s.trump = s.first_trump
     else:
         s.chooser = top
-        s.voters = tuple(p for p in range(s.players) if not s.active[p])
+        s.voters = tuple([p for p in range(s.players) if not s.active[p]])
         if not (opts.eliminated_vote and s.voters):
             s.voters = ()
     if s.trump >= 0:
@@ -74,10 +74,12 @@ def start_round(s: KnockoutState, top: int) -> None:
 def _deal(s: KnockoutState) -> None:
     """One card at a time clockwise from the dealer's left; a dog's life gets a single card."""
     n = s.players
-    sizes = tuple(0 if not s.active[p] else 1 if p in s.dogs else s.hand_size for p in range(n))
+    # tuple([...]) rather than tuple(...for...): a list comprehension runs inline, a
+    # generator in a frame of its own (this runs every round).
+    sizes = tuple([0 if not s.active[p] else 1 if p in s.dogs else s.hand_size for p in range(n)])
     deck = s.source.deck(s.deal_no)
     s.deal_hands = dealt_hands(n, s.dealer, sizes, deck)
-    s.hands = tuple(mask_of(h) for h in s.deal_hands)
+    s.hands = tuple([mask_of(h) for h in s.deal_hands])
     rest = deck[sum(sizes) :]
     s.turned = rest[0] if s.deal_no == 0 else -1  # round 1: the next card is turned
     s.deal_stock = s.stock = rest[1:] if s.deal_no == 0 else rest
@@ -108,7 +110,8 @@ def _begin_play(s: KnockoutState) -> None:
 
 def _open_trick(s: KnockoutState, leader: int) -> None:
     hands = s.hands
-    s.pending = tuple([p for p in clockwise(leader, len(hands)) if hands[p]])
+    ring = clockwise(leader, len(hands))
+    s.pending = ring if all(hands) else tuple([p for p in ring if hands[p]])
     s.to_act = s.pending[0]
 
 
@@ -120,8 +123,7 @@ def legal(s: KnockoutState, seat: int) -> list[actions.Action]:
         return moves
     if s.phase in (TRUMP, VOTE):
         kind = actions.TRUMP if s.phase == TRUMP else actions.VOTE
-        suits = range(5 if knockout_end.opts_of(s).no_trump_allowed else 4)
-        return [actions.choose(kind, seat, u) for u in suits]
+        return actions.choices(kind, seat, 5 if knockout_end.opts_of(s).no_trump_allowed else 4)
     return _exchanges(s, seat)
 
 

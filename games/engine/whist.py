@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action
 from .cards import NT, SUIT_OF, card_str, mask_of
 from .deals import Source, dealt_hands
 from .protocol import Game, plays_only
@@ -59,7 +58,7 @@ def _deal(s: WhistState) -> None:
     """All 52 cards one at a time from the dealer's left; the dealer's last card is turned."""
     deck = s.source.deck(s.deal_no)
     s.deal_hands = dealt_hands(4, s.dealer, (13,) * 4, deck)
-    s.hands = tuple(mask_of(h) for h in s.deal_hands)
+    s.hands = tuple([mask_of(h) for h in s.deal_hands])
     fixed = FIXED_TRUMPS.get(s.rules.options.trump_suit)  # type: ignore[union-attr]
     if fixed is None:
         s.turned = deck[51]
@@ -78,10 +77,6 @@ def _honours(hands: tuple[int, ...], trump: int) -> tuple[int, int]:
     honours = sum(1 << (trump * 13 + r) for r in (9, 10, 11, 12))
     a, b = ((hands[x] | hands[y]) & honours for x, y in PARTNERSHIPS)
     return a.bit_count(), b.bit_count()
-
-
-def legal(s: WhistState, seat: int) -> list[Action]:
-    return legal_plays(s, seat)
 
 
 def turned_public(s: WhistState) -> bool:
@@ -217,7 +212,7 @@ class Whist(Game[WhistState]):
         "target": STANDARD_WHIST_TARGETS, "honours": (False,), "trump_suit": ("turned",),
     }  # fmt: skip
     start = staticmethod(start)
-    legal = staticmethod(legal)
+    legal = staticmethod(legal_plays)  # a card is the only decision
     decide = staticmethod(plays_only)
     trick_done = staticmethod(trick_done)
     end_deal = staticmethod(end_deal)
