@@ -87,7 +87,8 @@ class PuzzlePlayer(models.Model):
 
 
 class PuzzleTry(models.Model):
-    """A player's first answer to a puzzle: only the first moves the ratings."""
+    """A player's first answer to a puzzle, in any mode (the streak's too): only the first
+    moves the ratings, and only when it was given rated."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="tries")

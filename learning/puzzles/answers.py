@@ -1,5 +1,6 @@
 """A player's answer to a puzzle: right or wrong, and the ratings it moves (a player's first
-answer to a puzzle only, as on lichess; visitors and the streak are not rated)."""
+answer to a puzzle only, as on lichess; visitors and the streak are not rated, but a
+player's first answer in the streak is their first answer all the same)."""
 
 from __future__ import annotations
 
@@ -20,22 +21,29 @@ class NotAMove(ValueError):
 class Answer:
     right: bool
     rated: bool
+    first: bool = False  # kept as the signed-in player's first answer to the puzzle
     before: int | None = None  # the player's puzzle rating before and after (rated answers)
     after: int | None = None
 
 
 def answer_give(puzzle: Puzzle, user: Any, move: str, rated: bool = True) -> Answer:
-    """Judge `move` (a card such as "QS", or "knock"); a signed-in player's first answer to
-    this puzzle moves both ratings when `rated`. NotAMove if the move is not legal there."""
+    """Judge `move` (a card such as "QS", or "knock"). A signed-in player's first answer to
+    this puzzle is kept, in whatever mode it was given (its reply showed the solver's move,
+    so no later answer is a first one), and moves both ratings when `rated`; the player's
+    row is locked first, so two answers at once are one first answer and one later one.
+    NotAMove if the move is not legal there."""
     if move not in puzzle.values:
         raise NotAMove(move)
     right = move == puzzle.answer
-    if not rated or user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated:
         return Answer(right=right, rated=False)
     with transaction.atomic():
+        player = _player_locked(user)
         if PuzzleTry.objects.filter(user=user, puzzle=puzzle).exists():
             return Answer(right=right, rated=False)
-        player = _player_locked(user)
+        if not rated:
+            PuzzleTry.objects.create(user=user, puzzle=puzzle, move=move, right=right)
+            return Answer(right=right, rated=False, first=True)
         locked = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
         before = player.rating
         mine, its = rate.rate((player.mu, player.sigma), (locked.mu, locked.sigma), right)
@@ -46,7 +54,7 @@ def answer_give(puzzle: Puzzle, user: Any, move: str, rated: bool = True) -> Ans
         locked.plays += 1
         locked.save(update_fields=["mu", "sigma", "rating", "plays"])
         PuzzleTry.objects.create(user=user, puzzle=locked, move=move, right=right)
-    return Answer(right=right, rated=True, before=before, after=player.rating)
+    return Answer(right=right, rated=True, first=True, before=before, after=player.rating)
 
 
 def _player_locked(user: Any) -> PuzzlePlayer:

@@ -4,44 +4,16 @@ puzzle and the streak, in English, German and Dutch."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from fairplay.cheats import play
 from learning.models import Puzzle, PuzzlePlayer
-from learning.puzzles import job
-from tests.rankings.helpers import store
+from tests.learning.conftest import puzzle_data
 
 pytestmark = pytest.mark.django_db
-
-
-def _cut(game: str, players: int, seeds: range) -> None:
-    for seed in seeds:
-        store(play(game, players, ["club"] * players, seed), ["club"] * players, rated=False)
-    job.sweep()
-
-
-@pytest.fixture
-def knockout() -> Puzzle:
-    _cut("knockout", 4, range(1, 4))
-    assert Puzzle.objects.count() >= 2
-    return Puzzle.objects.filter(game="knockout").order_by("pk").first()
-
-
-@pytest.fixture
-def german() -> Puzzle:
-    _cut("german", 2, range(1, 7))
-    return Puzzle.objects.filter(kind="seat").order_by("pk").first()
-
-
-def _data(page) -> dict:
-    found = re.search(r'<script id="puzzle-data" type="application/json">(.*?)</script>',
-                      page.content.decode(), re.S)  # fmt: skip
-    return json.loads(found.group(1))
 
 
 def test_no_puzzle_yet_says_so():
@@ -55,14 +27,14 @@ def test_puzzles_leads_to_the_nearest_puzzle(knockout):
 
 
 def test_page_holds_neither_the_answer_nor_the_solvers_findings(knockout):
-    data = _data(Client().get(f"/puzzles/{knockout.pk}/"))
+    data = puzzle_data(Client().get(f"/puzzles/{knockout.pk}/"))
     assert not {"answer", "values", "line"} & set(data)
     assert data["kind"] == "open" and all(h is not None for h in data["hands"])
 
 
 def test_seat_puzzle_hides_the_other_hand_until_the_answer(german):
     client = Client()
-    data = _data(client.get(f"/puzzles/{german.pk}/"))
+    data = puzzle_data(client.get(f"/puzzles/{german.pk}/"))
     other = 1 - german.seat
     assert data["hands"][other] is None and data["counts"][other] in (
         german.tricks_left,
@@ -107,18 +79,18 @@ def test_unknown_puzzle_and_get_on_answer():
 
 def test_daily_puzzle_is_the_same_page_twice(knockout):
     one, two = Client().get("/puzzles/daily/"), Client().get("/puzzles/daily/")
-    assert _data(one)["id"] == _data(two)["id"] and _data(one)["mode"] == "daily"
+    assert puzzle_data(one)["id"] == puzzle_data(two)["id"] and puzzle_data(one)["mode"] == "daily"
 
 
 def test_streak_counts_right_answers_and_ends_at_a_wrong_one(knockout):
     client = Client()
-    first = _data(client.get("/puzzles/streak/"))
+    first = puzzle_data(client.get("/puzzles/streak/"))
     puzzle = Puzzle.objects.get(pk=first["id"])
     reply = client.post(f"/puzzles/{puzzle.pk}/answer/", {"move": puzzle.answer, "mode": "streak"})
     assert reply.json()["streak"] == 1
     again = client.post(f"/puzzles/{puzzle.pk}/answer/", {"move": puzzle.answer, "mode": "streak"})
     assert again.status_code == 400  # the streak moved on
-    second = _data(client.get("/puzzles/streak/"))
+    second = puzzle_data(client.get("/puzzles/streak/"))
     assert second["id"] != puzzle.pk
     nxt = Puzzle.objects.get(pk=second["id"])
     wrong = next(m for m in nxt.values if m != nxt.answer)
@@ -145,3 +117,4 @@ def test_a_puzzle_of_a_game_annulled_later_is_no_longer_offered(knockout):
     page = Client().get("/puzzles/")
     if page.status_code == 302:
         assert Puzzle.objects.get(pk=page["Location"].split("/")[2]).record_id != knockout.record_id
+
