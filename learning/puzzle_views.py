@@ -18,6 +18,9 @@ from learning.puzzles import answers, pages, pick
 
 SEEN = "puzzles_seen"  # a visitor's answered puzzles, in the session (the last 200)
 STREAK = "puzzle_streak"  # {"count", "seen", "current", "best"} in the session
+# The streaks' puzzles remembered (their answers were shown): a new streak serves none of
+# them, nor, to a signed-in player, any puzzle they answered (learning.puzzles.pick).
+SEEN_MOST = 500
 
 
 def puzzles(request: HttpRequest) -> HttpResponse:
@@ -25,7 +28,7 @@ def puzzles(request: HttpRequest) -> HttpResponse:
     level = answers.player_level(request.user)
     found = pick.next_for(request.user, level, request.session.get(SEEN, []))
     if found is None:
-        return render(request, "learning/puzzles_none.html", {"title": _("Puzzles")})
+        return _none(request, _("Puzzles"))
     return redirect("puzzle", pk=found.pk)
 
 
@@ -39,7 +42,7 @@ def puzzle(request: HttpRequest, pk: int) -> HttpResponse:
 def daily(request: HttpRequest) -> HttpResponse:
     found = pick.daily(timezone.now().date())
     if found is None:
-        return render(request, "learning/puzzles_none.html", {"title": _("Puzzle of the day")})
+        return _none(request, _("Puzzle of the day"))
     return _page(request, found, "daily")
 
 
@@ -47,12 +50,17 @@ def streak(request: HttpRequest) -> HttpResponse:
     state = _streak(request)
     found = pick.shown().filter(pk=state["current"]).first() if state["current"] else None
     if found is None:
-        found = pick.streak_next(state["count"], state["seen"])
+        found = pick.streak_next(state["count"], state["seen"], request.user)
         if found is None:
-            return render(request, "learning/puzzles_none.html", {"title": _("Puzzle streak")})
+            return _none(request, _("Puzzle streak"), all_seen=pick.shown().exists())
         state["current"] = found.pk
         request.session[STREAK] = state
     return _page(request, found, "streak", state)
+
+
+def _none(request: HttpRequest, title: str, all_seen: bool = False) -> HttpResponse:
+    """No puzzle to offer: none cut yet, or (`all_seen`) none the player has not seen."""
+    return render(request, "learning/puzzles_none.html", {"title": title, "all_seen": all_seen})
 
 
 def _streak(request: HttpRequest) -> dict[str, Any]:
@@ -89,6 +97,9 @@ def answer(request: HttpRequest, pk: int) -> JsonResponse:
         given = answers.answer_give(found, request.user, move, rated=mode != "streak")
     except answers.NotAMove:
         return JsonResponse({"error": _("That is not a legal move here.")}, status=400)
+    if state is not None and request.user.is_authenticated and not given.first:
+        _streak_passes(request, found)  # its player answered it elsewhere since it was served
+        return JsonResponse({"error": _("This is not the streak's puzzle now.")}, status=400)
     reply: dict[str, Any] = {"right": given.right, **pages.after(found)}
     reply["replay"] = reverse("game_replay", args=[found.record_id]) + f"#before-{found.number}"
     if given.rated:
@@ -98,17 +109,28 @@ def answer(request: HttpRequest, pk: int) -> JsonResponse:
     else:
         seen = request.session.get(SEEN, [])
         request.session[SEEN] = [*seen, found.pk][-200:]
+        _streak_passes(request, found)
         reply["next"] = reverse("puzzles")
     return JsonResponse(reply)
+
+
+def _streak_passes(request: HttpRequest, found: Puzzle) -> None:
+    """The streak's puzzle answered in another mode (its reply showed the answer) no longer
+    counts for the streak: the streak moves on to another, its count as it was."""
+    state = _streak(request)
+    if state["current"] == found.pk:
+        state.update(current=None, seen=[*state["seen"], found.pk][-SEEN_MOST:])
+        request.session[STREAK] = state
 
 
 def _streak_step(
     request: HttpRequest, state: dict[str, Any], found: Puzzle, right: bool
 ) -> dict[str, Any]:
+    seen = [*state["seen"], found.pk][-SEEN_MOST:]  # kept after the streak ends too
     if right:
-        state.update(count=state["count"] + 1, seen=[*state["seen"], found.pk][-500:], current=None)
+        state.update(count=state["count"] + 1, seen=seen, current=None)
         request.session[STREAK] = state
         return {"streak": state["count"], "next": reverse("puzzle_streak")}
     best = answers.streak_best_keep(request.user, max(state["count"], state.get("best", 0)))
-    request.session[STREAK] = {"count": 0, "seen": [], "current": None, "best": best}
+    request.session[STREAK] = {"count": 0, "seen": seen, "current": None, "best": best}
     return {"streak_over": state["count"], "best": best, "next": reverse("puzzle_streak")}

@@ -71,9 +71,13 @@ def daily(day: datetime.date) -> Puzzle | None:
     return DailyPuzzle.objects.select_related("puzzle").get(day=day).puzzle
 
 
-def streak_next(count: int, seen: Collection[int]) -> Puzzle | None:
+def streak_next(count: int, seen: Collection[int], user: Any = None) -> Puzzle | None:
     """The streak's puzzle after `count` right answers: nearest STREAK_START + count steps, at
-    that level or above where there is one, none of `seen`."""
+    that level or above where there is one, none of `seen` (the streaks' puzzles so far) nor,
+    for a signed-in player, one they answered before: a streak never serves a puzzle whose
+    answer its player was shown."""
     level = STREAK_START + STREAK_STEP * count
     rows = shown().exclude(pk__in=list(seen))
+    if user is not None and user.is_authenticated:
+        rows = rows.exclude(pk__in=PuzzleTry.objects.filter(user=user).values("puzzle"))
     return _nearest(rows.filter(rating__gte=level), level) or _nearest(rows, level)

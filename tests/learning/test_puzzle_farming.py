@@ -1,6 +1,7 @@
 """What a puzzle answer cannot be made to give twice: a player's first answer to a puzzle is
-the only one that counts, whatever the mode it was given in; two answers at once are one
-first answer, never a server error."""
+the only one that counts, whatever the mode it was given in; a streak never serves again a
+puzzle whose answer its player has seen; the streak's puzzle answered in another mode no
+longer counts for the streak; two answers at once are one first answer, never a server error."""
 
 from __future__ import annotations
 
@@ -27,6 +28,60 @@ def _answer(client: Client, puzzle: Puzzle, move: str, mode: str) -> Any:
 
 def _streak_puzzle(client: Client) -> Puzzle:
     return Puzzle.objects.get(pk=puzzle_data(client.get("/puzzles/streak/"))["id"])
+
+
+@pytest.mark.django_db
+def test_a_new_streak_never_serves_a_puzzle_whose_answer_was_shown(knockout):
+    client = Client()
+    failed = _streak_puzzle(client)
+    over = _answer(client, failed, _wrong(failed), "streak").json()
+    assert over["streak_over"] == 0 and over["answer"] == failed.answer
+    assert _streak_puzzle(client) != failed  # the same puzzle again: its answer is known
+
+
+@pytest.mark.django_db
+def test_a_streak_that_has_shown_every_puzzle_says_so(knockout):
+    client = Client()
+    for _ in range(Puzzle.objects.count()):
+        seen = _streak_puzzle(client)
+        _answer(client, seen, _wrong(seen), "streak")
+    page = client.get("/puzzles/streak/").content.decode()
+    assert 'data-testid="puzzles-none"' in page and "You have seen every puzzle" in page
+
+
+@pytest.mark.django_db
+def test_a_signed_in_players_new_streak_leaves_out_the_puzzles_they_answered(knockout):
+    user = get_user_model().objects.create_user("streaker", password="pw")
+    client = Client()
+    client.force_login(user)
+    failed = _streak_puzzle(client)
+    _answer(client, failed, _wrong(failed), "streak")
+    client.logout()  # a new session: the streak's own memory is gone
+    client.force_login(user)
+    assert _streak_puzzle(client) != failed
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("mode", ["rated", "daily"])
+def test_the_streaks_puzzle_answered_in_another_mode_no_longer_counts_for_it(knockout, mode):
+    client = Client()
+    current = _streak_puzzle(client)
+    looked = _answer(client, current, _wrong(current), mode).json()
+    counted = _answer(client, current, looked["answer"], "streak")
+    assert counted.status_code == 400 and "streak" not in counted.json()
+    assert _streak_puzzle(client) != current
+
+
+@pytest.mark.django_db
+def test_the_streaks_puzzle_answered_by_its_player_in_another_browser_no_longer_counts(knockout):
+    user = get_user_model().objects.create_user("two_tabs", password="pw")
+    streak, other = Client(), Client()
+    streak.force_login(user)
+    other.force_login(user)
+    current = _streak_puzzle(streak)
+    looked = _answer(other, current, _wrong(current), "rated").json()
+    counted = _answer(streak, current, looked["answer"], "streak")
+    assert counted.status_code == 400 and "streak" not in counted.json()
 
 
 @pytest.mark.django_db
