@@ -49,10 +49,13 @@ def next_for(user: Any, level: int, seen: Collection[int] = ()) -> Puzzle | None
 
 def daily(day: datetime.date) -> Puzzle | None:
     """The puzzle of `day`: chosen the first time it is asked for, nearest the centre among
-    those never a day's puzzle, newest first on a tie; the same for everyone afterwards."""
-    chosen = DailyPuzzle.objects.filter(day=day).select_related("puzzle").first()
-    if chosen is not None:
+    those never a day's puzzle, newest first on a tie; the same for everyone afterwards. One
+    whose game was annulled since gives way to a new choice."""
+    chosen = DailyPuzzle.objects.filter(day=day).select_related("puzzle__record").first()
+    if chosen is not None and not chosen.puzzle.record.annulled:
         return chosen.puzzle
+    if chosen is not None:
+        DailyPuzzle.objects.filter(day=day, puzzle=chosen.puzzle_id).delete()
     used = DailyPuzzle.objects.values("puzzle")
     candidate = (
         shown()

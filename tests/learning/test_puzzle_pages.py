@@ -118,3 +118,20 @@ def test_a_puzzle_of_a_game_annulled_later_is_no_longer_offered(knockout):
     if page.status_code == 302:
         assert Puzzle.objects.get(pk=page["Location"].split("/")[2]).record_id != knockout.record_id
 
+
+def test_the_daily_puzzle_of_a_game_annulled_since_gives_way_to_another(knockout):
+    from records.models import GameRecord
+
+    first = puzzle_data(Client().get("/puzzles/daily/"))["id"]
+    annulled = Puzzle.objects.get(pk=first).record_id
+    GameRecord.objects.filter(pk=annulled).update(annulled=True)
+    page = Client().get("/puzzles/daily/")
+    if b"puzzles-none" in page.content:  # every puzzle came from that game
+        assert not Puzzle.objects.exclude(record_id=annulled).exists()
+        return
+    now = puzzle_data(page)["id"]
+    assert Puzzle.objects.get(pk=now).record_id != annulled
+    puzzle = Puzzle.objects.get(pk=now)
+    answered = Client().post(f"/puzzles/{now}/answer/", {"move": puzzle.answer, "mode": "daily"})
+    assert answered.status_code == 200 and answered.json()["right"]
+    assert puzzle_data(Client().get("/puzzles/daily/"))["id"] == now  # the same for everyone
