@@ -102,3 +102,13 @@ def name_taken(key: str, exclude_pk: int | None = None) -> bool:
         return True
     hashed = ReservedName.reserved_key(key)
     return ReservedName.objects.filter(key=hashed, until__gt=timezone.now()).exists()
+
+
+def player_named(name: object, active: bool = True) -> Any:
+    """The user of that username (any letter case; an active one unless `active` is False),
+    or None: also for a name no username can be (not text, or with a NUL character, which
+    the database cannot even compare)."""
+    if not isinstance(name, str) or not name or "\x00" in name:
+        return None
+    rows = get_user_model().objects.filter(username__iexact=name)
+    return (rows.filter(is_active=True) if active else rows).first()

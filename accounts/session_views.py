@@ -9,6 +9,7 @@ from django.shortcuts import redirect
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from .inputs import posted_id
 from .services import sessions_revoke
 from .sessions import sessions_end
 
@@ -23,7 +24,7 @@ def session_end(request: HttpRequest) -> HttpResponse:
         ended = sessions_end(request.user, keep=current)
     else:
         keys = list(
-            request.user.session_infos.filter(pk=_int(request.POST.get("session")))
+            request.user.session_infos.filter(pk=posted_id(request.POST.get("session")))
             .exclude(session_key=current)
             .values_list("session_key", flat=True)
         )
@@ -33,11 +34,3 @@ def session_end(request: HttpRequest) -> HttpResponse:
     messages.info(request, ngettext("%(count)d session ended.", "%(count)d sessions ended.",
                                     ended) % {"count": ended})  # fmt: skip
     return redirect("privacy_data")
-
-
-def _int(value: str | None) -> int:
-    try:
-        number = int(value or 0)
-    except ValueError:
-        return 0
-    return number if 0 < number < 2**63 else 0

@@ -8,7 +8,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,6 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.inputs import posted_id
+from accounts.selectors import player_named
 from accounts.throttle import limited
 from clubs import selectors, services
 from clubs.forms import ClubForm
@@ -76,13 +77,11 @@ def club_leaderboard(request: HttpRequest, slug: str, game: str) -> HttpResponse
 
 
 def _player(request: HttpRequest) -> Any:
-    name = request.POST.get("username", "").strip()
-    return get_user_model().objects.filter(username__iexact=name).first() if name else None
+    return player_named(request.POST.get("username", "").strip(), active=False)
 
 
 def _user_id(request: HttpRequest) -> int:
-    value = request.POST.get("user", "")
-    return int(value) if value.isdigit() else 0
+    return posted_id(request.POST.get("user", ""))
 
 
 # Each action of the club page: the service it calls with (actor, club id, the request).
@@ -100,9 +99,7 @@ ACTIONS: dict[str, Callable[[Any, int, HttpRequest], Any]] = {
     "remove": lambda u, c, r: services.member_remove(u, c, _user_id(r)),
     "role": lambda u, c, r: services.member_role(u, c, _user_id(r), r.POST.get("role", "")),
     "post": lambda u, c, r: services.post_add(u, c, r.POST.get("text", "")),
-    "hide": lambda u, c, r: services.post_hide(
-        u, c, int(r.POST["post"]) if r.POST.get("post", "").isdigit() else 0
-    ),
+    "hide": lambda u, c, r: services.post_hide(u, c, posted_id(r.POST.get("post", ""))),
 }
 
 

@@ -7,7 +7,6 @@ import json
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -17,6 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from accounts.inputs import posted_id
+from accounts.selectors import player_named
 from accounts.throttle import limited
 from accounts.views import player_or_404
 from games.labels import game_name
@@ -103,14 +104,13 @@ def _invite_limited(request: HttpRequest) -> bool:
 @require_POST
 def invite(request: HttpRequest) -> HttpResponse:
     """From a table: invite a player by name to it."""
-    table_id = request.POST.get("table", "")
-    table_id = int(table_id) if table_id.isdigit() and len(table_id) < 16 else 0
+    table_id = posted_id(request.POST.get("table", ""))
     name = (request.POST.get("username") or "").strip()
     default = reverse("table", args=[table_id]) if table_id else reverse("social_friends")
     if _invite_limited(request):
         return _back(request, default)
-    recipient = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
-    if recipient is None or "\x00" in name:
+    recipient = player_named(name)
+    if recipient is None:
         messages.error(request, _("There is no player called “%(name)s”.") % {"name": name})
         return _back(request, default)
     try:
@@ -129,11 +129,11 @@ def invite_player(request: HttpRequest, username: str) -> HttpResponse:
     recipient = player_or_404(username)
     if _invite_limited(request):
         return redirect("profile", username=recipient.username)
-    table_id = request.POST.get("table", "")
+    table_id = posted_id(request.POST.get("table", ""))
     game = request.POST.get("game", "")
     try:
-        if table_id.isdigit() and len(table_id) < 16:
-            invitation = services.invitation_send(request.user, recipient, int(table_id))
+        if table_id:
+            invitation = services.invitation_send(request.user, recipient, table_id)
         elif game in GAMES:
             private = request.POST.get("private") == "on"
             invitation = services.table_create_and_invite(request.user, recipient, game, private)

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.inputs import posted_id
 from accounts.staff_powers import acts_as_staff
 from clubs.models import Club
 from clubs.selectors import is_club_staff
@@ -54,7 +55,7 @@ def _club_asked(request: HttpRequest) -> Club | None:
     asked = request.GET.get("club", "")
     if not asked:
         return None
-    club = Club.objects.filter(pk=int(asked)).first() if asked.isdigit() else None
+    club = Club.objects.filter(pk=posted_id(asked)).first()
     if club is None or not is_club_staff(club.pk, request.user):
         raise PermissionDenied(_("Only the club's owners and moderators create its events."))
     return club
@@ -102,10 +103,10 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
 def _drive_context(request: HttpRequest, event: Event, entry: Entry | None) -> dict[str, Any]:
     """A whist drive's page: the trumps in turn, a score card (the viewer's, or the one a
     standings row asks for with ?card=<entry>) and the prizes (docs/rules.md §5.8)."""
-    asked = request.GET.get("card", "")
+    asked = posted_id(request.GET.get("card", ""))
     card_entry = entry
-    if asked.isdigit():
-        card_entry = Entry.objects.filter(event=event, pk=int(asked)).select_related("user").first()
+    if asked:
+        card_entry = Entry.objects.filter(event=event, pk=asked).select_related("user").first()
     rotation = TRUMPS_NO_TRUMP if event.no_trump_hand else TRUMPS
     card = selectors.score_card(event, card_entry) if card_entry else []
     for line in card:
@@ -148,8 +149,8 @@ def event_live(request: HttpRequest, event_id: int) -> JsonResponse:
 def table_after(request: HttpRequest) -> JsonResponse:
     """What follows an event's table for its player (the game-over dialog asks with
     `?table=<id>`): the event, their standing, their next table or board once dealt."""
-    table = request.GET.get("table", "")
-    after = selectors.after_table(int(table), request.user) if table.isdigit() else None
+    table = posted_id(request.GET.get("table", ""))
+    after = selectors.after_table(table, request.user) if table else None
     if after is None:
         return JsonResponse({"error": "not_yours"}, status=404)
     return JsonResponse(after)
@@ -185,10 +186,10 @@ def event_partner(request: HttpRequest, event_id: int) -> HttpResponse:
         if "part" in post:
             services.entry_partner_part(user, event_id)
         elif "asker" in post:
-            asker = post["asker"]
-            if not asker.isdigit():
+            asker = posted_id(post["asker"])
+            if not asker:
                 raise services.ServiceError("no_invitation", _("this invitation is no longer open"))
-            services.entry_partner_accept(user, event_id, int(asker), invite)
+            services.entry_partner_accept(user, event_id, asker, invite)
         else:
             services.entry_partner_ask(user, event_id, post.get("partner", ""), invite)
     except services.ServiceError as exc:

@@ -8,13 +8,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.devices import shared_devices
 from accounts.models import User
-from accounts.selectors import blocked_pairs
+from accounts.selectors import blocked_pairs, player_named
 from games import broadcast, labels, signals
 from games.engine.descriptors import game_of
 from games.models import PoolEntry
@@ -73,7 +72,7 @@ def partner_named(user: User, name: Any) -> User:
     blocking the other."""
     if not isinstance(name, str) or not name.strip():
         raise ServiceError("bad_partner", _("name the player you want as your partner"))
-    other = get_user_model().objects.filter(username__iexact=name.strip(), is_active=True).first()
+    other = player_named(name.strip())
     if other is None:
         raise ServiceError("bad_partner", _("there is no player named %(name)s")
                            % {"name": name.strip()[:40]})  # fmt: skip

@@ -12,6 +12,7 @@ from django.test import Client
 from clubs import services
 from rankings.models import Rating
 from rankings.rating import PROVISIONAL_GAMES
+from tests.site.test_security import JUNK
 
 from .conftest import club_of
 
@@ -118,3 +119,15 @@ def test_the_club_pages_speak_english_german_and_dutch(
     html += client.get(f"/clubs/{club.slug}/leaderboard/whist/").content.decode()
     for word in words:
         assert word in html, word
+
+
+@pytest.mark.parametrize("value", JUNK)
+def test_junk_in_a_club_action_is_never_a_server_error(people: Any, value: str) -> None:
+    ann, bob = people("ann", "bob")
+    club = club_of(ann, members=[bob])
+    client = Client()
+    client.force_login(ann)
+    for action, field in (("hide", "post"), ("remove", "user"), ("role", "user"),
+                          ("answer_request", "user"), ("invite", "username")):  # fmt: skip
+        answer = client.post(f"/clubs/{club.slug}/do/{action}/", {field: value})
+        assert answer.status_code < 500, action

@@ -144,6 +144,7 @@ def test_leaving_withdraws_the_invitation(make_user):
         ("whist", "nobody", "bad_partner"),
         ("whist", "ann", "bad_partner"),
         ("whist", "  ", "bad_partner"),
+        ("whist", "b\x00b", "bad_partner"),
     ],
 )
 def test_an_invitation_that_cannot_be_is_refused(make_user, game, partner, code):

@@ -17,6 +17,7 @@ from games.models import Seat
 from social import services, texts
 from social.models import Invitation, Kind, Notification
 from social.services import ServiceError
+from tests.site.test_security import JUNK
 
 pytestmark = pytest.mark.django_db
 
@@ -241,3 +242,14 @@ def test_invitations_are_limited_per_recipient_counting_cancelled_and_resent_one
     assert refused.value.code == "invited_often"
     assert Notification.objects.filter(user=bob).count() == settings.WHIST_INVITES_PER_RECIPIENT
     services.invitation_send(ann, cat, table.pk)  # another player is not concerned
+
+
+@pytest.mark.parametrize("value", JUNK)
+def test_junk_table_in_an_invitation_form_is_never_a_server_error(make_user, value):
+    ann, bob = make_user("ann"), make_user("bob")
+    client = Client()
+    client.force_login(ann)
+    sent = client.post("/invitations/send/", {"table": value, "username": bob.username})
+    assert sent.status_code < 500
+    to = client.post(f"/invitations/to/{bob.username}/", {"table": value, "game": value})
+    assert to.status_code < 500

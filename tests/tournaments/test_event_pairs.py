@@ -15,6 +15,7 @@ from accounts.services import block_add
 from games.engine.descriptors import side_of
 from social.models import Notification
 from social.texts import text
+from tests.site.test_security import JUNK
 from tests.tournaments.conftest import all_present, event_with, play_round
 from tournaments import services
 from tournaments.models import Entry, Event, Placement
@@ -178,3 +179,17 @@ def test_sign_up_closes_for_pairs_at_the_start(staff: Any, players: Any) -> None
     with pytest.raises(services.ServiceError) as refused:
         services.entry_partner_ask(ann, event.pk, bob.username)
     assert refused.value.code == "started"
+
+
+@pytest.mark.parametrize("value", JUNK)
+def test_junk_in_the_partner_form_and_the_event_pages_is_never_a_server_error(
+    staff: Any, players: Any, client: Any, value: str
+) -> None:
+    (ann,) = players(1)
+    event = coming(staff)
+    client.force_login(ann)
+    for field in ("asker", "partner"):
+        assert client.post(f"/events/{event.pk}/partner/", {field: value}).status_code < 500
+    for path, field in (("/events/new/", "club"), ("/events/after.json", "table"),
+                        (f"/events/{event.pk}/", "card")):  # fmt: skip
+        assert client.get(path, {field: value}).status_code < 500, path
