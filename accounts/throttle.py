@@ -52,6 +52,14 @@ def limited(
     return is_ratelimited(request, group=group, key=keys[key], rate=rate, increment=True)
 
 
+def user_limited(user_id: int, group: str, rate: str) -> bool:
+    """`limited` with key "user" where there is no request (a socket's message, a service):
+    the same count as the requests of that user in `group`."""
+    return is_ratelimited(
+        None, group=group, key=lambda g, r: f"user:{user_id}", rate=rate, increment=True
+    )
+
+
 def _user_key(group: str, request: HttpRequest) -> str:
     return f"user:{request.user.pk}" if request.user.is_authenticated else client_address(request)
 

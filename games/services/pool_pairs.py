@@ -8,12 +8,14 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.devices import shared_devices
 from accounts.models import User
 from accounts.selectors import blocked_pairs, player_named
+from accounts.throttle import user_limited
 from games import broadcast, labels, signals
 from games.engine.descriptors import game_of
 from games.models import PoolEntry
@@ -69,9 +71,13 @@ def _check_player(user: User, rated: bool) -> None:
 def partner_named(user: User, name: Any) -> User:
     """The player a pair invitation names (by username, any letter case), in the pool or for
     an event (tournaments.services.pairs): another active account, neither of the two
-    blocking the other."""
+    blocking the other. Each invitation counts against the inviter's limit of invitations
+    (WHIST_RATE_INVITE, with those to tables: social.views): the invited player hears of
+    every one."""
     if not isinstance(name, str) or not name.strip():
         raise ServiceError("bad_partner", _("name the player you want as your partner"))
+    if user_limited(user.pk, "social.invite", settings.WHIST_RATE_INVITE):
+        raise ServiceError("rate_limited", _("Too many invitations: try again later."))
     other = player_named(name.strip())
     if other is None:
         raise ServiceError("bad_partner", _("there is no player named %(name)s")

@@ -203,3 +203,17 @@ def test_the_player_invited_is_told_on_any_page_leading_to_the_lobby(make_user):
     notice = Notification.objects.get(user=bob)
     assert text(notice.kind, notice.data).startswith("Ann invites you to play Whist as partners")
     assert link(notice.kind, notice.data) == "/lobby/#pool"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pool_partner_invitations_are_limited_as_table_invitations_are(make_user, settings):
+    settings.WHIST_RATE_INVITE = "2/h"
+    from social.models import Notification
+
+    ann, bob = people(make_user, "ann", "bob")
+    for _ in range(2):
+        pool_pair_invite(ann, "c-ann", "bob", "whist")
+    with pytest.raises(ServiceError) as refused:
+        pool_pair_invite(ann, "c-ann", "bob", "whist")
+    assert refused.value.code == "rate_limited" and "Too many invitations" in refused.value.message
+    assert Notification.objects.filter(user=bob).count() == 2

@@ -181,6 +181,20 @@ def test_sign_up_closes_for_pairs_at_the_start(staff: Any, players: Any) -> None
     assert refused.value.code == "started"
 
 
+def test_partner_requests_are_limited_as_table_invitations_are(
+    staff: Any, players: Any, client: Any, settings: Any
+) -> None:
+    settings.WHIST_RATE_INVITE = "2/h"
+    ann, bob, cy = players(3)
+    event = coming(staff)
+    client.force_login(ann)
+    for name in (bob.username, cy.username, bob.username):
+        page = client.post(f"/events/{event.pk}/partner/", {"partner": name}, follow=True)
+    assert "Too many invitations" in page.content.decode()
+    assert Notification.objects.filter(user=bob).count() == 1
+    assert Notification.objects.filter(user=cy).count() == 1
+
+
 @pytest.mark.parametrize("value", JUNK)
 def test_junk_in_the_partner_form_and_the_event_pages_is_never_a_server_error(
     staff: Any, players: Any, client: Any, value: str

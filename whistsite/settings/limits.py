@@ -6,7 +6,8 @@ from whistsite.settings.environment import env_int, env_rate
 # period s, m, h or d, per client address (IPv6 per /64) and per user. Its core is used
 # without its app: the app's system check calls Django's own RedisCache "not officially
 # supported" (it increments atomically), which would fail `check --deploy` at WARNING.
-# Invitations to tables and friend requests a player may send (per user).
+# Invitations a player may send (per user): to tables, and to play as partners (the pool's
+# and an event's, which share the count), and friend requests.
 WHIST_RATE_INVITE = env_rate("WHIST_RATE_INVITE", "30/h")
 WHIST_RATE_FRIEND = env_rate("WHIST_RATE_FRIEND", "30/h")
 # How long an invitation waits for its answer, in seconds, and how many of a player's may
