@@ -30,6 +30,7 @@ from games.services.pool import (
     same_place,
 )
 from games.services.tables import check_slots
+from runtime import scheduling
 
 
 def pool_pair_invite(
@@ -120,6 +121,8 @@ def pool_pair_accept(
         PoolEntry.objects.filter(pk=invite.pk).update(pending=False, joined=entry.joined)
         broadcast.pool_paired(invite.channel, user.pk)
         broadcast.pool_changed()
+    if invite.bots_after is not None:  # as pool_join: matched when the pair's bot wait is due
+        scheduling.run_later("pool_match", (line.pk,), invite.bots_after + 0.05)
     if match:
         pool_match(line.pk)
     return entry

@@ -62,6 +62,14 @@ def test_a_pair_is_seated_against_two_players_alone(make_user):
     assert not PoolEntry.objects.exists()
 
 
+def test_an_accepted_pair_is_matched_when_its_bot_wait_falls_due(make_user, queued):
+    ann, bob = people(make_user, "ann", "bob")
+    pair(ann, bob, bots_after=15, bot_level="expert")
+    due = [delay for (name, _args), delay in zip(queued, queued.delays, strict=True)
+           if name == "pool_match"]  # fmt: skip
+    assert due and 15 <= min(due) < 16
+
+
 def test_a_pair_whose_bot_wait_passed_plays_against_two_bots(make_user):
     ann, bob = people(make_user, "ann", "bob")
     pair(ann, bob, bots_after=15, bot_level="expert")
