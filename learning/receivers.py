@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -14,7 +13,7 @@ from records import signals
 from runtime import scheduling
 
 
-def queue_sweep(table_id: int) -> None:
+def queue_sweep() -> None:
     """In the analysis lane (runtime.scheduling), apart from turns and bookkeeping."""
     scheduling.run_later(tasks.puzzles_sweep.name, ())
 
@@ -22,4 +21,4 @@ def queue_sweep(table_id: int) -> None:
 @receiver(signals.game_recorded, dispatch_uid="learning_game_recorded")
 def game_recorded(sender: Any, record: Any, **kwargs: Any) -> None:
     # robust: a failure here must not reach the committed move (as fair play's receiver).
-    transaction.on_commit(partial(queue_sweep, record.pk), robust=True)
+    transaction.on_commit(queue_sweep, robust=True)

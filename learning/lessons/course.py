@@ -313,12 +313,3 @@ def shown(lesson: Lesson) -> list[dict[str, Any]]:
             plays = [[seat, card_str(card)] for seat, card in seen.plays]
             tricks.append({"plays": plays, "winner": seen.winner})
     return tricks
-
-
-def refusal(lesson: Lesson, text: str) -> IllegalAction | None:
-    """The engine's own refusal of an answer, if it refuses it."""
-    try:
-        apply(position(lesson), action_of(text))
-    except IllegalAction as error:
-        return error
-    return None
