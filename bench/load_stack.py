@@ -45,6 +45,8 @@ def wait_port(port: int, process: subprocess.Popen, what: str, seconds: float = 
 class Stack(Spawned):
     """The processes of one run; stopped (and the database dropped) by `close`."""
 
+    daphne_module = "daphne"  # bench/socket_memory.py's: bench.traced_daphne
+
     def __init__(self, args: argparse.Namespace, tmp: Path, bare: bool = False) -> None:
         super().__init__()
         self.args, self.tmp, self.bare = args, tmp, bare
@@ -90,7 +92,7 @@ class Stack(Spawned):
             command = [
                 sys.executable,
                 "-m",
-                "daphne",
+                self.daphne_module,
                 "-b",
                 "127.0.0.1",
                 "-p",
