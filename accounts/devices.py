@@ -27,12 +27,12 @@ from typing import Any
 
 from django.conf import settings
 from django.core import signing
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from accounts.models import SessionInfo
+from runtime.process_cache import cache
 
 DEVICE_COOKIE = "whist_device"
 SALT = "accounts.devices"

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 from django.dispatch import receiver
@@ -20,6 +19,7 @@ from games.models import Table
 from games.reads.sight import cards_open
 from rankings import signals as rankings_signals
 from rankings.models import SeatResult
+from runtime.process_cache import cache
 from runtime.scheduling import run_later
 from social.models import Invitation, Kind
 from social.selectors import friend_ids
