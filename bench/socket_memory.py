@@ -12,7 +12,8 @@ resident growth per socket, which tracemalloc's own bookkeeping inflates (the lo
 figure is the one without it).
 
 Run: `.venv/bin/python bench/socket_memory.py [--tables 100] [--players 4] [--game whist]
-[--think 2] [--settle 10] [--batch 10] [--top 25] [--layer pubsub]`.
+[--think 2] [--settle 10] [--batch 10] [--top 25] [--layer pubsub]`; with KEEP=1 in the
+environment the folder of the snapshots and the servers' logs is kept (its path printed).
 """
 
 from __future__ import annotations
@@ -207,7 +208,8 @@ def report(args: argparse.Namespace, run: dict[str, Any], folder: Path) -> None:
 
 def main() -> None:
     args = arguments()
-    with tempfile.TemporaryDirectory(prefix="socket-memory-", delete=not os.environ.get("KEEP")) as tmp:
+    keep = bool(os.environ.get("KEEP"))
+    with tempfile.TemporaryDirectory(prefix="socket-memory-", delete=not keep) as tmp:
         folder = Path(tmp)
         stack = TracedStack(args, folder)
         stack.env.update(WHIST_TRACE_DIR=str(folder), WHIST_TRACE_FRAMES=str(args.frames))
@@ -217,6 +219,8 @@ def main() -> None:
         finally:
             stack.close()
         report(args, run, folder)
+        if keep:
+            print(f"snapshots and logs kept in {folder}")
 
 
 if __name__ == "__main__":
