@@ -144,8 +144,9 @@ class Mute(Sanction):
 
 
 class Report(models.Model):
-    """A player's report of a chat line or of another player, with what moderators need to
-    judge it (the chat around the line, the table), and how it was closed."""
+    """A player's report of a chat line, a club's wall line or another player, with what
+    moderators need to judge it (the lines around the line, the table or the club), and how
+    it was closed."""
 
     class Reason(models.TextChoices):
         ABUSE = "abuse", _("Abusive or hateful language")
@@ -175,10 +176,12 @@ class Report(models.Model):
     )  # fmt: skip
     reason = models.CharField(_("reason"), max_length=16, choices=Reason.choices)
     text = models.TextField(_("details"), max_length=1000, blank=True)
-    # Ids of the card room's rows (accounts may not depend on games): the table and the chat
-    # line; `context` keeps what they said when the report was made.
+    # Ids of other apps' rows (accounts may not depend on them): the table and the chat
+    # line, or the club's wall line (clubs.Post); `context` keeps what they said when the
+    # report was made.
     table_id = models.BigIntegerField(_("table"), null=True, blank=True)
     chat_message_id = models.BigIntegerField(_("chat message"), null=True, blank=True)
+    wall_post_id = models.BigIntegerField(_("wall post"), null=True, blank=True)
     context = models.JSONField(_("context"), default=dict, blank=True)
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.OPEN, db_index=True

@@ -150,8 +150,9 @@ class ReportForm(forms.ModelForm):
 
 @admin.register(Report)
 class ReportAdmin(admin.ModelAdmin):
-    """The reports queue: open ones first; a report shows the chat around the line, the
-    table, and links to mute or ban the player; saving it with an outcome closes it."""
+    """The reports queue: open ones first; a report shows the chat around the line and the
+    table (a wall line's: the wall around it and the club), and links to mute or ban the
+    player; saving it with an outcome closes it."""
 
     list_display = ["created", "status", "reason", "reported", "reporter", "excerpt"]
     list_filter = ["status", "reason"]
@@ -165,11 +166,19 @@ class ReportAdmin(admin.ModelAdmin):
         return super().get_queryset(request).order_by("-status", "-created")
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return [*self.readonly, "outcome", "note"]
+        return [*self._shown(obj), "outcome", "note"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         closed = obj is not None and obj.status == Report.Status.CLOSED
-        return [*self.readonly, "outcome", "note"] if closed else self.readonly
+        return [*self._shown(obj), "outcome", "note"] if closed else self._shown(obj)
+
+    def _shown(self, obj: Report | None) -> list[str]:
+        """A wall line's report shows its club and wall where a chat line's shows its table
+        and chat."""
+        if obj is None or obj.wall_post_id is None:
+            return self.readonly
+        wall = {"table_link": "club_link", "chat_context": "wall_context"}
+        return [wall.get(name, name) for name in self.readonly]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -219,9 +228,29 @@ class ReportAdmin(admin.ModelAdmin):
         hide = format_html('<a href="{}">{}</a>', link, _("Open the line in the chat admin"))
         return format_html('<ul class="chat-context">{}</ul>{}', rows, hide)
 
-    def _line(self, obj: Report, line: dict[str, Any]) -> Any:
+    @admin.display(description=_("club"))
+    def club_link(self, obj: Report) -> Any:
+        club = (obj.context or {}).get("club") or {}
+        if not club.get("slug"):
+            return "-"
+        return format_html('<a href="{}">{}</a>', reverse("club", args=[club["slug"]]),
+                           club.get("name", ""))  # fmt: skip
+
+    @admin.display(description=_("wall at the time"))
+    def wall_context(self, obj: Report) -> Any:
+        lines = (obj.context or {}).get("wall") or []
+        if not lines:
+            return "-"
+        rows = format_html_join(
+            "", "{}", ((self._line(obj, line, obj.wall_post_id),) for line in lines)
+        )
+        link = reverse("admin:clubs_post_changelist") + f"?id={obj.wall_post_id}"
+        hide = format_html('<a href="{}">{}</a>', link, _("Open the line in the wall admin"))
+        return format_html('<ul class="chat-context">{}</ul>{}', rows, hide)
+
+    def _line(self, obj: Report, line: dict[str, Any], reported: int | None = None) -> Any:
         text = format_html("<b>{}</b>: {}", line.get("name", ""), line.get("text", ""))
-        if line.get("id") == obj.chat_message_id:
+        if line.get("id") == (reported or obj.chat_message_id):
             text = format_html("<mark>{}</mark>", text)
         return format_html('<li data-chat-id="{}">{}</li>', line.get("id", ""), text)
 

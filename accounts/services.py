@@ -173,10 +173,11 @@ def report_create(
     *,
     table_id: int | None = None,
     chat_message_id: int | None = None,
+    wall_post_id: int | None = None,
     context: dict[str, Any] | None = None,
 ) -> Report:
-    """A player's report; a second open report of the same thing by the same player is the
-    first one again."""
+    """A player's report (of a chat line, a wall line, or the player); a second open report
+    of the same thing by the same player is the first one again."""
     if reported is None or reporter is None or reported.pk == reporter.pk:
         raise ModerationError(_("You cannot report yourself."))
     if reason not in Report.Reason.values:
@@ -185,6 +186,7 @@ def report_create(
         reporter=reporter,
         reported=reported,
         chat_message_id=chat_message_id,
+        wall_post_id=wall_post_id,
         status=Report.Status.OPEN,
     )
     existing = same.first()
@@ -197,6 +199,7 @@ def report_create(
         text=(text or "").strip()[:1000],
         table_id=table_id,
         chat_message_id=chat_message_id,
+        wall_post_id=wall_post_id,
         context=context or {},
     )
 

@@ -27,6 +27,9 @@ urlpatterns = [
     path("clubs/<club:slug>/edit/", views.club_edit, name="club_edit"),
     path("clubs/<club:slug>/do/<str:action>/", views.club_action, name="club_action"),
     path(
+        "clubs/<club:slug>/wall/<int:post_id>/report/", views.wall_report, name="club_wall_report"
+    ),
+    path(
         "clubs/<club:slug>/leaderboard/<str:game>/",
         views.club_leaderboard,
         name="club_leaderboard",

@@ -1,5 +1,5 @@
 """Club pages: the list, a new club, a club's page (members, requests, wall, events) with
-the actions on it, and a club's leaderboard of one game."""
+the actions on it, reporting a wall line, and a club's leaderboard of one game."""
 
 from __future__ import annotations
 
@@ -9,14 +9,17 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.forms import ReportForm
 from accounts.inputs import posted_id
 from accounts.selectors import player_named
+from accounts.services import block_add
 from accounts.throttle import limited
 from clubs import selectors, services
 from clubs.forms import ClubForm
@@ -138,3 +141,33 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
     except services.ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("club", club.slug)
+
+
+@login_required
+def wall_report(request: HttpRequest, slug: str, post_id: int) -> HttpResponse:
+    """A member reports a line of the club's wall to the site's moderators (and, if asked,
+    hides its writer's lines and chat for themselves), at most WHIST_RATE_REPORTS an hour
+    with their other reports; back to the club's page. A hidden line is gone."""
+    club = get_object_or_404(Club, slug=slug)
+    try:
+        post = services.post_shown(club.pk, post_id)
+    except services.ServiceError as exc:
+        raise Http404(exc.message) from exc
+    if not selectors.is_member(club.pk, request.user):
+        raise PermissionDenied(_("Only the club's members report lines of its wall."))
+    form = ReportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        if limited(request, "report", settings.WHIST_RATE_REPORTS, key="user"):
+            form.add_error(None, _("You have sent many reports: please wait a while."))
+        else:
+            try:
+                services.post_report(request.user, post, form.cleaned_data["reason"],
+                                     form.cleaned_data["text"])  # fmt: skip
+                if form.cleaned_data["block"]:
+                    block_add(request.user, post.author)
+            except services.ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Thank you: the moderators will look at your report."))
+                return redirect("club", club.slug)
+    return render(request, "clubs/report_wall.html", {"form": form, "club": club, "post": post})

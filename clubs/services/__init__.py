@@ -11,11 +11,11 @@ from clubs.services.members import (
     member_role,
     request_answer,
 )
-from clubs.services.wall import post_add, post_hide
+from clubs.services.wall import post_add, post_hide, post_report, post_shown, posts_remove
 from games.services.errors import ServiceError
 
 __all__ = [
     "ServiceError", "club_close", "club_create", "club_edit", "invitation_answer", "member_erase",
     "member_invite", "member_join", "member_leave", "member_remove", "member_role", "post_add",
-    "post_hide", "request_answer",
+    "post_hide", "post_report", "post_shown", "posts_remove", "request_answer",
 ]  # fmt: skip

@@ -18,6 +18,7 @@ from accounts import services
 from accounts.models import AuditEntry, Ban, Mute, Report
 from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
 from accounts.selectors import ban_cache_key
+from clubs.apps import MODERATOR_PERMISSIONS as CLUBS_PERMISSIONS
 from fairplay.apps import MODERATOR_PERMISSIONS as FAIRPLAY_PERMISSIONS
 from games import services as games
 from games.models import ChatMessage, Move
@@ -127,6 +128,7 @@ MODERATORS_NEED = (
     | {f"games.{c}" for c in GAMES_PERMISSIONS}
     | {f"records.{c}" for c in RECORDS_PERMISSIONS}
     | {f"fairplay.{c}" for c in FAIRPLAY_PERMISSIONS}
+    | {f"clubs.{c}" for c in CLUBS_PERMISSIONS}
 )
 
 

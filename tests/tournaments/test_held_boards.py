@@ -46,7 +46,7 @@ SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 # Route parameters the walk fills; a new one fails the walk until it is taught here.
 KNOWN = {"table_id", "token", "username", "game", "event_id", "board", "message_id",
          "uidb64", "request_id", "answer", "invitation_id", "flag_id", "slug",
-         "action", "pk"}  # fmt: skip
+         "action", "pk", "post_id"}  # fmt: skip
 
 
 @dataclass
@@ -161,7 +161,7 @@ def fillings(route: str, board: Board) -> list[dict[str, Any]]:
     }  # fmt: skip
     out: list[dict[str, Any]] = [{}]
     for name in names:
-        if name not in values:  # accounts' and social's own ids: no card behind them
+        if name not in values:  # accounts', social's and clubs' own ids: no card behind them
             return []
         out = [{**o, name: v} for o in out for v in values[name]]
     return out
