@@ -78,7 +78,7 @@ async def lobby_socket(server: str, cookie: str | None) -> Any:
     return socket
 
 
-async def until(socket: Any, kind: str, timeout: float = 10.0) -> dict[str, Any]:
+async def until(socket: Any, kind: str, timeout: float = 30.0) -> dict[str, Any]:
     """The next message of type `kind` on `socket` (others are skipped)."""
     async with asyncio.timeout(timeout):
         while True:
