@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from tests.server_fork import Forked, Forks
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -30,7 +32,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_for(port: int, process: subprocess.Popen, seconds: float = 90.0) -> None:
+def wait_for(port: int, process: subprocess.Popen | Forked, seconds: float = 90.0) -> None:
     """Until the process listens on `port`. A start is not timed: on a machine busy with other
     work (load average 20) a Daphne once took more than 20 s to import the site and listen,
     and the browser test that needed it failed at its setup."""
@@ -47,17 +49,21 @@ def wait_for(port: int, process: subprocess.Popen, seconds: float = 90.0) -> Non
 
 
 @contextmanager
-def daphne(settings: str, env: dict[str, str], log_path: str | Path) -> Iterator[str]:
+def daphne(settings: str, env: dict[str, str], log_path: str | Path,
+           forks: Forks | None = None) -> Iterator[str]:  # fmt: skip
     """A Daphne process serving the whole site (HTTP and WebSockets), its output in
-    `log_path`; yields its address."""
+    `log_path`; yields its address. With `forks` of these settings and environment, the
+    process is a fork of a process that has the site imported (tests/server_fork.py)."""
     port = free_port()
+    arguments = ["-b", "127.0.0.1", "-p", str(port), "whistsite.asgi:application"]
+    env = server_env({**env, "DJANGO_SETTINGS_MODULE": settings})
     log = open(log_path, "w")  # noqa: SIM115
-    process = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-         "whistsite.asgi:application"],
-        cwd=ROOT, env=server_env({**env, "DJANGO_SETTINGS_MODULE": settings}), stdout=log,
-        stderr=subprocess.STDOUT,
-    )  # fmt: skip
+    process: subprocess.Popen | Forked
+    if forks is not None and forks.serves(settings, env):
+        process = forks.start(arguments, log_path, env)
+    else:
+        process = subprocess.Popen([sys.executable, "-m", "daphne", *arguments], cwd=ROOT,
+                                   env=env, stdout=log, stderr=subprocess.STDOUT)  # fmt: skip
     try:
         wait_for(port, process)
         yield f"http://127.0.0.1:{port}"
@@ -66,7 +72,13 @@ def daphne(settings: str, env: dict[str, str], log_path: str | Path) -> Iterator
         log.close()
 
 
-def stop(process: subprocess.Popen, seconds: float = 10.0) -> None:
+def forking(settings: str, env: dict[str, str], log: Path) -> Forks:
+    """A forking server (tests/server_fork.py) for `daphne(settings, env, ..., forks)`; its
+    own output in `log`."""
+    return Forks(settings, server_env({**env, "DJANGO_SETTINGS_MODULE": settings}), log)
+
+
+def stop(process: subprocess.Popen | Forked, seconds: float = 10.0) -> None:
     """Stop a server or worker process; kill it if it does not stop in time. Its database
     connections close with it, so no transaction of its outlives the test."""
     process.terminate()

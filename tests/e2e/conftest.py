@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.celery_worker import worker_command
-from tests.servers import ROOT, server_env
+from tests.server_fork import Forks
+from tests.servers import ROOT, forking, server_env
 from tests.servers import daphne as _daphne
 from tests.servers import stop as _stop
 
@@ -92,12 +93,36 @@ def _close_pages(browser) -> Iterator[None]:
 # The servers are per test: bots keep playing after a test's last click, and a bot's
 # transaction (table row locked, move inserted) racing the test database's flush (TRUNCATE of
 # every table) can deadlock it. A server stopped before the flush has no transaction left.
+SITE_SETTINGS = "tests.e2e.server_settings"
+
+
+def _site_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+
+
+@pytest.fixture(scope="session")
+def server_forks(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
+                 ) -> Iterator[Forks]:  # fmt: skip
+    """This test process's forking server for site_url (tests/server_fork.py), with the
+    environment the session started with: a test that sets a variable for its server gets
+    a process of its own, as before. Its own output goes to server-logs/ (tests/conftest.py)."""
+    folder = tmp_path_factory.getbasetemp() / "server-logs"
+    folder.mkdir(exist_ok=True)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    forks = forking(SITE_SETTINGS, _site_env(), folder / f"forking-server-{worker}.log")
+    try:
+        yield forks
+    finally:
+        forks.close()
+
+
 @pytest.fixture
-def site_url(django_db_setup: None, django_db_blocker, server_log) -> Iterator[str]:
+def site_url(django_db_setup: None, django_db_blocker, server_log, server_forks: Forks
+             ) -> Iterator[str]:  # fmt: skip
     """The site as `make run` serves it (in-memory channel layer, bots in the server's
-    process), on the test database. Its log is the test's own (tests/conftest.py)."""
-    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    with _daphne("tests.e2e.server_settings", env, server_log("daphne")) as url:
+    process), on the test database, in a process of its own (a fork: server_forks). Its
+    log is the test's own (tests/conftest.py)."""
+    with _daphne(SITE_SETTINGS, _site_env(), server_log("daphne"), server_forks) as url:
         yield url
 
 
