@@ -57,7 +57,7 @@ NEVER_ONE = {
 PREFIXES = {  # long help texts whose numbers are the site's timings (tens of seconds)
     "If the time for your move runs out": "the site's timings",
     "Until a table starts, any player may stand up": "the site's timings",
-    "Today's boards (%(day)s, UTC)": "'against %(level)s bots' names a bot level",
+    "Today's boards are the same for everyone": "'against %(level)s bots' names a bot level",
     "Dealing: everyone got %(n)s cards.": "the guided game's first round, 7 cards",
 }
 
