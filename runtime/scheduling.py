@@ -248,14 +248,17 @@ def _new_executor(lane: str) -> Executor:
         spawn = multiprocessing.get_context("spawn")  # no copy of the server's threads
         nice = settings.WHIST_ANALYSIS_NICE
         return ProcessPoolExecutor(
-            1, mp_context=spawn, initializer=_analysis_process_setup, initargs=(nice,)
+            1, mp_context=spawn, initializer=_analysis_process_setup, initargs=(nice, os.getpid())
         )
     workers = settings.WHIST_TURN_THREADS if lane == "turns" else 1
     return ThreadPoolExecutor(workers, thread_name_prefix=f"lane-{lane}")
 
 
-def _analysis_process_setup(nice: int) -> None:
-    """The embedded analysis process: a lower CPU priority than the server, ends with it."""
+def _analysis_process_setup(nice: int, server: int) -> None:
+    """The embedded analysis process: a lower CPU priority than the server (process id
+    `server`), ends with it. A server gone before this process got here (stopped within the
+    second a process takes to start) sent no signal: it ends now, instead of waiting for work
+    forever (browser runs left such orphans)."""
     os.nice(nice)
     try:  # Linux: the kernel stops this process when the server's ends (no orphan run)
         import ctypes
@@ -264,6 +267,8 @@ def _analysis_process_setup(nice: int) -> None:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+    if os.getppid() != server:
+        os._exit(0)
     import django
 
     django.setup()
