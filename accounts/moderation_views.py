@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -22,25 +25,39 @@ def report_player(request: HttpRequest, username: str) -> HttpResponse:
     player = player_or_404(username)
     form = ReportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        if limited(request, "report", settings.WHIST_RATE_REPORTS, key="user"):
-            form.add_error(None, _("You have sent many reports: please wait a while."))
-        else:
-            try:
-                send_report(request, player, form.cleaned_data)
-            except ModerationError as error:
-                form.add_error(None, str(error))
-            else:
-                return redirect("profile", username=player.username)
+
+        def send(data: dict) -> object:
+            return report_create(request.user, player, data["reason"], data["text"])
+
+        if report_sent(request, form, player, send):
+            return redirect("profile", username=player.username)
     context = {"form": form, "player": player, "back": player.get_username()}
     return render(request, "accounts/report.html", context)
 
 
-def send_report(request: HttpRequest, player, data: dict, **where) -> None:
-    """File the report (and the block asked for with it), and thank the reporter."""
-    report_create(request.user, player, data["reason"], data["text"], **where)
-    if data.get("block"):
-        block_add(request.user, player)
+def report_sent(
+    request: HttpRequest,
+    form: ReportForm,
+    player: Any,
+    send: Callable[[dict], object],
+    refused: tuple[type[Exception], ...] = (ModerationError,),
+) -> bool:
+    """A valid report form, for every page that reports a player (their page, a chat line, a
+    wall line): at most WHIST_RATE_REPORTS reports an hour per user; `send(data)` files the
+    report (a `refused` error is the form's), then the block asked for with it, and the
+    reporter is thanked. Whether it was sent."""
+    if limited(request, "report", settings.WHIST_RATE_REPORTS, key="user"):
+        form.add_error(None, _("You have sent many reports: please wait a while."))
+        return False
+    try:
+        send(form.cleaned_data)
+        if form.cleaned_data.get("block"):
+            block_add(request.user, player)
+    except refused as error:
+        form.add_error(None, str(error))
+        return False
     messages.success(request, _("Thank you: the moderators will look at your report."))
+    return True
 
 
 @require_POST

@@ -18,8 +18,8 @@ from django.views.decorators.http import require_POST
 
 from accounts.forms import ReportForm
 from accounts.inputs import posted_id
+from accounts.moderation_views import report_sent
 from accounts.selectors import player_named
-from accounts.services import block_add
 from accounts.throttle import limited
 from clubs import selectors, services
 from clubs.forms import ClubForm
@@ -157,17 +157,10 @@ def wall_report(request: HttpRequest, slug: str, post_id: int) -> HttpResponse:
         raise PermissionDenied(_("Only the club's members report lines of its wall."))
     form = ReportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        if limited(request, "report", settings.WHIST_RATE_REPORTS, key="user"):
-            form.add_error(None, _("You have sent many reports: please wait a while."))
-        else:
-            try:
-                services.post_report(request.user, post, form.cleaned_data["reason"],
-                                     form.cleaned_data["text"])  # fmt: skip
-                if form.cleaned_data["block"]:
-                    block_add(request.user, post.author)
-            except services.ServiceError as exc:
-                form.add_error(None, exc.message)
-            else:
-                messages.success(request, _("Thank you: the moderators will look at your report."))
-                return redirect("club", club.slug)
+
+        def send(data: dict) -> object:
+            return services.post_report(request.user, post, data["reason"], data["text"])
+
+        if report_sent(request, form, post.author, send, refused=(services.ServiceError,)):
+            return redirect("club", club.slug)
     return render(request, "clubs/report_wall.html", {"form": form, "club": club, "post": post})

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -11,8 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from accounts.forms import ReportForm
-from accounts.services import block_add
-from accounts.throttle import limited
+from accounts.moderation_views import report_sent
 from games.reads import queries
 from games.services import ServiceError
 from games.services.reports import chat_message_get, chat_report
@@ -32,21 +29,11 @@ def report_chat(request: HttpRequest, table_id: int, message_id: int) -> HttpRes
         raise Http404(str(error)) from error
     form = ReportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        if limited(request, "report", settings.WHIST_RATE_REPORTS, key="user"):
-            form.add_error(None, _("You have sent many reports: please wait a while."))
-        elif _send(request, form, message):
+
+        def send(data: dict) -> object:
+            return chat_report(request.user, message, data["reason"], data["text"])
+
+        if report_sent(request, form, message.user, send, refused=(ServiceError, ValueError)):
             return redirect("table", table_id=table_id)
     context = {"form": form, "table": table, "message": message}
     return render(request, "games/report_chat.html", context)
-
-
-def _send(request: HttpRequest, form: ReportForm, message) -> bool:
-    try:
-        chat_report(request.user, message, form.cleaned_data["reason"], form.cleaned_data["text"])
-        if form.cleaned_data["block"]:
-            block_add(request.user, message.user)
-    except (ServiceError, ValueError) as error:
-        form.add_error(None, str(error))
-        return False
-    messages.success(request, _("Thank you: the moderators will look at your report."))
-    return True
