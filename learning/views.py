@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from games import labels
 from games.engine import apply, card_str, parse_cards
-from games.engine.cards import cards_of, suit_str
+from games.engine.cards import NT, cards_of, suit_str
 from learning.lessons import COURSES, find
 from learning.lessons.course import (
     ILLEGAL,
@@ -85,7 +85,7 @@ def _payload(lesson: Lesson) -> dict[str, Any]:
         "names": names,
         "hand": _hand(lesson, state),
         "trick": [[seat, card_str(card)] for seat, card in state.trick],
-        "trump": "CDHS"[state.trump] if 0 <= state.trump < 4 and _dealt(lesson) else "",
+        "trump": _trump(lesson, state),
         "choose_trump": choosing,
         "counting": bool(lesson.count),
         "faceup": card_str(state.faceup) if getattr(state, "faceup", -1) >= 0 else "",
@@ -137,6 +137,14 @@ def _drawn(state: Any, text: str) -> dict[str, Any]:
         return {}
     hand = cards_of(apply(state, action_of(text)).hands[LEARNER])
     return {"hand": [card_str(c) for c in sorted(hand, reverse=True)]}
+
+
+def _trump(lesson: Lesson, state: Any) -> str:
+    """The trump the board names: a suit, "NT" for a round played without trump (Knockout's
+    last round, docs/rules.md §1.7), or none before it is chosen or without a deal."""
+    if not _dealt(lesson) or not 0 <= state.trump <= NT:
+        return ""
+    return suit_str(state.trump)
 
 
 def _dealt(lesson: Lesson) -> bool:

@@ -6,7 +6,14 @@ from __future__ import annotations
 from games.engine.errors import gettext_noop as _
 
 from .course import FEWER, ILLEGAL, LOSES_TRICK, Deal, Wrong
-from .knockout_tasks import SWEPT_ROUND_ONE, SWEPT_ROUND_ONE_SCRIPT, first_trick, next_round
+from .knockout_tasks import (
+    SWEPT_ROUND_ONE,
+    SWEPT_ROUND_ONE_SCRIPT,
+    TRICKLESS_ROUND_ONE,
+    TRICKLESS_ROUND_ONE_SCRIPT,
+    first_trick,
+    next_round,
+)
 
 _FOLLOW = _("You still have a spade: you must follow suit.")
 
@@ -118,17 +125,8 @@ LESSONS = (
             ),
             _("Right: keep your card. Next trick your trump wins the club, and you are back in."),
         ),
-        deals=(Deal(("2C 3C 4C", "AC KC QC"), turned="5S"), Deal(("9H", "AH 5C"))),
-        script=(
-            "0 play 2C",
-            "1 play AC",
-            "1 play KC",
-            "0 play 3C",
-            "1 play QC",
-            "0 play 4C",
-            "1 trump H",
-            "1 play AH",
-        ),  # fmt: skip
+        deals=(TRICKLESS_ROUND_ONE, Deal(("9H", "AH 5C"))),
+        script=(*TRICKLESS_ROUND_ONE_SCRIPT, "1 trump H", "1 play AH"),
         rule="docs/rules.md §1.5",
         right="0 knock",
         wrong={

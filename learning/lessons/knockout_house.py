@@ -127,7 +127,7 @@ LESSONS = (
 )
 
 # Last in the course, after every other house rule's lesson (knockout_choosing.py,
-# knockout_exchange.py).
+# knockout_exchange.py, knockout_fixed.py).
 CLAIMS = (
     first_trick(
         "claim",

@@ -19,6 +19,13 @@ SWEPT_ROUND_ONE = Deal(("AS KS 2C", "QS 3D 3C"), turned="5H")
 SWEPT_ROUND_ONE_SCRIPT = ("0 play AS", "1 play QS", "0 play KS", "1 play 3D", "0 play 2C",
                           "1 play 3C")  # fmt: skip
 
+# A round 1 of three cards each in which the learner takes no trick and the opponent chooses
+# round 2's trump (the dog's-life lesson of knockout.py, the safe first round's of
+# knockout_fixed.py).
+TRICKLESS_ROUND_ONE = Deal(("2C 3C 4C", "AC KC QC"), turned="5S")
+TRICKLESS_ROUND_ONE_SCRIPT = ("0 play 2C", "1 play AC", "1 play KC", "0 play 3C", "1 play QC",
+                              "0 play 4C")  # fmt: skip
+
 
 def first_trick(
     slug: str,

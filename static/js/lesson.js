@@ -40,7 +40,7 @@ function trickRow(plays) {
 function draw() {
   if (data.trump) {
     const t = node("p", "lesson-trump", `${w.trump}: `);
-    t.appendChild(suitIcon(data.trump));
+    t.appendChild(suitIcon(data.trump === "NT" ? "N" : data.trump));  // NT: a round without trump
     t.append(` ${data.suits[data.trump]}`);
     board.appendChild(t);
   }

@@ -108,11 +108,12 @@ def test_every_rule_a_player_meets_has_a_lesson():
 
 
 # The house rules of docs/rules.md §1.7 a player meets at the table, each set by a lesson
-# that cites that section. Not here: safe_first_round, `trump: fixed` and last_round_no_trump
-# (they take a choice away, and the table says who chooses) and start_cards (a shorter game).
+# that cites that section: those that take a risk or a choice away (safe_first_round,
+# `trump: fixed`, last_round_no_trump) too, as what they change shows in the play. Not here:
+# start_cards (a shorter game).
 VARIANTS_MET = {
     "lead", "sweep_wins", "dogs_life", "no_trump_allowed", "exchange", "rainbow",
-    "eliminated_vote",
+    "eliminated_vote", "safe_first_round", "trump", "last_round_no_trump",
 }  # fmt: skip
 
 

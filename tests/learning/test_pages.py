@@ -132,3 +132,15 @@ def test_a_choice_of_trump_offers_no_trump_where_the_rules_do_and_shows_the_vote
     vote = _data(Client(), "/lessons/knockout/vote/")
     assert vote["votes"] == [[2, "C"], [3, "S"], [4, "C"]]
     assert vote["names"][4] == "Bot 4"
+
+
+def test_a_round_without_trump_says_so_on_the_board():
+    """The one-card round of the last-round lesson is played without trump
+    (docs/rules.md §1.7): the board says "No trump" where a suit is named; before a trump is
+    chosen it says nothing."""
+    last = _data(
+        Client(headers={"accept-language": "de"}), "/lessons/knockout/last-round-no-trump/"
+    )
+    assert last["trump"] == "NT" and last["suits"]["NT"] == "Kein Trumpf"
+    assert _data(Client(), "/lessons/knockout/fixed-trump/")["trump"] == "H"
+    assert _data(Client(), "/lessons/knockout/no-trump/")["trump"] == ""
