@@ -56,6 +56,20 @@ def going_through(places: Sequence[tuple[Hashable, int]], through: int, rank: di
     return [p for p, _place in ordered[:through]]
 
 
+def going_out(
+    people: Sequence[tuple[Hashable, int | None]], through: int, rank: dict, final: bool
+) -> list:
+    """The people of one scored table who go out (docs/rules.md §5.9): at the final all but
+    the best place, else all but those going through (`going_through`). `people`: each
+    one's place at the table (None: not placed, as the worst)."""
+    placed = [(p, place if place is not None else 99) for p, place in people]
+    if final:
+        best = min((place for _p, place in placed), default=None)
+        return [p for p, place in placed if place != best]
+    kept = set(going_through(placed, through, rank))
+    return [p for p, _place in placed if p not in kept]
+
+
 def valid_through(through: int, size: int, side: int = 1) -> bool:
     """At least one goes through and at least one goes out at a full table; in a game of
     partnerships (`side` seats each) a side goes through or out together."""

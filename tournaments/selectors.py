@@ -9,7 +9,6 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Coalesce
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.staff_powers import acts_as_staff
@@ -18,7 +17,7 @@ from games.engine.descriptors import game_of
 from games.reads.sight import cards_open
 from records.models import GamePlayer, GameRecord
 from tournaments.models import STANDING_ORDER, Entry, Event, Placement, Round
-from tournaments.sitting_out import own_seats, sitting_out
+from tournaments.sitting_out import own_seats
 
 LIST_LIMIT = 50
 
@@ -27,6 +26,13 @@ def ranked_entries(event: Event) -> list[Entry]:
     """The players still in, best first (the standings' order, then sign-up)."""
     rows = Entry.objects.filter(event=event, withdrawn=False).select_related("user")
     return list(rows.order_by(*STANDING_ORDER))
+
+
+def seed_rank(event: Event) -> dict[int, int]:
+    """Each entry's rank in the standings (0 the best; withdrawn ones too): in an
+    elimination event, of two equal places at a table the better one goes through."""
+    order = Entry.objects.filter(event=event).order_by(*STANDING_ORDER)
+    return {pk: i for i, pk in enumerate(order.values_list("pk", flat=True))}
 
 
 def history_of(event: Event) -> list[list[tuple]]:
@@ -237,68 +243,6 @@ def daily_boards(event: Event, viewer: Any) -> list[dict[str, Any]]:
             "others": board.placements.filter(seat=0, entry__isnull=False).count(),
         })  # fmt: skip
     return out
-
-
-def after_table(table_id: int, viewer: Any) -> dict[str, Any] | None:
-    """What follows an event's table for its player (the game-over dialog asks): the event's
-    page, the player's standing, and their next table or board once it is there, or how
-    they sit out the round being played; None if the table is no event's or the viewer did
-    not play it."""
-    seat = (
-        Placement.objects.filter(table_id=table_id, entry__user=viewer)
-        .select_related("round__event", "entry")
-        .first()
-        if viewer is not None and viewer.is_authenticated
-        else None
-    )
-    if seat is None:
-        return None
-    event = seat.round.event
-    out: dict[str, Any] = {"event": event.name, "finished": event.status != "running"}
-    out["event_url"] = (
-        reverse("daily", args=[event.game])
-        if event.kind == Event.Kind.DAILY
-        else reverse("event", args=[event.pk])
-    )
-    ranked = standings(event)
-    place = next((i for i, e in enumerate(ranked, 1) if e.pk == seat.entry_id), None)
-    out["standing"] = {"place": place, "of": len(ranked), "points": seat.entry.points}
-    out["next"] = _next_of(event, seat)
-    later = event.current_round > seat.round.number and out["next"] is None
-    how = sitting_out(event, viewer) if later else None  # a later round they sit out
-    out["sitting_out"] = {"how": how, "round": event.current_round} if how else None
-    return out
-
-
-def _next_of(event: Event, seat: Placement) -> dict[str, Any] | None:
-    """The player's next table (a later round's, still in play, theirs) or, in the daily
-    challenge, the first board of the day they have not played."""
-    if event.kind == Event.Kind.DAILY:
-        if event.status != Event.Status.RUNNING:
-            return None
-        played = set(
-            Placement.objects.filter(round__event=event, entry=seat.entry).values_list(
-                "round__number", flat=True
-            )
-        )
-        left = [n for n in range(1, event.rounds + 1) if n not in played]
-        if not left:
-            return None
-        return {"url": reverse("daily_play", args=[event.game, left[0]]), "post": True,
-                "board": True}  # fmt: skip
-    rows = Placement.objects.filter(
-        round__event=event, entry=seat.entry, round__number__gt=seat.round.number
-    )
-    later = (
-        own_seats(rows, seat.entry.user_id)  # not a seat the bot plays for them
-        .order_by("-round__number")
-        .values_list("table_id", "table__status")
-        .first()
-    )
-    if later is None or later[1] != "playing":
-        return None
-    return {"url": reverse("table", args=[later[0]]), "post": False,
-            "board": event.kind == Event.Kind.DUPLICATE}  # fmt: skip
 
 
 def score_card(event: Event, entry: Entry) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from clubs.selectors import is_club_staff
 from games import labels
 from games.pages.forms import rule_context
 from tournaments import selectors, services
+from tournaments.after_table import after_table
 from tournaments.forms import EventForm
 from tournaments.models import Entry, Event, Round
 from tournaments.movements import TRUMPS, TRUMPS_NO_TRUMP
@@ -148,9 +149,10 @@ def event_live(request: HttpRequest, event_id: int) -> JsonResponse:
 
 def table_after(request: HttpRequest) -> JsonResponse:
     """What follows an event's table for its player (the game-over dialog asks with
-    `?table=<id>`): the event, their standing, their next table or board once dealt."""
+    `?table=<id>`): the event, their standing, their next table or board once dealt, or
+    that they are out of an elimination event."""
     table = posted_id(request.GET.get("table", ""))
-    after = selectors.after_table(table, request.user) if table else None
+    after = after_table(table, request.user) if table else None
     if after is None:
         return JsonResponse({"error": "not_yours"}, status=404)
     return JsonResponse(after)

@@ -1,7 +1,9 @@
 // The game-over dialog's part at an event's table (`table.after`, docs/protocol.md): the
-// player's standing, the event's page and the next table or board as soon as it is dealt.
+// player's standing, the event's page and the next table or board as soon as it is dealt,
+// or, knocked out of an elimination event, that they are out and where they finished.
 // Asked when the game ends, again when an `event` notice arrives (a table dealt), and every
-// WAIT_MS while the next table is not there yet (a notice can be lost, docs/stack-notes.md §2.12).
+// WAIT_MS while the next table (or a knocked-out player's final place) is not there yet (a
+// notice can be lost, docs/stack-notes.md §2.12).
 
 import { fmt, node, postForm } from "./dom.js";
 
@@ -25,7 +27,8 @@ export function loadAfter(app, again = false) {
       app.after = data;
       app.render();
       clearTimeout(app.afterTimer);
-      if (!data.next && !data.finished) app.afterTimer = setTimeout(() => loadAfter(app, true), WAIT_MS);
+      const settled = data.next || data.finished || (data.out && data.out.final);
+      if (!settled) app.afterTimer = setTimeout(() => loadAfter(app, true), WAIT_MS);
     })
     .catch(() => {
       app.afterLoading = false;
@@ -56,6 +59,22 @@ function sittingOutLine(out) {
   return line;
 }
 
+/** Out of an elimination event: the round they went out in and, once that round has
+ *  ended (the standings place them), where they finished; until then, when it is known. */
+function outLine(after) {
+  const s = after.standing || {};
+  const text = after.out.final && s.place
+    ? fmt(gettext("You are out of %(event)s: you went out in round %(round)s and finished in place %(place)s of %(of)s."), {
+      event: after.event, round: after.out.round, place: s.place, of: s.of,
+    })
+    : fmt(gettext("You are out of %(event)s: you went out in round %(round)s. Your final place is known when the round's last table ends; the event page shows it."), {
+      event: after.event, round: after.out.round,
+    });
+  const line = node("p", "event-standing", text);
+  line.dataset.testid = "knocked-out";
+  return line;
+}
+
 /** The dialog's lines and links; the rematch is not offered (the event goes on). */
 export function afterSection(app) {
   if (!finishedEventSeat(app)) return { lines: [], actions: [] };
@@ -63,7 +82,9 @@ export function afterSection(app) {
   if (!after) return { lines: [node("p", "help", gettext("Reading the standings…"))], actions: [] };
   const lines = [];
   const s = after.standing;
-  if (s && s.place) {
+  if (after.out) {
+    lines.push(outLine(after));
+  } else if (s && s.place) {
     const text = fmt(gettext("%(event)s: place %(place)s of %(of)s, score %(points)s"), {
       event: after.event, place: s.place, of: s.of, points: Math.round(s.points * 100) / 100,
     });
@@ -83,7 +104,7 @@ export function afterSection(app) {
     actions[0].dataset.testid = "next-table";
   } else if (after.sitting_out) {
     lines.push(sittingOutLine(after.sitting_out));
-  } else if (!after.finished) {
+  } else if (!after.finished && !after.out) { // out of the event: no next table to wait for
     lines.push(node("p", "help", gettext("Your next table appears here as soon as it is dealt.")));
   }
   const page = node("a", "button", gettext("Event page"));

@@ -9,7 +9,8 @@ from collections.abc import Collection
 
 from games.engine.descriptors import game_of
 from tournaments import elimination, seating
-from tournaments.models import STANDING_ORDER, Entry, Event, Placement, Round
+from tournaments.models import Entry, Event, Placement, Round
+from tournaments.selectors import seed_rank
 
 Group = list[Entry | None]
 
@@ -41,19 +42,13 @@ def settle(event: Event, number: int) -> bool:
     Whether the round was the final (as its seating decided). Safe to run twice."""
     rows = Placement.objects.filter(round__event=event, round__number=number, entry__isnull=False)
     final = Round.objects.filter(event=event, number=number, final=True).exists()
-    tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    tables: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
     for table, entry, place in rows.values_list("number", "entry_id", "place"):
-        tables[table].append((entry, place if place is not None else 99))
-    order = Entry.objects.filter(event=event).order_by(*STANDING_ORDER)
-    rank = {pk: i for i, pk in enumerate(order.values_list("pk", flat=True))}
+        tables[table].append((entry, place))
+    rank = seed_rank(event)
     out: list[int] = []
     for people in tables.values():
-        if final:
-            best = min(place for _e, place in people)
-            out += [e for e, place in people if place != best]
-        else:
-            through = set(elimination.going_through(people, event.through, rank))
-            out += [e for e, _place in people if e not in through]
+        out += elimination.going_out(people, event.through, rank, final)
     Entry.objects.filter(pk__in=out, out_round__isnull=True).update(out_round=number)
     return final
 
