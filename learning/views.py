@@ -9,7 +9,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.http import require_POST
 
 from games import labels
@@ -29,6 +29,24 @@ from learning.lessons.course import (
 )
 from learning.models import LessonDone
 
+# What a course's lessons ask of the learner, as its page introduces them: each kind of
+# answer its lessons take (tests/learning/test_pages.py checks them against the lessons).
+INTROS = {
+    "knockout": gettext_noop(
+        "Each lesson is one position of a deal: read the sentence, then play a card or knock, "
+        "choose the trump suit, pick the cards to exchange, or claim the tricks that are sure. "
+        "Your answer is checked at once."
+    ),
+    "whist": gettext_noop(
+        "Each lesson is one position of a deal: read the sentence, then play a card or count "
+        "the points. Your answer is checked at once."
+    ),
+    "german": gettext_noop(
+        "Each lesson is one position of a deal: read the sentence, then play a card. Your "
+        "answer is checked at once."
+    ),
+}
+
 
 def _done(request: HttpRequest, game: str) -> set[str]:
     if not request.user.is_authenticated:
@@ -43,7 +61,10 @@ def course(request: HttpRequest, game: str) -> HttpResponse:
     done = _done(request, game)
     rows = [(lesson, _(lesson.title), lesson.slug in done) for lesson in COURSES[game]]
     tabs = [(code, labels.game_name(code)) for code in COURSES]
-    context = {"game": game, "game_name": labels.game_name(game), "rows": rows, "tabs": tabs}
+    context = {
+        "game": game, "game_name": labels.game_name(game), "rows": rows, "tabs": tabs,
+        "intro": _(INTROS[game]),
+    }  # fmt: skip
     return render(request, "learning/course.html", context)
 
 

@@ -23,6 +23,23 @@ def test_course_page_lists_every_lesson():
         assert f"/lessons/knockout/{lesson.slug}/" in page.content.decode()
 
 
+# Each kind of answer a lesson asks for (its answers' action, "0 exchange 2C" -> exchange), as
+# the course page's introduction names it.
+ASKED = {
+    "play": "play a card", "knock": "knock", "trump": "choose the trump suit",
+    "exchange": "pick the cards to exchange", "claim": "claim", "count": "count the points",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("game", COURSES)
+def test_the_course_page_names_every_kind_of_answer_its_lessons_ask(game):
+    html = Client().get(f"/lessons/{game}/").content.decode()
+    intro = html.split('<p class="lead">')[1].split("</p>")[0]
+    kinds = {text.split()[1] for lesson in COURSES[game] for text in (lesson.right, *lesson.wrong)}
+    assert kinds <= set(ASKED)
+    assert [ASKED[kind] for kind in sorted(kinds) if ASKED[kind] not in intro] == []
+
+
 def test_unknown_game_or_lesson_is_not_found():
     assert Client().get("/lessons/poker/").status_code == 404
     assert Client().get("/lessons/knockout/no-such/").status_code == 404
