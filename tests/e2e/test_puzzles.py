@@ -2,7 +2,7 @@
 the menu, misses one and sees the solver's line, then solves the next; a new player in German
 solves the puzzle of the day and sees their puzzle rating move, and meets a German Whist
 puzzle whose other hand stays hidden until the answer; a visitor in Dutch plays a streak
-until a wrong answer ends it."""
+until a wrong answer ends it; the German Whist puzzle from the seat in English and Dutch."""
 
 from __future__ import annotations
 
@@ -118,4 +118,31 @@ def test_a_visitor_plays_a_streak_in_dutch(browser: Browser, site_url: str, puzz
     expect(page.locator(VERDICT)).to_contain_text("De reeks eindigt bij 1. Beste: 1.")
     expect(page.locator("[data-testid=puzzle-next]")).to_have_text("Nieuwe reeks beginnen")
     page.screenshot(path=f"{SHOTS}/puzzles-8-streak-over-nl.png", full_page=True)
+    context.close()
+
+
+@pytest.mark.parametrize(
+    "locale, view, hidden, answered",
+    [
+        ("en-GB", "count the rest", "Cards you cannot see: ", "Your opponent"),
+        ("nl-NL", "tel de rest", "Kaarten die je niet ziet: ", "Je tegenstander"),
+    ],
+)
+def test_a_puzzle_from_the_seat_in_english_and_dutch(
+    browser: Browser, site_url: str, puzzles: None, locale, view, hidden, answered
+) -> None:
+    """Seat puzzles come from German Whist only (learning.puzzles.cut); their words, shown
+    in German above, in the other two languages."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
+    page = context.new_page()
+    seat = Puzzle.objects.filter(kind="seat").order_by("pk").first()
+    page.goto(f"{site_url}/puzzles/{seat.pk}/")
+    expect(page.locator("[data-testid=puzzle-view]")).to_contain_text(view)
+    other = seat.position["hands"][1 - seat.seat]
+    expect(page.locator("#puzzle-board")).to_contain_text(f"{hidden}{len(other)}")
+    page.click(f"[data-answer='{seat.answer}']")
+    expect(page.locator(SHOWN)).to_contain_text(answered)
+    wide = "() => document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth"
+    assert not page.evaluate(wide)
+    page.screenshot(path=f"{SHOTS}/puzzles-9-seat-phone-{locale[:2]}.png", full_page=True)
     context.close()

@@ -1,4 +1,6 @@
-"""English, German and Dutch: every text of the site has its translation, compiled and used."""
+"""English, German and Dutch: every text of the site has its translation, compiled and used:
+the Python code's of every package (lessons and puzzles included), the templates' and the
+pages' scripts'."""
 
 from __future__ import annotations
 
@@ -8,12 +10,18 @@ import re
 from pathlib import Path
 
 import pytest
+from django.utils.translation.template import templatize
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("de", "nl")
 DOMAINS = ("django", "djangojs")
 MARKERS = {"_", "gettext", "gettext_lazy", "gettext_noop", "pgettext", "pgettext_lazy"}
-SOURCES = ("accounts", "games", "rankings", "records", "whistsite", "fairplay")
+# Every package of the site: bench/ and tests/ show nothing to a player.
+SOURCES = tuple(
+    sorted(
+        p.parent.name for p in ROOT.glob("*/__init__.py") if p.parent.name not in ("bench", "tests")
+    )
+)
 
 
 def po_entries(path: Path) -> dict[str, tuple[str, bool]]:
@@ -63,6 +71,21 @@ def marked_strings() -> set[str]:
     return found
 
 
+def template_strings() -> set[str]:
+    """Every text the templates mark ({% translate %}, {% blocktranslate %}), read as
+    makemessages reads them (Django's templatize), keyed as po_entries keys them."""
+    found = set()
+    literal = r"'(?:[^'\\]|\\.)*'"
+    paths = [p for folder in ("templates", *SOURCES) for p in (ROOT / folder).rglob("*.html")]
+    for path in paths:
+        code = templatize(path.read_text(), origin=str(path))
+        for call in re.finditer(rf"\b(n?p?gettext)\(((?:{literal}|[\s,\w])*)\)", code):
+            texts = [ast.literal_eval(x) for x in re.findall(literal, call.group(2))]
+            context = call.group(1) in ("pgettext", "npgettext")
+            found.add(f"{texts[0]}\x04{texts[1]}" if context else texts[0])
+    return found
+
+
 @pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_catalogue_entry_is_translated(language: str, domain: str) -> None:
@@ -89,6 +112,13 @@ def test_every_string_the_code_marks_is_in_the_catalogue(language: str) -> None:
     missing = sorted(marked_strings() - set(entries))
     assert len(marked_strings()) > 100
     assert not missing, missing
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_string_the_templates_mark_is_in_the_catalogue(language: str) -> None:
+    entries = po_entries(ROOT / "locale" / language / "LC_MESSAGES" / "django.po")
+    assert len(template_strings()) > 100
+    assert not sorted(template_strings() - set(entries))
 
 
 def test_every_string_the_pages_scripts_mark_is_in_the_catalogue() -> None:
