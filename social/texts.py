@@ -115,6 +115,14 @@ def _event(data: dict[str, Any]) -> str:
         return _("%(name)s asks you to enter %(event)s as their partner.") % {
             "name": data.get("name", ""), "event": title,
         }  # fmt: skip
+    if what == "partner_declined":
+        return _("%(name)s declined to enter %(event)s as your partner.") % {
+            "name": data.get("name", ""), "event": title,
+        }  # fmt: skip
+    if what == "partner_taken":
+        return _("%(name)s entered %(event)s with another partner: your request lapsed.") % {
+            "name": data.get("name", ""), "event": title,
+        }  # fmt: skip
     if what == "moved":
         return _("%(event)s now starts at %(time)s.") % {
             "event": title, "time": _local(data.get("starts_at", "")),

@@ -300,8 +300,8 @@ def drive_prizes(event: Event) -> dict[str, dict[str, Any]]:
 
 def pairs_view(event: Event, user: Any, entry: Entry | None) -> dict[str, Any] | None:
     """An event page's partners (a game played in pairs only, else None): whether pairs may
-    enter (and why not), the viewer's partner or request, the requests to the viewer, and
-    the pairs entered."""
+    enter (and why not), the viewer's partner or request, the open requests to the viewer
+    (none once they have a partner), and the pairs entered."""
     if not game_of(event.game).partnerships:
         return None
     allowed = pairs_allowed(event)
@@ -313,7 +313,7 @@ def pairs_view(event: Event, user: Any, entry: Entry | None) -> dict[str, Any] |
         "partner": by_id[entry.partner_id].user if entry and entry.partner_id in by_id else None,
         "asked": entry.partner_asked if entry else None,
         "asking": [e for e in rows if signed_in and e.partner_asked_id == user.pk
-                   and e.partner_id is None],
+                   and e.partner_id is None and not (entry and entry.partner_id)],
         "pairs": [(e.user, by_id[e.partner_id].user) for e in rows
                   if e.partner_id in by_id and e.pk < e.partner_id],
     }  # fmt: skip

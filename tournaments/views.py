@@ -182,7 +182,7 @@ def event_leave(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 def event_partner(request: HttpRequest, event_id: int) -> HttpResponse:
     """Partners before the start: ask a player (`partner`: a username), accept one who asked
-    (`asker`: their id), or part (`part`)."""
+    (`asker`: their id) or decline (`asker` and `decline`), or part (`part`)."""
     post, user, invite = request.POST, request.user, request.POST.get("invite", "")
     try:
         if "part" in post:
@@ -191,7 +191,10 @@ def event_partner(request: HttpRequest, event_id: int) -> HttpResponse:
             asker = posted_id(post["asker"])
             if not asker:
                 raise services.ServiceError("no_invitation", _("this invitation is no longer open"))
-            services.entry_partner_accept(user, event_id, asker, invite)
+            if "decline" in post:
+                services.entry_partner_decline(user, event_id, asker)
+            else:
+                services.entry_partner_accept(user, event_id, asker, invite)
         else:
             services.entry_partner_ask(user, event_id, post.get("partner", ""), invite)
     except services.ServiceError as exc:

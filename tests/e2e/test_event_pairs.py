@@ -1,6 +1,8 @@
 """A Whist event entered as a pair, in real browsers: Ann (English) asks Bob on the event's
-page, Bob (Dutch) sees the request there and accepts, and the page lists the pair; a whist
-drive's page says it takes no pairs. Seating as partners: tests/tournaments/test_event_pairs.py."""
+page, Bob (Dutch) sees the request there beside Cy's, declines Cy's and accepts Ann's, and
+the page lists the pair; Dan's request to Bob, left open, lapses and is no longer shown; a
+whist drive's page says it takes no pairs. Seating as partners:
+tests/tournaments/test_event_pairs.py."""
 
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ def test_a_whist_pair_enters_an_event_together(browser: Browser, site_url: str) 
     staff = second_factor(
         users.create_user("director", password="pw", display_name="Director", is_staff=True)
     )
-    for name in ("ann", "bob"):
+    for name in ("ann", "bob", "cy", "dan"):
         users.create_user(name, password=PASSWORD, display_name=name.title())
     later = timezone.now() + timedelta(hours=1)
     event = services.event_create(staff, name="Pairs night", game="whist", table_size=4,
@@ -49,21 +51,30 @@ def test_a_whist_pair_enters_an_event_together(browser: Browser, site_url: str) 
     expect(ann.locator("[data-testid=leave-event]")).to_be_visible()  # asking signed Ann up
     if SHOTS:
         pairs.screenshot(path=f"{SHOTS}/event-pair-1-asked-en.png")
+    for other in ("cy", "dan"):  # two more ask Bob
+        services.entry_partner_ask(users.get(username=other), event.pk, "bob")
     bob = at_event(browser, site_url, "bob", "nl-NL", event.pk)
     asking = bob.locator("[data-testid=partner-asking]")
-    expect(asking).to_contain_text("Ann vraagt je om als partner mee te doen.")
+    expect(asking).to_have_count(3)
     if SHOTS:
         bob.locator("[data-testid=event-pairs]").screenshot(
             path=f"{SHOTS}/event-pair-2-request-nl.png"
         )
-    asking.get_by_role("button", name="Aannemen").click()
+    cys = asking.filter(has_text="Cy vraagt je om als partner mee te doen.")
+    cys.get_by_role("button", name="Afwijzen").click()
+    expect(asking).to_have_count(2)
+    expect(asking.filter(has_text="Cy")).to_have_count(0)
+    anns = asking.filter(has_text="Ann vraagt je om als partner mee te doen.")
+    anns.get_by_role("button", name="Aannemen").click()
     expect(bob.locator("[data-testid=my-partner]")).to_contain_text("Je partner: Ann.")
+    expect(asking).to_have_count(0)  # Dan's request lapsed with the pair
     expect(bob.locator("[data-testid=pairs-list]")).to_contain_text("Ann & Bob")
     if SHOTS:
         bob.locator("[data-testid=event-pairs]").screenshot(
             path=f"{SHOTS}/event-pair-3-paired-nl.png"
         )
     assert Entry.objects.get(event=event, user__username="bob").partner.user.username == "ann"
+    assert Entry.objects.get(event=event, user__username="dan").partner_asked is None
     ann.goto(f"{site_url}/events/{drive.pk}/")
     refusal = ann.locator("[data-testid=pairs-refusal]")
     expect(refusal).to_contain_text("a whist drive moves partners every hand by design")

@@ -93,6 +93,50 @@ def test_the_player_asked_hears_it_and_the_pair_shows_on_the_page(
     assert Entry.objects.get(event=event, user=bob).partner.user == ann
 
 
+def test_the_player_asked_declines_and_the_asker_hears_it(
+    staff: Any, players: Any, client: Any
+) -> None:
+    ann, bob = players(2)
+    event = coming(staff)
+    services.entry_partner_ask(ann, event.pk, bob.username)
+    client.force_login(bob)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert 'data-testid="partner-decline"' in page
+    client.post(f"/events/{event.pk}/partner/", {"asker": str(ann.pk), "decline": "1"})
+    assert Entry.objects.get(event=event, user=ann).partner_asked is None  # ann stays entered
+    assert not Entry.objects.filter(event=event, user=bob).exists()
+    assert 'data-testid="partner-asking"' not in client.get(f"/events/{event.pk}/").content.decode()
+    notice = Notification.objects.get(user=ann)
+    assert "P1 declined to enter Pairs night as your partner" in text(notice.kind, notice.data)
+    with pytest.raises(services.ServiceError) as refused:  # declined: no longer open
+        services.entry_partner_accept(bob, event.pk, ann.pk)
+    assert refused.value.code == "no_invitation"
+
+
+def test_an_older_request_lapses_when_the_player_asked_pairs_with_another(
+    staff: Any, players: Any, client: Any
+) -> None:
+    ann, bob, cy = players(3)
+    event = coming(staff)
+    services.entry_partner_ask(bob, event.pk, cy.username)  # the older request
+    pair(event, ann, cy)
+    assert Entry.objects.get(event=event, user=bob).partner_asked is None
+    client.force_login(cy)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert 'data-testid="partner-asking"' not in page and 'data-testid="my-partner"' in page
+    notice = Notification.objects.get(user=bob)
+    assert "P2 entered Pairs night with another partner" in text(notice.kind, notice.data)
+
+
+def test_a_request_to_the_asker_lapses_when_their_own_is_accepted(staff: Any, players: Any) -> None:
+    ann, bob, cy = players(3)
+    event = coming(staff)
+    services.entry_partner_ask(cy, event.pk, ann.username)  # to ann, who asks bob
+    pair(event, ann, bob)
+    assert Entry.objects.get(event=event, user=cy).partner_asked is None
+    assert Notification.objects.filter(user=cy).count() == 1
+
+
 def standings_partners(page: str) -> dict[str, str | None]:
     """Each standings row's player (username) and the partner its row names, if any."""
     table = page.split('data-testid="standings"', 1)[1].split("</table>", 1)[0]
@@ -202,8 +246,8 @@ def test_junk_in_the_partner_form_and_the_event_pages_is_never_a_server_error(
     (ann,) = players(1)
     event = coming(staff)
     client.force_login(ann)
-    for field in ("asker", "partner"):
-        assert client.post(f"/events/{event.pk}/partner/", {field: value}).status_code < 500
+    for form in ({"asker": value}, {"partner": value}, {"asker": value, "decline": value}):
+        assert client.post(f"/events/{event.pk}/partner/", form).status_code < 500
     for path, field in (("/events/new/", "club"), ("/events/after.json", "table"),
                         (f"/events/{event.pk}/", "card")):  # fmt: skip
         assert client.get(path, {field: value}).status_code < 500, path

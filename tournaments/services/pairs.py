@@ -1,5 +1,6 @@
 """Pairs in a Whist event: an entered player asks another to enter as their partner, the
-other accepts on the event's page, and from then on the two always sit as partners
+other accepts or declines on the event's page (once a pair has entered, the requests made
+of either lapse), and from then on the two always sit as partners
 (tournaments.seating.pair_round). Only formats that keep partners take pairs: Swiss and
 duplicate events of a game played in pairs. A whist drive moves partners by design, and an
 elimination event seats everyone by places: both are entered alone (their pages say so)."""
@@ -67,8 +68,39 @@ def entry_partner_accept(user: User, event_id: int, asker: int, token: str = "")
         theirs.save(update_fields=["partner", "partner_asked"])
         mine.partner, mine.partner_asked = theirs, None
         mine.save(update_fields=["partner", "partner_asked"])
+        _others_lapse(event, user, theirs.user)
         version_bump(event)
     return mine
+
+
+def _others_lapse(event: Event, user: User, asker: User) -> None:
+    """The requests others made of either player of a new pair lapse (neither is free any
+    more), and those who made them hear it."""
+    open_ = Entry.objects.filter(event=event, partner__isnull=True,
+                                 partner_asked__in=[user, asker])  # fmt: skip
+    for taken in (user, asker):
+        told = list(open_.filter(partner_asked=taken).values_list("user_id", flat=True))
+        if told:
+            tell_players(event, {"what": "partner_taken", "name": str(taken)}, told)
+    open_.update(partner_asked=None)
+
+
+def entry_partner_decline(user: User, event_id: int, asker: int) -> None:
+    """Decline `asker`'s request to enter as their partner: it lapses (the asker stays
+    entered, alone, and may ask someone else), and the asker hears it."""
+    if user is None or not user.is_authenticated:
+        raise ServiceError("login_required", _("log in to sign up"))
+    with transaction.atomic():
+        event = _coming(event_id)
+        theirs = (Entry.objects.select_for_update()
+                  .filter(event=event, user_id=asker, partner_asked=user, partner__isnull=True)
+                  .first())  # fmt: skip
+        if theirs is None:
+            raise ServiceError("no_invitation", _("this invitation is no longer open"))
+        theirs.partner_asked = None
+        theirs.save(update_fields=["partner_asked"])
+        version_bump(event)
+        tell_players(event, {"what": "partner_declined", "name": str(user)}, [asker])
 
 
 def entry_partner_part(user: User, event_id: int) -> None:
