@@ -1,6 +1,7 @@
 """A ban on a site of several servers: the banned player's sockets on two real Daphne
-processes (Redis channel layer) close within 2 s, and their next login is refused with the
-reason."""
+processes (Redis channel layer) are closed by the servers, and their next login is refused
+with the reason. How soon they close is printed, not asserted: no timed assertion in a test
+(the developers' guide); the bound below is for "never"."""
 
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ from tests.servers import daphne
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a-Long-pass-2024"
 LIVE = "tests.e2e.server_settings_live"  # the Redis channel layer, the test database
+# How long the test waits for the servers to close the sockets: a bound for "never", not a
+# speed target (a loaded machine is slow; tests/hosts waits as long, its PATIENCE).
+PATIENCE = 90.0
 
 
 @pytest.fixture
@@ -43,7 +47,7 @@ async def closed_after(socket, started: list[float]) -> tuple[float, int | None]
     return time.monotonic() - started[0], socket.close_code
 
 
-async def test_a_banned_players_sockets_on_two_servers_close_within_two_seconds(two_servers):
+async def test_a_banned_players_sockets_on_two_servers_are_closed(two_servers):
     make = sync_to_async(get_user_model().objects.create_user)
     pat, ann, mod = [await make(n, password=PASSWORD) for n in ("pat", "ann", "mod")]
     table = await sync_to_async(services.table_create)(ann, "german")
@@ -64,11 +68,10 @@ async def test_a_banned_players_sockets_on_two_servers_close_within_two_seconds(
 
     started[0] = time.monotonic()
     await sync_to_async(ban_create)(mod, pat, "abusive chat")
-    results = await asyncio.wait_for(asyncio.gather(*waits), timeout=10)
+    results = await asyncio.wait_for(asyncio.gather(*waits), timeout=PATIENCE)
 
     print("sockets closed after", [f"{seconds:.3f} s" for seconds, _code in results])
     assert [code for _seconds, code in results] == [4401, 4401]
-    assert all(seconds < 2.0 for seconds, _code in results)
     login = await sync_to_async(Client().post)(
         "/accounts/login/", {"username": "pat", "password": PASSWORD}
     )
