@@ -52,7 +52,8 @@ def before(puzzle: Puzzle) -> dict[str, Any]:
         "id": puzzle.pk, "game": puzzle.game, "kind": puzzle.kind, "seat": me,
         "names": names(puzzle), "hands": hands, "trick": pos["trick"],
         "counts": [len(h) for h in pos["hands"]],
-        "trump": pos["trump"], "tricks": pos["tricks"], "dogs": pos["dogs"],
+        "trump": pos["trump"], "trump_name": str(labels.SUIT_NAMES[pos["trump"] or "NT"]),
+        "tricks": pos["tricks"], "dogs": pos["dogs"],
         "legal": pos["legal"], "played": _played(pos) if puzzle.kind == Puzzle.Kind.SEAT else [],
         "tricks_left": puzzle.tricks_left,
     }  # fmt: skip
@@ -105,7 +106,6 @@ def words(game: str) -> dict[str, str]:
         "hand": _("Your cards"),
         "played": _("Cards played in this deal"),
         "trump": _("Trump"),
-        "no_trump": _("No trump"),
         "knock": _("Knock"),
         "themes": _("Themes"),
         "rating": _("Your puzzle rating: %(before)s → %(after)s"),

@@ -13,10 +13,10 @@ const w = data.words;
 let busy = false;
 let done = false;
 
-function trumpLine() {
+function trumpLine() {  // the suit's symbol and its name, as a lesson's board says it
   const t = node("p", "lesson-trump", `${w.trump}: `);
-  if (data.trump) t.appendChild(suitIcon(data.trump));
-  else t.append(w.no_trump);
+  if (data.trump) t.append(suitIcon(data.trump), " ");
+  t.append(data.trump_name);
   return t;
 }
 

@@ -122,22 +122,24 @@ def test_a_visitor_plays_a_streak_in_dutch(browser: Browser, site_url: str, puzz
 
 
 @pytest.mark.parametrize(
-    "locale, view, hidden, answered",
+    "locale, view, hidden, answered, trump",
     [
-        ("en-GB", "count the rest", "Cards you cannot see: ", "Your opponent"),
-        ("nl-NL", "tel de rest", "Kaarten die je niet ziet: ", "Je tegenstander"),
+        ("en-GB", "count the rest", "Cards you cannot see: ", "Your opponent", "Trump: "),
+        ("nl-NL", "tel de rest", "Kaarten die je niet ziet: ", "Je tegenstander", "Troef: "),
     ],
 )
 def test_a_puzzle_from_the_seat_in_english_and_dutch(
-    browser: Browser, site_url: str, puzzles: None, locale, view, hidden, answered
+    browser: Browser, site_url: str, puzzles: None, locale, view, hidden, answered, trump
 ) -> None:
     """Seat puzzles come from German Whist only (learning.puzzles.cut); their words, shown
-    in German above, in the other two languages."""
+    in German above, in the other two languages, and the trump suit named."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
     page = context.new_page()
     seat = Puzzle.objects.filter(kind="seat").order_by("pk").first()
     page.goto(f"{site_url}/puzzles/{seat.pk}/")
     expect(page.locator("[data-testid=puzzle-view]")).to_contain_text(view)
+    named = json.loads(page.locator("#puzzle-data").text_content() or "{}")["trump_name"]
+    expect(page.locator(".lesson-trump")).to_have_text(f"{trump} {named}")
     other = seat.position["hands"][1 - seat.seat]
     expect(page.locator("#puzzle-board")).to_contain_text(f"{hidden}{len(other)}")
     page.click(f"[data-answer='{seat.answer}']")

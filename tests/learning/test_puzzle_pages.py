@@ -108,6 +108,22 @@ def test_page_in_each_language(knockout, language, words):
     assert words in page.content.decode()
 
 
+@pytest.mark.parametrize(
+    "language, names",
+    [
+        ("en", {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades", "": "No trump"}),
+        ("de", {"C": "Kreuz", "D": "Karo", "H": "Herz", "S": "Pik", "": "Kein Trumpf"}),
+        ("nl", {"C": "Klaveren", "D": "Ruiten", "H": "Harten", "S": "Schoppen", "": "Geen troef"}),
+    ],
+)
+def test_the_page_names_the_trump_suit_in_each_language(knockout, german, language, names):
+    """The board's trump line says the suit's name beside its symbol, as a lesson's does."""
+    client = Client(headers={"accept-language": language})
+    for puzzle in (knockout, german):
+        data = puzzle_data(client.get(f"/puzzles/{puzzle.pk}/"))
+        assert data["trump_name"] == names[data["trump"]]
+
+
 def test_a_puzzle_of_a_game_annulled_later_is_no_longer_offered(knockout):
     from records.models import GameRecord
 
