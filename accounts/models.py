@@ -210,6 +210,7 @@ class AuditEntry(models.Model):
 
     class Action(models.TextChoices):
         HIDE = "hide", _("chat hidden")
+        WALL_HIDE = "wall_hide", _("club wall line hidden")
         MUTE = "mute", _("muted")
         UNMUTE = "unmute", _("mute lifted")
         BAN = "ban", _("banned")

@@ -85,7 +85,7 @@ def posts_remove(moderator: User, post_ids: list[int], reason: str = "") -> int:
         Post.objects.filter(pk__in=[p.pk for p in rows]).update(hidden_by=moderator)
         for post in rows:
             audit_record(
-                moderator, AuditEntry.Action.HIDE, target_user=post.author,
+                moderator, AuditEntry.Action.WALL_HIDE, target_user=post.author,
                 target=f"wall post {post.pk} in club {post.club_id}", reason=reason,
                 details={"post": post.pk, "club": post.club_id, "text": post.text},
             )  # fmt: skip

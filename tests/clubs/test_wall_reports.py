@@ -124,5 +124,42 @@ def test_a_moderator_hides_a_reported_line_and_it_leaves_the_wall(
     assert selectors.wall(club) == []
     assert "you are all idiots" not in client_of(ann).get(f"/clubs/{club.slug}/").content.decode()
     assert client_of(ann).get(report_url(club, rude)).status_code == 404
-    hidden = AuditEntry.objects.get(action=AuditEntry.Action.HIDE)
+    hidden = AuditEntry.objects.get(action=AuditEntry.Action.WALL_HIDE)
     assert (hidden.actor, hidden.target_user) == (moderator, bob)
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [("en", "club wall line hidden"), ("de", "Pinnwand-Eintrag eines Clubs ausgeblendet"),
+     ("nl", "prikbordbericht van een club verborgen")],
+)  # fmt: skip
+def test_the_audit_log_says_a_wall_line_was_hidden_not_a_chat_line(
+    people: Any, moderator: Any, language: str, label: str
+) -> None:
+    ann, bob = people("ann", "bob")
+    club = club_of(ann, members=[bob])
+    rude = services.post_add(bob, club.pk, "you are all idiots")
+    mod = staff_client(moderator)
+    mod.post("/admin/clubs/post/", {"action": "hide", "_selected_action": [rude.pk]})
+    log = mod.get("/admin/accounts/auditentry/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert label in log
+    chat = {"en": "chat hidden", "de": "Chat ausgeblendet", "nl": "chat verborgen"}[language]
+    assert chat not in log.split("<tbody>", 1)[1]  # the filter's list names every action
+
+
+def test_the_migration_relabels_the_wall_lines_hidden_before_it(
+    people: Any, moderator: Any
+) -> None:
+    from importlib import import_module
+
+    ann, bob = people("ann", "bob")
+    club = club_of(ann, members=[bob])
+    rude = services.post_add(bob, club.pk, "you are all idiots")
+    services.posts_remove(moderator, [rude.pk])
+    AuditEntry.objects.update(action=AuditEntry.Action.HIDE)  # as written before the fix
+    chat = AuditEntry.objects.create(actor=moderator, actor_name="mod", action="hide",
+                                     target="chat message 7 at table 3",
+                                     details={"message": 7, "table": 3})  # fmt: skip
+    import_module("accounts.migrations.0016_audit_wall_hide").relabel(apps, None)
+    assert AuditEntry.objects.get(details__post=rude.pk).action == "wall_hide"
+    assert AuditEntry.objects.get(pk=chat.pk).action == "hide"
