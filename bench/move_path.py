@@ -2,8 +2,9 @@
 the broadcast's build (every seat's view and the spectator's, JSON-encoded once), in one
 process on PostgreSQL, without sockets, Daphne or Redis.
 
-It uses its own database, `whist_bench_moves` (on the server of DATABASE_URL, default the
-Makefile's), migrated, with `--tables` Whist tables of four users made through the
+It uses its own database, `<DATABASE_URL's name>_bench_moves` (on the server of DATABASE_URL,
+default the Makefile's: `whist_bench_moves`; two checkouts with databases of their own do not
+drop each other's), migrated, with `--tables` Whist tables of four users made through the
 services, then plays the seat to act's first legal card at each table in turn for
 `--moves` moves; only the `move_play` calls are timed (`time.process_time`: this process's
 CPU, PostgreSQL's not). The channel layer is off (`CHANNEL_LAYERS = {}`): the broadcast's
@@ -24,6 +25,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
@@ -31,8 +33,6 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 from arguments import Parser, whole_number  # noqa: E402
 from capacity import DATABASE_URL, database_url, drop_database, ensure_database  # noqa: E402
 from engine import calibration  # noqa: E402
-
-BENCH_DATABASE = "whist_bench_moves"
 
 
 def arguments() -> argparse.Namespace:
@@ -104,7 +104,7 @@ def play(made: list[tuple[int, list]], moves: int) -> list[float]:
 def main() -> None:
     args = arguments()
     base = os.environ.get("DATABASE_URL", DATABASE_URL)
-    url = database_url(base, BENCH_DATABASE)
+    url = database_url(base, f"{urlsplit(base).path.strip('/') or 'whist'}_bench_moves")
     shuffles = [calibration(2.0)]
     setup(url)
     try:
