@@ -7,6 +7,7 @@ explicit: another player's hand is a list of `None`, one per card held.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .actions import EXCHANGE, RESIGN
@@ -37,6 +38,28 @@ def spectator_view(state: State) -> dict[str, Any]:
     view["can_resign"] = False
     view["can_take_back"] = False
     return view
+
+
+def table_views(state: State, seats: Iterable[int]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The spectator's view and each of `seats`' views, as `spectator_view` and `seat_view`
+    give them, for a broadcast that sends them all: the public part (every trick of the
+    deal, the scores) is built once and shared by the views, each with its own `hands`
+    list, in which only its own seat's hand is filled in. Read-only, as JSON reads them."""
+    public = _public(state)
+    spectator = {**public, "viewer": None, "legal": [], "can_resign": False,
+                 "can_take_back": False}  # fmt: skip
+    views = []
+    for seat in seats:
+        if not 0 <= seat < state.players:
+            raise ValueError(f"no seat {seat} in a {state.players}-player game")
+        view = {**public, "viewer": seat}
+        view["hands"] = hands = list(public["hands"])
+        hands[seat] = hand_str(state.hands[seat])
+        view["legal"] = _legal(state, seat)
+        view["can_resign"] = can_resign(state, seat)
+        view["can_take_back"] = can_take_back(state, seat)
+        views.append(view)
+    return spectator, views
 
 
 def open_view(state: State) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 from accounts.text import clean_text
 from games.engine import State
 from games.engine.presentation import present
-from games.engine.views import seat_view, spectator_view
+from games.engine.views import seat_view, spectator_view, table_views
 from games.gamestate import state_for
 from games.labels import stored_bot_name
 from games.models import ChatMessage, Seat, Table
@@ -129,7 +129,7 @@ def state_message(
     user = seats[seat_index].user if seat_index is not None else None
     if hides_levels(table, user):
         part = _levels_hidden(part, seat_index)
-    return _message(table, state_for(table), seat_index, part)
+    return _message(table, seat_index, part, view_of(state_for(table), seat_index))
 
 
 def state_messages(
@@ -137,17 +137,23 @@ def state_messages(
 ) -> tuple[dict[str, Any], list[tuple[Seat, dict[str, Any]]]]:
     """The spectator's state message and each seated user's (a broadcast's), sharing one
     `table` part: only a private table's invite differs, which its players see, and while
-    levels are hidden (`hides_levels`) each player's own level."""
+    levels are hidden (`hides_levels`) each player's own level. Their views are built at
+    once, the public part of them once (games.engine.views.table_views)."""
     state, shared = state_for(table), table_dict(table, None, seats)
     players = {**shared, "invite": _invite(table, 0)}
+    users = [seat for seat in seats if seat.user_id is not None]
+    spectator: dict[str, Any] | None = None
+    views: list[dict[str, Any] | None] = [None] * len(users)
+    if state is not None:
+        spectator, built = table_views(state, [seat.index for seat in users])
+        views = list(built)
     seated = [
-        (seat, _message(table, state, seat.index, _part_for(table, seat, players)))
-        for seat in seats
-        if seat.user_id is not None
+        (seat, _message(table, seat.index, _part_for(table, seat, players), _presented(view)))
+        for seat, view in zip(users, views, strict=True)
     ]
     if hides_levels(table):
         shared = _levels_hidden(shared, None)
-    return _message(table, state, None, shared), seated
+    return _message(table, None, shared, _presented(spectator)), seated
 
 
 def _part_for(table: Table, seat: Seat, players: dict[str, Any]) -> dict[str, Any]:
@@ -160,14 +166,18 @@ def view_of(state: State | None, seat_index: int | None) -> dict[str, Any] | Non
     if state is None:
         return None
     view = spectator_view(state) if seat_index is None else seat_view(state, seat_index)
-    view["present"] = present(view)
+    return _presented(view)
+
+
+def _presented(view: dict[str, Any] | None) -> dict[str, Any] | None:
+    if view is not None:
+        view["present"] = present(view)
     return view
 
 
 def _message(
-    table: Table, state: State | None, seat_index: int | None, table_part: dict[str, Any]
+    table: Table, seat_index: int | None, table_part: dict[str, Any], view: dict[str, Any] | None
 ) -> dict[str, Any]:
-    view = view_of(state, seat_index)
     return {
         "type": "state",
         "version": table.version,

@@ -13,7 +13,7 @@ from games.engine import apply, legal_actions, make_rules, new_game
 from games.engine.cards import card_str, cards_of
 from games.engine.rules import RulesError
 from games.engine.state import State
-from games.engine.views import seat_view, spectator_view
+from games.engine.views import seat_view, spectator_view, table_views
 
 FLAGS = ("exchange", "eliminated_vote", "no_trump_allowed", "rainbow")
 CARD = re.compile(r'"([2-9TJQKA][SHDC])"')
@@ -82,6 +82,27 @@ def test_no_view_ever_shows_a_card_its_viewer_could_not_know(spec, seed):
             others = [h for s, h in enumerate(view["hands"]) if s != seat]
             assert all(card is None for h in others for card in h)
             assert [len(h) for h in view["hands"]] == [c.bit_count() for c in state.hands]
+        state = apply(state, rng.choice(legal_actions(state, resign_too=False)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(games(), st.integers(0, 10**6))
+def test_a_tables_views_built_at_once_are_each_seats_and_the_spectators_own(spec, seed):
+    """table_views (a broadcast's) shares the public part: the views, as text and in key
+    order, are those seat_view and spectator_view give, and filling in one seat's hand shows
+    it to no other view."""
+    game, players, options = spec
+    try:
+        rules = make_rules(game, players, **options)
+    except RulesError:
+        return
+    state, rng = new_game(rules, seed=seed), random.Random(seed)
+    while not state.over:
+        spectator, seated = table_views(state, range(players))
+        assert json.dumps(spectator) == json.dumps(spectator_view(state))
+        assert [json.dumps(v) for v in seated] == [
+            json.dumps(seat_view(state, seat)) for seat in range(players)
+        ]
         state = apply(state, rng.choice(legal_actions(state, resign_too=False)))
 
 
