@@ -17,6 +17,7 @@ from games.services.presence import (
     seat_disconnect,
     seat_heartbeat,
     seat_open,
+    seats_heartbeat,
 )
 from games.services.sanctions import seats_to_bots
 from games.services.tables import (
@@ -36,7 +37,7 @@ __all__ = [
     "claim_offer", "takeback_answer", "takeback_ask", "move_play", "pool_join", "pool_leave",
     "pool_match", "pool_sweep",
     "presence_drop_process", "presence_sweep", "rated_refusal", "seat_back", "seat_connect",
-    "seat_disconnect", "seat_heartbeat", "seat_open", "presence_publish",
+    "seat_disconnect", "seat_heartbeat", "seats_heartbeat", "seat_open", "presence_publish",
     "seat_leave", "seat_take", "seats_to_bots", "table_close_abandoned", "table_create",
     "table_invite_accept", "table_play_now", "table_rematch", "table_start",
     "timeout_play", "watchdog_run",

@@ -94,6 +94,27 @@ def seat_heartbeat(table_id: int, user: User, channel: str) -> int | None:
     return seat_connect(table_id, user, channel)
 
 
+def seats_heartbeat(beats: list[tuple[int, User, str]]) -> None:
+    """`seat_heartbeat` for many sockets of a process at once, (table id, user, channel)
+    each: their rows refreshed in one statement; a socket that has no row (swept, or its
+    user sat down since) is counted again as `seat_heartbeat` counts it."""
+    channels = [channel for _table_id, _user, channel in beats]
+    found = {row[0] for row in rows.fetch(_beats_sql(), [rows.now_param(), channels])}
+    for table_id, user, channel in beats:
+        if channel not in found:
+            seat_heartbeat(table_id, user, channel)
+
+
+@cache
+def _beats_sql() -> str:
+    q = connection.ops.quote_name
+    seen, channel = (Presence._meta.get_field(n).column for n in ("seen", "channel"))
+    return (
+        f"UPDATE {q(Presence._meta.db_table)} SET {q(seen)} = %s"
+        f" WHERE {q(channel)} = ANY(%s) RETURNING {q(channel)}"
+    )
+
+
 @cache
 def _beat_sql() -> str:
     """A beat in one statement written out: the socket's row refreshed and its seat's index

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from accounts.selectors import blocked_ids
 from games import broadcast, services
 from games.reads import lobby, messages
-from games.sockets import lobby_lists, pool_messages, resync_limit, shutdown
+from games.sockets import beat_batch, lobby_lists, pool_messages, resync_limit, shutdown
 from games.sockets.frames import (  # noqa: F401  (too_deep: re-exported for tests)
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
@@ -53,7 +53,7 @@ class TableConsumer(TableOpening, TableStates, JsonFrames):
 
     async def beat(self) -> None:
         """A seated player's socket is still open (its presence row; the seat is not away)."""
-        await db_call(services.seat_heartbeat)(self.table_id, self.user, self.channel_name)
+        await beat_batch.beat(self.table_id, self.user, self.channel_name)
 
     async def disconnect(self, code: int) -> None:
         self._forget_held()

@@ -65,3 +65,18 @@ async def test_a_stopped_socket_beats_no_more(settings):
     assert len(gone.beats) == seen and len(open_.beats) >= 4
     heartbeats.stop(open_)
     assert heartbeats.beating() == 0
+
+
+async def test_table_sockets_beating_within_a_window_reach_the_database_together(monkeypatch):
+    """A table socket's beat (its presence row) waits up to beat_batch.WAIT for the others
+    of its process: one statement for them all, not a thread hop and a commit each."""
+    from games import services
+    from games.sockets import beat_batch
+
+    calls: list[list] = []
+    monkeypatch.setattr(services, "seats_heartbeat", lambda beats: calls.append(list(beats)))
+    monkeypatch.setattr(beat_batch, "WAIT", 0.05)
+    await asyncio.gather(*(beat_batch.beat(1, None, f"c{i}") for i in range(5)))
+    await beat_batch.beat(2, None, "later")
+
+    assert calls == [[(1, None, f"c{i}") for i in range(5)], [(2, None, "later")]]

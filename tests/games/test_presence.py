@@ -169,3 +169,25 @@ async def test_an_open_table_socket_beats_and_closing_it_uncounts_it(make_user, 
     await ws.disconnect()
     assert await database_sync_to_async(lambda: seat_of(t, ann).connections)() == 0
     assert not await database_sync_to_async(Presence.objects.exists)()
+
+
+def test_the_beats_of_many_sockets_are_one_statement_and_a_dropped_one_is_counted_again(
+    make_user, django_assert_max_num_queries, settings
+):
+    ann, bob = make_user("ann"), make_user("bob")
+    t = german_table(ann, bob)
+    for channel, user in (("ann-1", ann), ("ann-2", ann), ("bob-1", bob)):
+        services.seat_connect(t.pk, user, channel)
+    silent_for("ann-1", 60)
+    silent_for("bob-1", 60)
+    before = dict(Presence.objects.values_list("channel", "seen"))
+    beats = [(t.pk, ann, "ann-1"), (t.pk, ann, "ann-2"), (t.pk, bob, "bob-1")]
+
+    with django_assert_max_num_queries(1):
+        services.seats_heartbeat(beats)
+    after = dict(Presence.objects.values_list("channel", "seen"))
+    assert all(after[channel] > before[channel] for channel in before)
+
+    Presence.objects.filter(channel="bob-1").delete()  # swept meanwhile: counted again
+    services.seats_heartbeat(beats)
+    assert seat_of(t, bob).connections == 1
