@@ -28,6 +28,12 @@ class HistoryFilterForm(forms.Form):
         label=_("Rated"), required=False,
         choices=[("", _("Rated and casual")), ("rated", _("rated")), ("casual", _("casual"))],
     )  # fmt: skip
+    # Practice games ("play from here": a stored game's step played on against bots) are
+    # not games the player played against people: kept apart, as the statistics keep them.
+    kind = forms.ChoiceField(
+        label=_("Games"), required=False,
+        choices=[("", _("Games played")), ("practice", _("Practice games"))],
+    )  # fmt: skip
 
     def filters(self) -> dict[str, Any]:
         """The chosen filters as history() takes them (nothing for an invalid form)."""
@@ -35,7 +41,8 @@ class HistoryFilterForm(forms.Form):
             return {}
         data = self.cleaned_data
         rated = {"rated": True, "casual": False}.get(data.get("rated") or "")
-        return {"game": data.get("game"), "result": data.get("result"), "rated": rated}
+        return {"game": data.get("game"), "result": data.get("result"), "rated": rated,
+                "practice": data.get("kind") == "practice"}  # fmt: skip
 
 
 class UploadForm(forms.Form):

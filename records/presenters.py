@@ -66,6 +66,7 @@ def history_row(row: Any) -> dict[str, Any]:
         "game": game_name(stored.game),
         "rated": stored.rated,
         "annulled": stored.annulled,
+        "practice": stored.practice,
         "partner": person(seats[partner]) if partner is not None else None,
         "opponents": [person(seats[i]) for i in others],
         "result": row.result,

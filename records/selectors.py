@@ -17,7 +17,7 @@ from records.models import GamePlayer, GameRecord, RecordAnalysis, UploadAnalysi
 PAGE_SIZE = 20
 # The history rows never need the whole record, only what the row shows.
 ROW_FIELDS = ("game", "players", "preset", "rated", "private", "status", "started", "finished",
-              "seats", "result", "annulled")  # fmt: skip
+              "seats", "result", "annulled", "practice")  # fmt: skip
 
 
 def player_get(username: str) -> Any:
@@ -27,8 +27,11 @@ def player_get(username: str) -> Any:
 
 
 def history(player: Any, viewer: Any, filters: dict[str, Any] | None = None) -> QuerySet:
-    """The player's stored games, newest first; private games only for the player themself."""
-    rows = GamePlayer.objects.filter(user=player)
+    """The player's stored games, newest first; private games only for the player themself.
+    Practice games ("play from here") are kept apart: left out, or with the filter
+    `practice`, the only ones listed."""
+    practice = bool((filters or {}).get("practice"))
+    rows = GamePlayer.objects.filter(user=player, record__practice=practice)
     if not _is_self_or_staff(player, viewer):
         rows = rows.filter(private=False)
     for field in ("game", "result", "rated"):

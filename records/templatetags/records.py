@@ -18,4 +18,4 @@ def games_played(context: dict[str, Any], player: Any) -> int:
     (private ones for the player and staff), practice games ("play from here") left out as
     the statistics leave them out (social.stats); annulled ones were played, and count."""
     viewer = getattr(context.get("request"), "user", None)
-    return history(player, viewer).filter(record__practice=False).count()
+    return history(player, viewer).count()
