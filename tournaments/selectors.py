@@ -137,9 +137,10 @@ def standings(event: Event) -> list[Entry]:
 
 
 def rounds_of(event: Event, viewer: Any = None) -> list[dict[str, Any]]:
-    """Each round with its tables: each table's seats (name, points, absent), whether it has
-    ended, the stored game's id once it has (for its record and replay), and whether
-    `viewer` may open it or watch it now (`shown`: not while its board is held,
+    """Each round with its tables: each table's seats (name, points, absent) and, in a game
+    of partnerships, its sides (the seats of each, in seat order), whether it has ended,
+    the stored game's id once it has (for its record and replay), and whether `viewer`
+    may open it or watch it now (`shown`: not while its board is held,
     games.reads.sight); an elimination round's byes; and, for the event's organiser and
     staff only, how many tables seat a blocked pair (others' block lists are private)."""
     placements = (
@@ -168,6 +169,7 @@ def rounds_of(event: Event, viewer: Any = None) -> list[dict[str, Any]]:
             "pk", flat=True
         )
     )
+    sides = game_of(event.game).partnerships  # Whist: each table's two sides
     sees_blocks = _organises(event, viewer)
     bye_ids = {pk for r in rounds.values() for pk in r["round"].byes}
     bye_users = {e.pk: e.user for e in Entry.objects.filter(pk__in=bye_ids).select_related("user")}
@@ -178,6 +180,7 @@ def rounds_of(event: Event, viewer: Any = None) -> list[dict[str, Any]]:
         tables = sorted(r["tables"].values(), key=lambda t: t["number"])
         for t in tables:
             t["stored"] = t["table_id"] in stored
+            t["sides"] = [[p for p in t["seats"] if p.seat in side] for side in sides]
         out.append({**r, "tables": tables,
                     "blocked_together": board.together if sees_blocks else 0,
                     "byes": [bye_users[pk] for pk in board.byes if pk in bye_users]})  # fmt: skip

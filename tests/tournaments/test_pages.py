@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -13,7 +14,7 @@ from django.utils import timezone
 from tests.tournaments.conftest import all_present, event_with, play_round
 from tournaments import services
 from tournaments.forms import EventForm
-from tournaments.models import Entry
+from tournaments.models import Entry, Placement
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +112,37 @@ def test_a_refusal_is_said_once_on_the_event_page(staff: Any) -> None:
     event = coming(staff)
     page = client_of(staff).post(reverse("event_cancel", args=[event.pk]), follow=True)
     assert page.content.decode().count("Tick the box to confirm the cancellation.") == 1
+
+
+def round_sides(page: str, number: int) -> list[list[str]]:
+    """Each side of the round's tables, as the page shows it: its players' names."""
+    table = page.split(f'data-testid="round-{number}"', 1)[1].split("</table>", 1)[0]
+    side = r'<span class="round-side" data-testid="side">(.*?)</span>(?= <span class="help">|</td>)'
+    sides = re.findall(side, table, re.S)
+    bare = [re.sub(r'<span class="badge">[^<]*</span>', "", s) for s in sides]
+    return [[name.strip() for name in s.split("&amp;")] for s in bare]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("kind", ["swiss", "drive"])
+def test_a_whist_rounds_tables_show_their_sides(staff: Any, players: Any, kind: str) -> None:
+    users = players(4)
+    extra = {"movement": "progressive"} if kind == "drive" else {}
+    event = event_with(staff, users, game="whist", kind=kind, rounds=1, **extra)
+    all_present(event)
+    services.event_tick()
+    seats = {p.seat: str(p.entry.user) for p in
+             Placement.objects.filter(round__event=event, entry__isnull=False)}  # fmt: skip
+    page = client_of(users[0]).get(reverse("event", args=[event.pk])).content.decode()
+    assert round_sides(page, 1) == [[seats[0], seats[2]], [seats[1], seats[3]]]
+    assert "against" in page.split('data-testid="round-1"', 1)[1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_without_partnerships_shows_no_sides(staff: Any, players: Any) -> None:
+    users = players(4)
+    event = event_with(staff, users, rounds=1, table_size=4)
+    all_present(event)
+    services.event_tick()
+    page = client_of(users[0]).get(reverse("event", args=[event.pk])).content.decode()
+    assert 'data-testid="side"' not in page
