@@ -56,9 +56,11 @@ class EventForm(RuleFields, forms.Form):
     private = forms.BooleanField(
         label=_("Private (people join by its invite link)"), required=False, initial=True
     )
+    # Radio buttons: each movement's name says how partners move, a line too long for a
+    # select's box on a phone (it was cut off at 390 px).
     movement = forms.ChoiceField(
         label=_("Drive: movement"), choices=Event.Movement.choices, initial="progressive",
-        required=False,
+        required=False, widget=forms.RadioSelect,
     )  # fmt: skip
     no_trump_hand = forms.BooleanField(
         label=_("Drive: a no-trump hand after spades"), required=False

@@ -52,7 +52,7 @@ def make_the_drive(ann: Page) -> None:
     ann.select_option("#id_kind", "drive")
     ann.fill("#id_rounds", str(HANDS))
     ann.fill("#id_starts_at", (timezone.now() + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"))
-    ann.select_option("#id_movement", "progressive")
+    ann.check("input[name=movement][value=progressive]")
     ann.select_option("#id_bot_level", "beginner")
     ann.fill("#id_prize_first", "The oak cup")
     ann.fill("#id_prize_booby", "A wooden spoon")

@@ -123,3 +123,37 @@ def test_every_checkbox_of_the_setup_forms_sits_beside_its_label(
                 problems.append(f"{name}: {apart}")
             page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
     assert not problems, "\n".join(problems)
+
+
+# A radio choice's text that ends outside its form field (cut off, or the page scrolled).
+CHOICES_OUT = """() => [...document.querySelectorAll('main .field input[type=radio]')]
+  .filter((box) => box.offsetParent !== null).filter((box) => {
+    const field = box.closest('.field').getBoundingClientRect();
+    const label = box.closest('label').getBoundingClientRect();
+    return label.right > field.right + 1 || label.right > window.innerWidth;
+  }).map((box) => box.value)"""
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_the_club_drive_form_shows_each_movement_whole_on_a_phone(
+    browser: Browser, site_url: str, language: str
+):
+    """A club's whist drive set up from its page on a phone (390x844): the movement's choices
+    (each a long line: how partners move) are each shown whole, none cut off."""
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    club = club_create(ann, name="Hearts Club", about="Fridays.")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    log_in(page, site_url, "ann")
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+    page.goto(f"{site_url}/events/new/?club={club.pk}")
+    page.select_option("#id_game", "whist")
+    page.select_option("#id_kind", "drive")
+    movement = page.locator("[data-field=movement]")
+    movement.scroll_into_view_if_needed()
+    folder = ARTIFACTS / "pages"
+    folder.mkdir(parents=True, exist_ok=True)
+    movement.screenshot(path=str(folder / f"drive-movement-{language}-390.png"))
+    problems = page.evaluate(CUT_SELECTS) + page.evaluate(CHOICES_OUT)
+    scroll = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert not problems and scroll <= 1, (problems, scroll)
+    assert movement.locator("input[type=radio]").count() == 3  # every movement in sight
