@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 
 from tests.faults.stack import OwnRedis
+from tests.virtual_time import virtual_time
 from whistsite import health
 from whistsite.health import HealthEndpoints
 
@@ -68,6 +69,17 @@ async def test_readyz_fails_when_one_shard_of_the_channel_layer_stops(settings, 
         assert body["checks"]["channel_layer_shard_1"] == "ok" == body["checks"]["redis"]
     finally:
         second.stop()
+
+
+async def test_a_dependency_that_does_not_answer_fails_its_check_after_check_timeout() -> None:
+    """So a cut-off service fails /readyz within CHECK_TIMEOUT plus REUSE seconds (a round is
+    reused REUSE seconds at most: the shard test above); tests/faults/test_readiness.py stops
+    the services for real. On a virtual clock: when, not how fast."""
+    with virtual_time():
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        assert await health._timed(asyncio.Event().wait()) == "timeout"
+        assert loop.time() - start == pytest.approx(health.CHECK_TIMEOUT)
 
 
 async def test_a_draining_process_answers_not_ready() -> None:
