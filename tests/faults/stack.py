@@ -28,6 +28,7 @@ from typing import Any
 from tests.servers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
+PATIENCE = 90.0  # seconds a test waits for what must happen: a bound for "never", not a speed
 
 
 def wait_port(port: int, seconds: float = 30.0, up: bool = True) -> None:

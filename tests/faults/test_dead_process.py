@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 import websockets
 
-from tests.faults.stack import Stack, seat_players
+from tests.faults.stack import PATIENCE, Stack, seat_players
 
 pytestmark = pytest.mark.faults
 TABS = 8
@@ -71,7 +71,7 @@ async def test_a_page_reconnecting_right_after_a_sigkill_is_admitted(stack):
         await ws.close()
 
     while await asyncio.to_thread(presence_count, stack, table, 0):  # all closed: none left
-        assert time.monotonic() - started < 30, "the killed server's presence rows stayed"
+        assert time.monotonic() - started < PATIENCE, "the killed server's presence rows stayed"
         await asyncio.sleep(1)
 
 
@@ -87,7 +87,7 @@ async def test_sockets_closed_at_once_on_two_servers_leave_no_count_behind(stack
         await asyncio.gather(*(ws.close() for ws, _ in tabs))
         closed = time.monotonic()  # the servers release each close right after it
         while left := await asyncio.to_thread(stack.python, COUNTED):
-            assert time.monotonic() - closed < 10, f"{left} places still counted"
+            assert time.monotonic() - closed < PATIENCE, f"{left} places still counted"
 
 
 COUNTED = """

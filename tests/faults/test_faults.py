@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from tests.faults.clients import SeatClient, move_numbers, play_until
-from tests.faults.stack import Stack, seat_players
+from tests.faults.stack import PATIENCE, Stack, seat_players
 
 # One at a time under pytest-xdist (make test): each starts a whole stack of its own and
 # times its recovery, on a machine whose other worker is busy with the rest of the suite.
@@ -135,8 +135,10 @@ async def test_daphne_stopped_with_sigterm_closes_sockets_and_marks_players_gone
     for client in clients:
         client.reconnect = False
 
-    took = await asyncio.to_thread(stack.stop, "daphne", signal.SIGTERM, 10.0)
-    assert took < 10.0, "daphne did not exit within 10 s of SIGTERM"
+    # On its own, not killed; by 10 s at the latest by its deadline (tests/site/test_quick_exit.py),
+    # not timed here: a loaded machine's exit is slow.
+    took = await asyncio.to_thread(stack.stop, "daphne", signal.SIGTERM, PATIENCE)
+    assert took != float("inf"), f"daphne was still there {PATIENCE} s after SIGTERM"
     await asyncio.sleep(0.5)
     assert all(c.closes and c.closes[0] == 4012 for c in clients), [c.closes for c in clients]
     sockets = await asyncio.to_thread(

@@ -18,12 +18,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.faults.stack import ROOT, Stack
+from tests.faults.stack import PATIENCE, ROOT, Stack
 from tests.servers import free_port
 
 pytestmark = [pytest.mark.faults, pytest.mark.xdist_group("faults")]
 TOKEN = "a-token-for-prometheus"
-PATIENCE = 90.0  # seconds: a bound for "never", not a speed
 
 
 @pytest.fixture(scope="module")

