@@ -5,6 +5,8 @@ under `make test` (WHIST_TEST_NO_SKIP=1) a skipped test fails the run."""
 import gc
 import os
 import re
+import shutil
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,22 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> Iterator[No
     with django_db_blocker.unblock():
         SyncToAsync.single_thread_executor.submit(connections.close_all).result()
         drop_test_database()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """An xdist run's id known to its controller before xdist makes one (its workers read it
+    as PYTEST_XDIST_TESTRUNUID): the run's workers share a template cluster for their fault
+    tests (tests/faults/stack.py), which the controller deletes at the end."""
+    if not hasattr(config, "workerinput") and getattr(config.option, "testrunuid", "") is None:
+        config.option.testrunuid = uuid.uuid4().hex
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput") and getattr(config.option, "testrunuid", None):
+        from tests.faults.stack import template_folder
+
+        shutil.rmtree(template_folder(config.option.testrunuid), ignore_errors=True)
 
 
 @pytest.hookimpl(tryfirst=True)

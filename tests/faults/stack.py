@@ -10,6 +10,7 @@ process itself never opens a Django connection to them.
 from __future__ import annotations
 
 import atexit
+import fcntl
 import json
 import os
 import shutil
@@ -72,16 +73,41 @@ def _site_env() -> dict[str, str]:
 
 
 _TEMPLATE: list[Path] = []
+TEMPLATE_PREFIX = "whist-faults-template-"
+
+
+def template_folder(run: str | None = None) -> Path:
+    """Where a run's template cluster is made: one for all the xdist workers of a run (its id,
+    PYTEST_XDIST_TESTRUNUID, which tests/conftest.py makes known to the run's controller too,
+    to delete the folder at its end), else one for this process (deleted when it ends)."""
+    run = run or os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"process-{os.getpid()}"
+    return Path(tempfile.gettempdir()) / f"{TEMPLATE_PREFIX}{run}"
 
 
 def template_cluster() -> Path:
-    """A stopped cluster with the whist role and database, migrated: made once per test
-    process (initdb, then the site's migrations: about 10 s of CPU) and copied for each stack,
-    which then starts in about a second. Deleted when the process ends."""
+    """A stopped cluster with the whist role and database, migrated: made once per test run
+    (initdb, then the site's migrations: about 10 s of CPU; the first worker to need it makes
+    it under a lock, the others wait for it) and copied for each stack, which then starts in
+    about a second."""
     if _TEMPLATE:
         return _TEMPLATE[0]
-    folder = Path(tempfile.mkdtemp(prefix="whist-faults-template-"))
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    folder = template_folder()
+    folder.mkdir(exist_ok=True)
+    if not os.environ.get("PYTEST_XDIST_TESTRUNUID"):
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    made = folder / "made"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (made / "ready").exists():
+            shutil.rmtree(made, ignore_errors=True)  # a process killed while making it
+            made.mkdir()
+            _make_template(made)
+            (made / "ready").touch()
+    _TEMPLATE.append(made / "pgdata")
+    return _TEMPLATE[0]
+
+
+def _make_template(folder: Path) -> None:
     postgres = OwnPostgres(folder, fresh=True)
     postgres.start()
     try:
@@ -97,8 +123,6 @@ def template_cluster() -> Path:
             raise RuntimeError(f"migrating the template cluster failed:\n{done.stderr[-3000:]}")
     finally:
         postgres.stop()
-    _TEMPLATE.append(postgres.data)
-    return postgres.data
 
 
 class OwnRedis:

@@ -13,6 +13,7 @@ import pytest
 from django.conf import settings
 from django.utils.module_loading import import_string
 
+from tests.faults.stack import template_folder
 from tests.redis_databases import first_database, use_worker_databases
 from tests.servers import ROOT
 from whistsite import settings as site
@@ -25,6 +26,14 @@ def test_each_worker_has_three_redis_databases_of_its_own(monkeypatch, worker, f
     else:
         monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
     assert first_database() == first
+
+
+def test_a_runs_workers_share_a_template_cluster_and_two_runs_do_not(monkeypatch) -> None:
+    monkeypatch.setenv("PYTEST_XDIST_TESTRUNUID", "run-a")
+    first = template_folder()
+    assert template_folder("run-a") == first != template_folder("run-b")
+    monkeypatch.delenv("PYTEST_XDIST_TESTRUNUID")
+    assert template_folder() not in (first, template_folder("run-b"))
 
 
 def settings_in_a_new_process(module: str, worker: str) -> str:
