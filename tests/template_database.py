@@ -138,12 +138,14 @@ def _on_postgres() -> bool:
 
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
-    """This worker's test database (its name has the worker's suffix by now), copied from
-    the template before pytest-django's setup, which then keeps it (django_db_keepdb)."""
+    """This worker's test database (its name has the worker's suffix by now, and the run's,
+    WHIST_TEST_DATABASE_SUFFIX, after it), copied from the template before pytest-django's
+    setup, which then keeps it (django_db_keepdb)."""
     from django.db import connections
 
     if _on_postgres():
         settings_dict = connections["default"].settings_dict
+        settings_dict["TEST"]["NAME"] = run_test_name(_test_name(settings_dict))
         copy_of_template(settings_dict, _test_name(settings_dict))
 
 
@@ -152,6 +154,14 @@ def django_db_keepdb(request: pytest.FixtureRequest) -> bool:
     """Django keeps the copy (its migrate finds nothing to do) and does not drop it: the
     session's end does (tests/conftest.py django_db_setup)."""
     return _on_postgres() or bool(request.config.getvalue("reuse_db"))
+
+
+def run_test_name(name: str) -> str:
+    """A test database's name with this run's suffix after it (WHIST_TEST_DATABASE_SUFFIX): a
+    run beside another on the same PostgreSQL (make test's browser run beside its unit run,
+    whose xdist workers have the same names) names its test databases apart."""
+    suffix = os.environ.get("WHIST_TEST_DATABASE_SUFFIX", "")
+    return f"{name}_{suffix}" if suffix else name
 
 
 def _test_name(settings_dict: dict[str, Any]) -> str:

@@ -81,14 +81,23 @@ def make(*arguments: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_browser_run_of_make_test_fails_when_it_collects_no_test() -> None:
+    """And with it make test BESIDE=1, though its unit run passed: its two runs at once (make
+    test-runs, the same without lint), a unit run of one test and a browser run that collects
+    none (these arguments name no browser test); both runs' outputs are shown."""
     browser_run = make("-n", "test-browser").stdout.strip().splitlines()[-1]
     assert "pytest -m e2e" in browser_run
     assert browser_run in make("-n", "test").stdout  # the very command `make test` runs
+    # And with BESIDE=1, the very pytest command (beside the unit run, on a Redis of its own).
+    pytest_command = browser_run[browser_run.index(".venv/bin/pytest -m e2e") :]
+    assert f"tests.with_own_redis {pytest_command}" in make("-n", "test", "BESIDE=1").stdout
 
-    # One browser test file and one worker collect nothing as surely as the whole suite on
-    # three (each of them importing and collecting every test): the same exit status 5.
-    run = make("test-browser", "E2E_WORKERS=1",
-               "PYTEST_ARGS=tests/e2e/test_webapp.py -k no_test_has_this_name")  # fmt: skip
+    # One worker a run, and a browser run that collects nothing as surely as the whole suite
+    # would on three (each of them importing and collecting every test): exit status 5.
+    run = make("test-runs", "TEST_WORKERS=1", "E2E_WORKERS=1",
+               "PYTEST_ARGS=tests/site/test_setup.py -k make_help_lists_every_target")  # fmt: skip
 
     assert run.returncode != 0, run.stdout + run.stderr
-    assert "no tests ran" in run.stdout, run.stdout + run.stderr
+    unit, browser = run.stdout.split("==== the browser run's output ====")
+    assert "1 passed" in unit, run.stdout
+    assert "no tests ran" in browser, run.stdout
+    assert "the unit run exited with 0, the browser run with 5" in browser, run.stdout

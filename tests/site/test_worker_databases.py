@@ -16,6 +16,7 @@ from django.utils.module_loading import import_string
 from tests.faults.stack import template_folder
 from tests.redis_databases import first_database, use_worker_databases
 from tests.servers import ROOT
+from tests.template_database import run_test_name
 from whistsite import settings as site
 
 
@@ -26,6 +27,13 @@ def test_each_worker_has_three_redis_databases_of_its_own(monkeypatch, worker, f
     else:
         monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
     assert first_database() == first
+
+
+def test_a_run_beside_another_names_its_test_databases_apart(monkeypatch) -> None:
+    monkeypatch.setenv("WHIST_TEST_DATABASE_SUFFIX", "e2e")  # make test's browser run
+    assert run_test_name("test_whist_gw0") == "test_whist_gw0_e2e"
+    monkeypatch.delenv("WHIST_TEST_DATABASE_SUFFIX")
+    assert run_test_name("test_whist_gw0") == "test_whist_gw0"
 
 
 def test_a_runs_workers_share_a_template_cluster_and_two_runs_do_not(monkeypatch) -> None:
