@@ -101,6 +101,23 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytes
     return report
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    """A teardown that failed may have left a database connection in the middle of a query:
+    pytest-timeout's signal, on a loaded machine, interrupted a browser test's flush inside
+    psycopg, and every later test of that worker failed with "another command is already in
+    progress". Such connections are closed, so the next test opens new ones."""
+    try:
+        return (yield)
+    except BaseException:
+        from django.db import connections
+
+        for connection in connections.all(initialized_only=True):
+            if connection.connection is not None and not connection.is_usable():
+                connection.close()
+        raise
+
+
 def _tail(path: Path) -> str:
     try:
         lines = path.read_text(errors="replace").splitlines()

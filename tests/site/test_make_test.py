@@ -1,6 +1,7 @@
 """`make test` is honest: a service it needs that is missing fails the run instead of skipping
-tests (WHIST_TEST_NO_SKIP, tests/conftest.py), and its browser run fails when it collects no
-test. Each case runs pytest or make in a process of its own, as CI does."""
+tests (WHIST_TEST_NO_SKIP, tests/conftest.py), its browser run fails when it collects no
+test, and a test timed out inside a query fails alone. Each case runs pytest or make in a
+process of its own, as CI does."""
 
 from __future__ import annotations
 
@@ -72,6 +73,18 @@ def test_a_failed_tests_report_ends_with_its_own_server_log() -> None:
     log = "test_fails_after_its_server_logged_a_request.daphne.log (last 80 lines)"
     assert f"server-logs/{log}" in run.stdout, run.stdout
     assert "GET /no-such-page-for-the-log-test/" in run.stdout, run.stdout
+
+
+def test_a_teardown_timed_out_in_a_query_leaves_the_next_test_a_working_connection() -> None:
+    """tests/conftest.py closes the connection such a teardown left in the middle of a query
+    (a browser test's flush on a loaded machine: every later test of its worker failed)."""
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/site/timeout_sample.py", "-q", "-p",
+         "no:cacheprovider"], cwd=ROOT, env=outside_env(), capture_output=True, text=True,
+        timeout=600,  # a bound for "never": 230 s at a load average of 25
+    )  # fmt: skip
+    assert "Timeout (>10.0s)" in run.stdout, run.stdout + run.stderr
+    assert "3 passed, 1 error" in run.stdout, run.stdout
 
 
 def make(*arguments: str) -> subprocess.CompletedProcess[str]:
