@@ -1,0 +1,109 @@
+"""A player's history query with practice games kept apart (records.selectors.history) against
+the query before it (no practice filter): PostgreSQL's own execution time of the count the
+paginator runs and of one page of 20 rows, by EXPLAIN ANALYZE, the two alternated.
+
+Its own database, `whist_bench_history` (on the server of DATABASE_URL), migrated, with
+10,000 finished games of one player stored in bulk (bench/records.py's German Whist record);
+dropped at the end. Figures are printed, never asserted; the calibration (shuffles of 52
+cards a second, bench/engine.py) is printed beside them.
+Run: `.venv/bin/python bench/history_query.py [--stored 10000] [--rounds 11]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import secrets
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from capacity import DATABASE_URL, database_url, drop_database, ensure_database  # noqa: E402
+from engine import calibration  # noqa: E402
+
+
+def bot_game(game: str, players: int, seed: int) -> dict[str, Any]:
+    """bench/records.py's game played by Club bots, loaded under another name: `records` is
+    the app's."""
+    spec = importlib.util.spec_from_file_location("bench_records", HERE / "records.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.bot_game(game, players, seed)
+
+
+BENCH_DATABASE = "whist_bench_history"
+
+
+def measure(stored: int, rounds: int) -> None:
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from records.models import GamePlayer
+    from records.selectors import history
+    from tests.records.factories import store_many
+
+    user = get_user_model().objects.create_user("ann", password="x" * 12)
+    store_many(user, stored, bot_game("german", 2, 5))
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    before = GamePlayer.objects.filter(user=user).select_related("record")
+    cases = {"before": before.order_by("-finished", "-record_id"), "after": history(user, user)}
+
+    def executed(sql: str, params: Any) -> float:
+        with connection.cursor() as cursor:
+            cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + sql, params)
+            return cursor.fetchone()[0][0]["Execution Time"]
+
+    queries = ("count", "page")
+    times: dict[tuple[str, str], list[float]] = {(k, q): [] for k in cases for q in queries}
+    for n in range(rounds):
+        for name, rows in cases.items() if n % 2 == 0 else reversed(cases.items()):
+            with CaptureQueriesContext(connection) as counted:
+                rows.count()
+            times[(name, "count")].append(executed(counted.captured_queries[-1]["sql"], []))
+            times[(name, "page")].append(executed(*rows[400:420].query.sql_with_params()))
+    print(f"{stored:,} stored games of one player; calibration {calibration(1.0):,.0f} shuffles/s")
+    for (name, query), values in times.items():
+        print(f"  {name:<7}{query:<6} median {statistics.median(values):6.2f} ms   "
+              f"min {min(values):6.2f} ms   max {max(values):6.2f} ms")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--stored", type=int, default=10_000, help="stored games of the player")
+    parser.add_argument("--rounds", type=int, default=11, help="alternated runs of each query")
+    args = parser.parse_args()
+    if args.stored < 1 or args.rounds < 1:
+        parser.error("--stored and --rounds must be at least 1")
+    url = database_url(os.environ.get("DATABASE_URL", DATABASE_URL), BENCH_DATABASE)
+    ensure_database(url)
+    os.environ.update({
+        "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "whistsite.settings",
+        "DJANGO_DEBUG": "false", "DJANGO_ALLOWED_HOSTS": "testserver",
+        "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
+        "WHIST_DEAL_SECRET": os.environ.get("WHIST_DEAL_SECRET") or secrets.token_urlsafe(32),
+    })  # fmt: skip
+    os.environ.pop("REDIS_URL", None)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    try:
+        call_command("migrate", verbosity=0, interactive=False)
+        measure(args.stored, args.rounds)
+    finally:
+        connection.close()
+        drop_database(url)
+
+
+if __name__ == "__main__":
+    main()
