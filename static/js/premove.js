@@ -59,6 +59,7 @@ export function afterState(app) {
 
 function later(app, card, delay) {
   const version = app.version;
+  app.playDelay = delay;
   const play = () => {
     app.forced = null;
     if (app.version === version && !app.pending) app.act({ action: "play", card });

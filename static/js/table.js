@@ -61,6 +61,7 @@ const app = {
   stateAt: 0, // when the latest state arrived, and when the page last acted: read by the
   actedAt: 0, //   browser tests of the timing (performance.now())
   actedAfter: null, // ms from the state acted on to the act (a later state moves stateAt)
+  playDelay: null, // ms the page chose to wait before playing a forced or pre-selected card
   send,
   act,
   render,

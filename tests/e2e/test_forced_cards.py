@@ -61,8 +61,10 @@ def test_the_only_legal_card_plays_itself_after_the_pause(browser: Browser, site
     page = table_page_as(browser, site_url, "ann", table_id)
     expect(page.get_by_test_id("premove-note")).to_contain_text("is played by itself")
     page.wait_for_function("() => window.whistTable.actedAt > 0", timeout=5000)
+    # The pause the page chose, and not played before it (how much later: the machine's speed).
+    assert page.evaluate("() => window.whistTable.playDelay") == FORCED_PAUSE_MS
     waited = page.evaluate("() => window.whistTable.actedAfter")
-    assert FORCED_PAUSE_MS - 50 <= waited <= FORCED_PAUSE_MS + 1500, waited
+    assert waited >= FORCED_PAUSE_MS - 50, waited
     page.wait_for_function("() => window.whistTable.msg.view.hands[0].length === 0", timeout=5000)
 
 
@@ -135,8 +137,8 @@ def test_a_preselected_card_is_played_when_the_turn_comes(browser: Browser, site
     pat.locator(f'#hand .card.legal[data-card="{lead}"]').click()
     assert left_hand(pat, lead), "Pat's lead was never played"
     page.wait_for_function("() => window.whistTable.actedAt > 0", timeout=10000)
-    waited = page.evaluate("() => window.whistTable.actedAfter")
-    assert waited < 300, waited  # at once: no trick ended, so no trick pause before it
+    # At once: no trick ended, so no trick pause before it (the delay the page chose, not a time).
+    assert page.evaluate("() => window.whistTable.playDelay") == 0
     page.wait_for_function(
         "card => window.whistTable.msg.view.last_trick?.plays.some(p => p[1] === card)",
         arg=follow, timeout=5000,
