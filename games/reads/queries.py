@@ -77,6 +77,19 @@ def table_get(table_id: int) -> Table | None:
     return next(iter(found[:1]), None)
 
 
+def table_with_seats(table_id: int) -> tuple[Table, list[Seat]] | None:
+    """The table and its seats as `table_seats` gives them, in two statements written out
+    (a state's build: every socket's first after a restart); None if there is no table."""
+    found = rows.fetch(_table_sql(), [table_id])
+    return (rows.plan(Table).build(found[0]), table_seats(table_id)) if found else None
+
+
+@cache
+def _table_sql() -> str:
+    q = connection.ops.quote_name
+    return f"SELECT {rows.columns(Table, 't')} FROM {q(Table._meta.db_table)} t WHERE t.id = %s"
+
+
 def seat_of(seats: Iterable[Seat], user: Any) -> Seat | None:
     """The seat `user` holds among `seats` (a table's), if any: the one place that says so."""
     if user is None or not getattr(user, "is_authenticated", False):
@@ -107,13 +120,14 @@ def has_invite(table: Table, session: Any) -> bool:
     return bool(table.invite_token) and invites.get(str(table.pk)) == table.invite_token
 
 
-def can_watch(table: Table, user: Any, session: Any = None) -> bool:
+def can_watch(table: Table, user: Any, session: Any = None, seated: bool | None = None) -> bool:
     """Public tables for anyone; private ones for their players, creator and invitees; a
-    held board's table (games.reads.sight) for its own players alone."""
+    held board's table (games.reads.sight) for its own players alone. `seated`: whether the
+    user holds a seat there, if known (else read from the table's seats)."""
     shown = cards_open(table, user)
     if shown and not table.private:
         return True
-    if user_seat(table, user) is not None:
+    if seated if seated is not None else user_seat(table, user) is not None:
         return True
     if not shown:
         return False

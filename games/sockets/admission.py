@@ -6,7 +6,7 @@ revoked."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from django.utils import translation
 from django.utils.dateparse import parse_datetime
@@ -54,32 +54,25 @@ class Admission:
         theirs, and is refused while they are banned (closed with the reason; `ban`: as
         accounts.selectors.ban_active read it, if the caller read it). False if it was
         closed."""
-        # Each count is one atomic step in Redis (games/sockets/limits.py): in any thread.
         client = self.scope.get("client") or [None]
         self.address = client[0]
-        if self.address is not None:
-            if not await counts(limits.address_open)(self.address, self.channel_name):
-                await self._too_many()
+        if self.user_id is not None:
+            log_context.bind(user=log_context.user_hash(self.user_id))
+            if ban is UNREAD:
+                ban = await db_call(ban_active)(self.scope["user"])
+            if ban is not None:
+                with translation.override(scope_language(self.scope)):
+                    await self.error("banned", ban_text(ban))
+                await self.close(CLOSE_REVOKED)
                 return False
-            self.address_counted = True
-        if self.user_id is None:
-            return True
-        log_context.bind(user=log_context.user_hash(self.user_id))
-        if ban is UNREAD:
-            ban = await db_call(ban_active)(self.scope["user"])
-        if ban is not None:
-            with translation.override(scope_language(self.scope)):
-                await self.error("banned", ban_text(ban))
-            await self.close(CLOSE_REVOKED)
-            return False
-        was_online = self.user_id in await counts(limits.online)([self.user_id])
-        if not await counts(limits.socket_open)(self.user_id, self.channel_name):
+        # Each count is one atomic step in Redis (games/sockets/limits.py); all of them in one
+        # visit to the thread pool (a restart opens every socket at once).
+        counted = await counts(_count)(self.address, self.user_id, self.channel_name)
+        self.address_counted, self.counted = counted.address, counted.user
+        if counted.refused:
             await self._too_many()
             return False
-        self.counted = True
-        if not was_online:  # their friends may hear it (games.signals.came_online)
-            await counts(_came_online)(self.user_id)
-        if self.beats:
+        if self.counted and self.beats:
             self._start_beat()
         return True
 
@@ -138,6 +131,32 @@ class Admission:
             with translation.override(language):
                 await self.error("banned", ban_text({"reason": ban["reason"], "until": until}))
         await self.close(CLOSE_REVOKED)
+
+
+class Counted(NamedTuple):
+    """What `_count` did: whether the socket counts for its address, for its user, and
+    whether it was refused (too many of one or the other)."""
+
+    address: bool
+    user: bool
+    refused: bool
+
+
+def _count(address: str | None, user_id: int | None, channel: str) -> Counted:
+    """Socket `channel` counted against its address's limit, then its user's (None: not
+    logged in); its user's friends may hear that they came online (games.signals.came_online)
+    if it is their only socket."""
+    if address is not None and not limits.address_open(address, channel):
+        return Counted(False, False, True)
+    by_address = address is not None
+    if user_id is None:
+        return Counted(by_address, False, False)
+    was_online = user_id in limits.online([user_id])
+    if not limits.socket_open(user_id, channel):
+        return Counted(by_address, False, True)
+    if not was_online:
+        _came_online(user_id)
+    return Counted(by_address, True, False)
 
 
 def _came_online(user_id: int) -> None:

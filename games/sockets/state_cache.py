@@ -71,8 +71,8 @@ async def current(table_id: int, at_least: int = -1, fresh: bool = False) -> dic
 
 def _build(table_id: int) -> dict[str, Any] | None:
     builds["state"] += 1
-    table = queries.table_get(table_id)
-    return broadcast.state_event(table) if table is not None else None
+    found = queries.table_with_seats(table_id)
+    return broadcast.state_event(*found) if found is not None else None
 
 
 def _built(table_id: int, task: asyncio.Future) -> None:

@@ -1,8 +1,10 @@
 """How a table socket opens: the connect half of games/sockets/consumers.py's TableConsumer.
 
 A restart opens every socket at once. Each socket's opening reads what it needs in one visit
-to the database thread pool (the table, whether it may watch, the user's ban, block list and
-the chat), and a player's socket writes its presence in a second; both wait their turn
+to the database thread pool and one statement (the table, whether it may watch, the user's
+ban and block list: games/reads/opening.py; the chat in a second if the table has any), is
+counted in a second visit (games/sockets/admission.py), and a player's socket writes its
+presence (and notes its origin) in a third; the reads and writes wait their turn
 (at most OPENING sockets' work at once per process: games/sockets/turns.py), so a move never
 queues behind hundreds of openings. Its first state is the table's newest as this process
 holds it, built at most once per table and version however many sockets ask
@@ -20,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from accounts.devices import origin_note
-from accounts.selectors import ban_active, blocked_ids
 from games import broadcast, services
 from games.reads import messages, queries
+from games.reads.opening import opening_read
 from games.sockets import pool_messages
 from games.sockets.frames import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from games.sockets.message_size import in_parts
@@ -51,15 +53,26 @@ class Found:
 
 def read_opening(table_id: int, user: Any, session: Any) -> Found | None:
     """The table's version, whether `user` may watch it, their ban, block list and the chat
-    they see; None if the table does not exist."""
-    table = queries.table_get(table_id)
-    if table is None:
+    they see; None if the table does not exist. One statement (games/reads/opening.py), and
+    a second for the chat if the table has any."""
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    read = opening_read(table_id, user_id)
+    if read is None:
         return None
-    if not queries.can_watch(table, user, session):
+    table = read.table
+    if not queries.can_watch(table, user, session, seated=read.seated):
         return Found(table.version, False)
-    blocked = blocked_ids(user)
-    chat = messages.chat_recent(table_id, hide_users=blocked)
-    return Found(table.version, True, ban_active(user), blocked, chat)
+    chat = messages.chat_recent(table_id, hide_users=read.blocked) if read.has_chat else []
+    return Found(table.version, True, read.ban, read.blocked, chat)
+
+
+def open_seat(table_id: int, user: Any, channel: str, scope: dict, address: str | None) -> Any:
+    """A logged-in user's socket opened (services.seat_open: their seat's presence); a
+    seated player's origin noted for fair play's shared-origin signal (fairplay.shared)."""
+    opened = services.seat_open(table_id, user, channel)
+    if opened.seat is not None:
+        origin_note(table_id, user.pk, **pool_messages.origin(scope, address))
+    return opened
 
 
 def publish_soon(table_id: int, version: int) -> None:
@@ -146,15 +159,12 @@ class TableOpening(_Host):
             await self._join(broadcast.user_group(self.user_id))
             await self._join(broadcast.user_group(self.user_id, "table"))
             async with turn("table sockets opening", OPENING):
-                opened = await db_call(services.seat_open)(
-                    self.table_id, self.user, self.channel_name
+                opened = await db_call(open_seat)(
+                    self.table_id, self.user, self.channel_name, self.scope, self.address
                 )
             self.seat, version = opened.seat, max(version, opened.version)
             if opened.publish:
                 publish_soon(self.table_id, opened.version)
-            if self.seat is not None:  # for fair play's shared-origin signal (fairplay.shared)
-                where = pool_messages.origin(self.scope, self.address)
-                await db_call(origin_note)(self.table_id, self.user_id, **where)
         await self._resend(at_least=version)
         await self._send_chat(found.chat)
 

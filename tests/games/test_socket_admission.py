@@ -109,12 +109,11 @@ def test_a_move_is_refused_to_a_player_banned_since_the_ban_cache_last_read(make
 
 async def opening_closes_with(make_user: Any, monkeypatch: Any, path: str, fail: Any) -> int:
     """The close code of a table's or the lobby's socket whose opening calls `fail`."""
-    from games.reads import queries
-    from games.sockets import lobby_lists
+    from games.sockets import lobby_lists, table_opening
 
     ann = await db(make_user)("ann")
     created = await db(services.table_create)(ann, "german")
-    monkeypatch.setattr(queries, "table_get", fail)
+    monkeypatch.setattr(table_opening, "opening_read", fail)
     monkeypatch.setattr(lobby_lists, "build_page", fail)
     lobby_lists.pages_clear()
     where = f"/ws/table/{created.pk}/" if path == "table" else "/ws/lobby/"
