@@ -30,6 +30,9 @@ from tests.servers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 PATIENCE = 90.0  # seconds a test waits for what must happen: a bound for "never", not a speed
+# Seconds a setup script may run (`Stack.python`): test_stop_under_load's 100 tables took over
+# 120 s at a load average of 22.
+SETUP_PATIENCE = 600.0
 
 
 def wait_port(port: int, seconds: float = 30.0, up: bool = True) -> None:
@@ -216,7 +219,7 @@ class Stack:
         """Run `code` in a fresh Django process on this stack; its printed JSON, decoded."""
         script = "import django, json\ndjango.setup()\n" + textwrap.dedent(code)
         done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=self.env,
-                              capture_output=True, text=True, timeout=120)  # fmt: skip
+                              capture_output=True, text=True, timeout=SETUP_PATIENCE)  # fmt: skip
         if done.returncode:
             raise RuntimeError(f"setup code failed:\n{done.stderr[-3000:]}")
         return json.loads(done.stdout) if done.stdout.strip() else None
