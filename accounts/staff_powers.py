@@ -49,23 +49,18 @@ def _session_verified(user: Any, session: Any) -> bool:
     return bool(device is not None and device.user_id == user.pk and device.confirmed)
 
 
-class SecondFactorScope:
+def second_factor_from_session(scope: dict) -> None:
     """A socket's user gets `is_verified()` from its session, as django-otp's OTPMiddleware
     gives a request's; it is read once, when first asked (in a worker thread), so a player's
-    socket reads nothing more."""
+    socket reads nothing more. Called once at the socket's connect (whistsite/socket_entry.py)."""
+    user, session = scope.get("user"), scope.get("session")
+    if user is None:
+        return
+    known: list[bool] = []
 
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
+    def is_verified() -> bool:
+        if not known:
+            known.append(_session_verified(user, session))
+        return known[0]
 
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
-        user, session = scope.get("user"), scope.get("session")
-        if user is not None:
-            known: list[bool] = []
-
-            def is_verified() -> bool:
-                if not known:
-                    known.append(_session_verified(user, session))
-                return known[0]
-
-            user.is_verified = is_verified
-        return await self.inner(scope, receive, send)
+    user.is_verified = is_verified

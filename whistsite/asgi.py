@@ -15,25 +15,23 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistsite.settings")
 # Set up Django before importing anything that touches models (auth, routing).
 django_asgi_app = get_asgi_application()
 
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
-from accounts.staff_powers import SecondFactorScope  # noqa: E402
 from games.routing import websocket_urlpatterns as games_routes  # noqa: E402
 from games.sockets import shutdown  # noqa: E402
-from games.sockets.floods import RefuseFlooders  # noqa: E402
-from games.sockets.shutdown import RefuseWhileStopping  # noqa: E402
 from runtime.scheduling import register_loop  # noqa: E402
 from social.routing import websocket_urlpatterns as social_routes  # noqa: E402
 from whistsite.body_limit import BodyLimit  # noqa: E402
 from whistsite.health import HealthEndpoints  # noqa: E402
 from whistsite.metrics_endpoint import MetricsEndpoint  # noqa: E402
-from whistsite.patches import daphne_frame_guard, daphne_loop  # noqa: E402
-from whistsite.patches.channels_auth import PooledAuthMiddleware  # noqa: E402
+from whistsite.patches import (  # noqa: E402
+    daphne_frame_guard,
+    daphne_inbox,
+    daphne_loop,
+)
 from whistsite.patches.daphne_body_limit import limit_daphne_bodies  # noqa: E402
-from whistsite.websocket_origin import SameOriginValidator  # noqa: E402
+from whistsite.socket_entry import SocketEntry  # noqa: E402
 
 # A socket that floods frames is cut as they arrive, in Daphne's protocol, before the
 # application queues them (whistsite/patches/daphne_frame_guard.py).
@@ -41,44 +39,46 @@ daphne_frame_guard.install(lambda: settings.WHIST_WS_RATE)
 # A body over WHIST_MAX_BODY is refused with 413 as it arrives, by Daphne and by the app
 # (whistsite/body_limit.py), whatever the proxy in front does.
 limit_daphne_bodies(settings.WHIST_MAX_BODY)
+# A socket's events and its channel's messages in one inbox (whistsite/patches/daphne_inbox.py).
+daphne_inbox.install()
 
 
 # The social app's sockets first: the card room's routes end with a catch-all (4404).
 websocket_urlpatterns = [*social_routes, *games_routes]
 
 
-def auth_stack(inner: object) -> object:
-    return CookieMiddleware(SessionMiddleware(PooledAuthMiddleware(SecondFactorScope(inner))))
+class Site:
+    """The site's ASGI application: HTTP to `http`, WebSockets to `websocket`; and the one
+    place the serving event loop is registered (runtime.scheduling times the embedded tasks
+    and the watchdog on it): every connection names the loop it runs on, so a test's loop, or
+    a server's, is the one used from its first socket or request on. One class, not
+    channels' ProtocolTypeRouter under a middleware: each level stays in an open socket's
+    call chain (whistsite/socket_entry.py)."""
 
-
-class OnThisLoop:
-    """The one place the serving event loop is registered (runtime.scheduling times the
-    embedded tasks and the watchdog on it): every connection names the loop it runs on, so a
-    test's loop, or a server's, is the one used from its first socket or request on."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
+    def __init__(self, http: Any, websocket: Any) -> None:
+        self.http, self.websocket = http, websocket
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
-        if scope["type"] != "lifespan":
+        kind = scope["type"]
+        if kind == "websocket":
             register_loop(asyncio.get_running_loop())
-        await self.inner(scope, receive, send)
+            await self.websocket(scope, receive, send)
+        elif kind == "http":
+            register_loop(asyncio.get_running_loop())
+            await self.http(scope, receive, send)
+        else:
+            raise ValueError(f"No application configured for scope type {kind!r}")
 
 
-application = OnThisLoop(
-    ProtocolTypeRouter(
-        {
-            # /healthz and /readyz before anything else (whistsite/health.py), then
-            # /metrics to the token's holder (whistsite/metrics_endpoint.py).
-            "http": HealthEndpoints(
-                MetricsEndpoint(BodyLimit(django_asgi_app, settings.WHIST_MAX_BODY)),
-                shutdown.stopping,
-            ),
-            "websocket": RefuseWhileStopping(
-                RefuseFlooders(SameOriginValidator(auth_stack(URLRouter(websocket_urlpatterns))))
-            ),
-        }
-    )
+application = Site(
+    # /healthz and /readyz before anything else (whistsite/health.py), then /metrics to the
+    # token's holder (whistsite/metrics_endpoint.py).
+    http=HealthEndpoints(
+        MetricsEndpoint(BodyLimit(django_asgi_app, settings.WHIST_MAX_BODY)), shutdown.stopping
+    ),
+    # Refused while stopping, while cooling after a flood, from another origin; then the
+    # session, the user and the route's consumer (whistsite/socket_entry.py).
+    websocket=SocketEntry(websocket_urlpatterns),
 )
 if settings.WHIST_TRUSTED_PROXIES:
     # The client address and scheme the proxy names, believed only from the proxy itself

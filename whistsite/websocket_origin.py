@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
@@ -63,13 +62,9 @@ def allowed(scope: dict[str, Any]) -> bool:
     return origin == own or origin in trusted
 
 
-class SameOriginValidator:
-    """ASGI middleware: only same-origin (or trusted) pages may open a socket."""
-
-    def __init__(self, application: Any) -> None:
-        self.application = application
-
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
-        if scope["type"] == "websocket" and not allowed(scope):
-            return await WebsocketDenier()(scope, receive, send)
-        return await self.application(scope, receive, send)
+async def refuse(receive: Any, send: Any) -> None:
+    """Refuse a socket's handshake (HTTP 403), as channels' WebsocketDenier does, without
+    making it a consumer and a channel of its own."""
+    message = await receive()
+    if message.get("type") == "websocket.connect":
+        await send({"type": "websocket.close"})

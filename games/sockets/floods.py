@@ -64,30 +64,25 @@ def clear() -> None:
     _held.clear()
 
 
-class RefuseFlooders:
-    """ASGI middleware in front of the session and the user: a socket from an address that is
-    cooling down is held for the rest of it (HOLD seconds at most), then accepted and closed
-    with 4008."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
-        address = (scope.get("client") or [None])[0]
-        left = cooling(address) if scope.get("type") == "websocket" else 0.0
-        if not left:
-            await self.inner(scope, receive, send)
-            return
-        if _held.get(address, 0) < HELD:
-            _held[address] = _held.get(address, 0) + 1
-            try:
-                await asyncio.sleep(min(left, HOLD))
-            finally:
-                _held[address] -= 1
-                if not _held[address]:
-                    del _held[address]
-        message = await receive()
-        if message.get("type") == "websocket.connect":
-            metrics.HANDSHAKES_REFUSED.labels(code=str(CLOSE_FLOOD)).inc()
-            await send({"type": "websocket.accept"})
-            await send({"type": "websocket.close", "code": CLOSE_FLOOD})
+async def refused_while_cooling(scope: dict, receive: Any, send: Any) -> bool:
+    """Before the session and the user (whistsite/socket_entry.py): a socket from an address
+    that is cooling down is held for the rest of it (HOLD seconds at most), then accepted and
+    closed with 4008. Whether it was."""
+    address = (scope.get("client") or [None])[0]
+    left = cooling(address)
+    if not left:
+        return False
+    if _held.get(address, 0) < HELD:
+        _held[address] = _held.get(address, 0) + 1
+        try:
+            await asyncio.sleep(min(left, HOLD))
+        finally:
+            _held[address] -= 1
+            if not _held[address]:
+                del _held[address]
+    message = await receive()
+    if message.get("type") == "websocket.connect":
+        metrics.HANDSHAKES_REFUSED.labels(code=str(CLOSE_FLOOD)).inc()
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": CLOSE_FLOOD})
+    return True

@@ -33,6 +33,7 @@ from redis.exceptions import RedisError
 from games.sockets import floods, shutdown
 from games.sockets.admission import Admission
 from games.sockets.languages import scope_language
+from games.sockets.one_inbox import OneInbox
 from runtime import log_context, metrics
 from runtime.process_cache import cache as process_cache
 
@@ -56,9 +57,10 @@ refusals: Counter[str] = Counter()
 UNREACHABLE = (DatabaseError, InterfaceError, RedisError, OSError)
 
 
-class JsonFrames(Admission, AsyncJsonWebsocketConsumer):
+class JsonFrames(Admission, OneInbox, AsyncJsonWebsocketConsumer):
     """Decode frames ourselves: oversized, malformed or too frequent ones get an error message;
-    a failing handler is logged and answered; the heartbeat ends with the consumer."""
+    a failing handler is logged and answered; the heartbeat ends with the consumer. Its socket's
+    events and its channel's messages come from one inbox (games/sockets/one_inbox.py)."""
 
     handlers: dict[str, str] = {}
     accepted = False

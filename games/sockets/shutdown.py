@@ -117,24 +117,19 @@ async def _goodbye(previous: Any, signum: int, frame: FrameType | None) -> None:
     _hand_over(previous, signum, frame)
 
 
-class RefuseWhileStopping:
-    """ASGI middleware before everything else of a socket: while the server says goodbye, a
-    new handshake is accepted and closed with 4012 at once, before the session, the user,
-    the channel layer or the socket counts are touched (the pages that reconnect at once
-    kept a stopping server busy with full handshakes)."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
-        if scope.get("type") != "websocket" or not stopping():
-            await self.inner(scope, receive, send)
-            return
-        message = await receive()
-        if message.get("type") == "websocket.connect":
-            metrics.HANDSHAKES_REFUSED.labels(code=str(CLOSE_RESTART)).inc()
-            await send({"type": "websocket.accept"})
-            await send({"type": "websocket.close", "code": CLOSE_RESTART})
+async def refused_while_stopping(receive: Any, send: Any) -> bool:
+    """Before everything else of a socket (whistsite/socket_entry.py): while the server says
+    goodbye, a new handshake is accepted and closed with 4012 at once, before the session, the
+    user, the channel layer or the socket counts are touched (the pages that reconnect at once
+    kept a stopping server busy with full handshakes). Whether it was."""
+    if not stopping():
+        return False
+    message = await receive()
+    if message.get("type") == "websocket.connect":
+        metrics.HANDSHAKES_REFUSED.labels(code=str(CLOSE_RESTART)).inc()
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": CLOSE_RESTART})
+    return True
 
 
 def stopping() -> bool:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.cache.backends.base import BaseCache
 
 from .test_consumers import connect, db, until
@@ -34,4 +36,65 @@ async def test_a_table_sockets_opening_makes_no_cache_client_of_its_own(make_use
         await until(ws, "state")
     assert cache_clients() == before
     for ws in [first, *others]:
+        await ws.disconnect()
+
+
+# A socket reads its channel from its own queue on the Redis layer (games/sockets/one_inbox.py).
+on_redis = pytest.mark.skipif(
+    settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("InMemoryChannelLayer"),
+    reason="needs REDIS_URL",
+)
+# What a task waiting for a socket's messages runs: the socket's queue, the layer's receive.
+WAITS = {"Queue.get", "Inbox.get", "_async_proxy", "RedisPubSubLoopLayer.receive"}
+
+
+def call_chain(task: asyncio.Task) -> list[Any]:
+    """The coroutines `task` is suspended in, outermost first."""
+    chain, awaited = [], task.get_coro()
+    while awaited is not None and hasattr(awaited, "cr_frame"):
+        chain.append(awaited)
+        awaited = awaited.cr_await
+    return chain
+
+
+async def open_table_sockets(make_user: Any) -> list[Any]:
+    table, users = await db(whist_of_four)(make_user)
+    sockets = await asyncio.gather(*(connect(f"/ws/table/{table.pk}/", u) for u in users))
+    for ws in sockets:
+        await until(ws, "chat")  # the last of a socket's opening messages
+    return sockets
+
+
+@on_redis
+async def test_no_task_waits_for_an_open_sockets_messages_but_its_own(make_user):
+    """Channels' consumer waited on its socket and on its channel in a task each, made again
+    after every message: two tasks per open socket beside its application's
+    (games/sockets/one_inbox.py)."""
+    sockets = await open_table_sockets(make_user)
+    waiting = [t for t in asyncio.all_tasks() if t.get_coro().__qualname__ in WAITS]
+    assert [t.get_coro().__qualname__ for t in waiting] == []
+    assert all(call_chain(ws.future)[-1].__qualname__ == "Queue.get" for ws in sockets)
+    for ws in sockets:
+        await ws.disconnect()
+
+
+@on_redis
+async def test_an_open_sockets_call_chain_holds_no_middleware(make_user):
+    """Each ASGI middleware in front of a consumer stayed suspended in an open socket's call
+    chain, with a scope of its own (whistsite/socket_entry.py)."""
+    sockets = await open_table_sockets(make_user)
+    names = [c.__qualname__ for c in call_chain(sockets[0].future)]
+    assert names == ["Site.__call__", "SocketEntry.__call__", "JsonFrames.__call__",
+                     "OneInbox.__call__", "Queue.get"]  # fmt: skip
+    for ws in sockets:
+        await ws.disconnect()
+
+
+async def test_an_open_socket_keeps_of_its_handshakes_headers_only_its_language(make_user):
+    """The scope's headers (the cookies, the user agent, ...) stayed with every open socket;
+    it reads only the language's after it opened (games/sockets/languages.py)."""
+    sockets = await open_table_sockets(make_user)
+    consumer = call_chain(sockets[0].future)[2].cr_frame.f_locals["self"]
+    assert consumer.scope["cookies"] and consumer.scope["headers"] == []
+    for ws in sockets:
         await ws.disconnect()

@@ -1,12 +1,15 @@
 """A channel's inbox in the PubSub layer (whistsite/patches/channel_layer.py `Inbox`): messages
 come out in the order they went in, a waiting receiver wakes on the next one, and a
-receiver cancelled while waiting (a socket closing) leaves the inbox usable."""
+receiver cancelled while waiting (a socket closing) leaves the inbox usable. A channel made
+into a socket's inbox puts its messages there, and is unsubscribed when closed."""
 
 from __future__ import annotations
 
 import asyncio
 
 import pytest
+from channels.layers import channel_layers, get_channel_layer
+from django.conf import settings
 
 from whistsite.patches.channel_layer import Inbox
 
@@ -36,3 +39,36 @@ async def test_a_receiver_cancelled_while_waiting_leaves_the_inbox_usable():
         await waiting
     inbox.put_nowait("later")
     assert await asyncio.wait_for(inbox.get(), 1) == "later"
+
+
+on_redis = pytest.mark.skipif(not getattr(settings, "REDIS_URL", ""), reason="needs REDIS_URL")
+
+
+@on_redis
+async def test_a_channel_made_into_an_inbox_puts_its_messages_there_as_they_came() -> None:
+    """A socket's consumer reads its channel from its socket's inbox
+    (games/sockets/one_inbox.py): the layer puts each message there, still serialized."""
+    channel_layers.backends.clear()
+    layer = get_channel_layer()
+    inbox = Inbox()
+    channel = await layer.new_channel_into(inbox)
+    inbox.put_nowait({"type": "websocket.receive", "text": "{}"})
+    await layer.send(channel, {"type": "table.state", "version": 3})
+    assert await asyncio.wait_for(inbox.get(), 1) == {"type": "websocket.receive", "text": "{}"}
+    message = await asyncio.wait_for(inbox.get(), 5)
+    assert layer.deserialize(message) == {"type": "table.state", "version": 3}
+    await layer.close_channel(channel)
+    await layer.flush()
+
+
+@on_redis
+async def test_a_closed_channel_is_forgotten_and_unsubscribed() -> None:
+    channel_layers.backends.clear()
+    layer = get_channel_layer()
+    channel = await layer.new_channel_into(Inbox())
+    shard = layer._get_layer()._get_shard(channel)
+    assert dict(await shard._redis.pubsub_numsub(channel))[channel.encode()] == 1
+    await layer.close_channel(channel)
+    assert channel not in layer._get_layer().channels
+    assert dict(await shard._redis.pubsub_numsub(channel))[channel.encode()] == 0
+    await layer.flush()

@@ -23,6 +23,21 @@ import whistsite.patches
 COPIED = {
     ("channels.consumer", "AsyncConsumer.dispatch"): (
         "8acee1bceaa8491c", "games/sockets/frames.py: JsonFrames.dispatch copies it"),
+    ("channels.consumer", "AsyncConsumer.__call__"): (
+        "bee272af3ba78b4e", "games/sockets/one_inbox.py: OneInbox.__call__ copies it"),
+    # whistsite/socket_entry.py does what these middlewares and the router did.
+    ("channels.consumer", "AsyncConsumer.as_asgi"): (
+        "a0f60996db6527b9", "whistsite/socket_entry.py: SocketEntry.route makes the consumer"),
+    ("channels.routing", "URLRouter.__call__"): (
+        "3e4528e39adf9875", "whistsite/socket_entry.py: SocketEntry.route copies it"),
+    ("channels.sessions", "CookieMiddleware.__call__"): (
+        "c01afcc477db64b4", "whistsite/socket_entry.py: cookies copies it"),
+    ("channels.sessions", "InstanceSessionWrapper.__init__"): (
+        "af31c0f1a7434c8d", "whistsite/socket_entry.py: session copies it"),
+    ("channels.sessions", "InstanceSessionWrapper.resolve_session"): (
+        "d50c96675991ae06", "whistsite/socket_entry.py: session copies it"),
+    ("channels.security.websocket", "WebsocketDenier.connect"): (
+        "a2fcd5c225ecd716", "whistsite/websocket_origin.py: refuse copies it"),
 }  # fmt: skip
 
 

@@ -12,6 +12,8 @@ message, and the consumers send their state again (games/sockets/frames.py).
 from __future__ import annotations
 
 import asyncio
+import logging
+import uuid
 from collections import deque
 from typing import Any
 
@@ -23,15 +25,21 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-PINNED = {
+PINNED = {  # the first two overridden, the third called
     ("channels_redis.pubsub", "RedisPubSubLoopLayer._subscribe_to_channel"): "66626803e9165a8b",
     ("channels_redis.pubsub", "RedisPubSubChannelLayer._get_layer"): "fdbacf668626de88",
     ("channels_redis.utils", "_wrap_close"): "a6744cf0c85d825a",
     # Overridden while the process drains; the shards are made in __init__ (replaced after).
     ("channels_redis.pubsub", "RedisSingleShardConnection.unsubscribe"): "448cfb8240e2ba8b",
     ("channels_redis.pubsub", "RedisPubSubLoopLayer.__init__"): "6d0ce024b8ac6a94",
-}  # the first two overridden, the third called
+    # new_channel_into and close_channel do what these do, for a channel they put in an inbox
+    # of the consumer's; the receiving shard puts each message in `channels[name]`.
+    ("channels_redis.pubsub", "RedisPubSubLoopLayer.new_channel"): "b12157afd39d57a1",
+    ("channels_redis.pubsub", "RedisPubSubLoopLayer.receive"): "0d5478d8efa49e73",
+    ("channels_redis.pubsub", "RedisSingleShardConnection._receive_message"): "1b6e277ae034ebff",
+}
 
+log = logging.getLogger(__name__)
 RECONNECTED = {"type": "layer.reconnected"}
 # Here, not in runtime/metrics.py: the patches import nothing of the project.
 RECONNECTS = Counter(
@@ -61,7 +69,9 @@ def layer_host(url: str) -> dict[str, Any]:
 class Inbox:
     """One channel's messages, as the layer uses `asyncio.Queue` (`put_nowait`, and `get`
     by the channel's one receiver) in about a third of its memory: every open socket has
-    one, and a queue (three deques and an event) cost about 3 KB of each socket's 50."""
+    one, and a queue (three deques and an event) cost about 3 KB of each socket's 50. Daphne
+    gives a socket's application one too (whistsite/patches/daphne_inbox.py), and the
+    layer's messages for the socket's channel go into that same one (`new_channel_into`)."""
 
     __slots__ = ("items", "waiter")
 
@@ -127,6 +137,32 @@ class ReconnectingLoopLayer(pubsub.RedisPubSubLoopLayer):
         await shard.subscribe(channel)
         self._watch(shard)
 
+    async def new_channel_into(self, inbox: Any) -> str:
+        """A new channel whose messages are put in `inbox` (`put_nowait`) as they arrive, still
+        serialized (the receiver decodes them: `channel_layer.deserialize`): a consumer that
+        reads its socket's events from `inbox` reads its channel's there too, with no task
+        waiting on each (games/sockets/one_inbox.py). End it with `close_channel`."""
+        channel = f"{self.prefix}specific.{uuid.uuid4().hex}"
+        self.channels[channel] = inbox
+        shard = self._get_shard(channel)
+        try:
+            await shard.subscribe(channel)
+        except BaseException:
+            del self.channels[channel]
+            raise
+        self._watch(shard)
+        return channel
+
+    async def close_channel(self, channel: str) -> None:
+        """A channel of `new_channel_into` is done with: forgotten and unsubscribed, as
+        `receive` does for its channel when its waiting is cancelled."""
+        if self.channels.pop(channel, None) is None:
+            return
+        try:
+            await self._get_shard(channel).unsubscribe(channel)
+        except Exception:
+            log.exception("could not unsubscribe channel %s", channel)
+
     async def group_add(self, group: str, channel: str) -> None:
         await super().group_add(group, channel)
         self._watch(self._get_shard(self._get_group_channel_name(group)))
@@ -153,6 +189,12 @@ class ReconnectingPubSubLayer(pubsub.RedisPubSubChannelLayer):
     # Each receive decodes a dict of its own, so a consumer may empty it after use
     # (games/sockets/frames.py `JsonFrames._owns`).
     private_messages = True
+
+    async def new_channel_into(self, inbox: Any) -> str:
+        return await self._get_layer().new_channel_into(inbox)
+
+    async def close_channel(self, channel: str) -> None:
+        await self._get_layer().close_channel(channel)
 
     def _get_layer(self) -> ReconnectingLoopLayer:
         loop = asyncio.get_running_loop()

@@ -1,7 +1,9 @@
-"""Channels' AuthMiddleware, but on PostgreSQL the session and user are read in any thread of
-the pool (as games.sockets.frames.db_call does), not in the one shared thread: in a reconnect
-wave hundreds of handshakes queued there, each behind the others' reads, until autobahn's
-handshake timeout dropped them (bench/load_reconnect.py).
+"""A socket's user, as channels' AuthMiddleware reads it, but on PostgreSQL the session and
+user are read in any thread of the pool (as games.sockets.frames.db_call does), not in the one
+shared thread: in a reconnect wave hundreds of handshakes queued there, each behind the
+others' reads, until autobahn's handshake timeout dropped them (bench/load_reconnect.py).
+Called once at a socket's connect (whistsite/socket_entry.py), not as a middleware that stays
+in the socket's call chain while it is open.
 
 It calls the function under channels' `get_user` (`.func`, which `database_sync_to_async`
 keeps) and fills the scope's lazy user as channels' own `resolve_scope` does (`_wrapped`);
@@ -10,7 +12,7 @@ both are checked when this module is imported.
 
 from __future__ import annotations
 
-from channels.auth import AuthMiddleware, UserLazyObject, get_user
+from channels.auth import UserLazyObject, get_user
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils.functional import LazyObject
@@ -18,6 +20,7 @@ from django.utils.functional import LazyObject
 PINNED = {
     ("channels.auth", "get_user"): "1cacf457a63a088f",
     ("channels.auth", "AuthMiddleware.resolve_scope"): "925d8b771467e8da",
+    ("channels.auth", "AuthMiddleware.populate_scope"): "2ef97674446c4f74",
 }
 
 if not callable(getattr(get_user, "func", None)) or not issubclass(UserLazyObject, LazyObject):
@@ -27,9 +30,10 @@ if not callable(getattr(get_user, "func", None)) or not issubclass(UserLazyObjec
     )
 
 
-class PooledAuthMiddleware(AuthMiddleware):
-    """AuthMiddleware whose user read runs in the pool when WHIST_DB_THREADS is on."""
-
-    async def resolve_scope(self, scope: dict) -> None:
-        read = database_sync_to_async(get_user.func, thread_sensitive=not settings.WHIST_DB_THREADS)
-        scope["user"]._wrapped = await read(scope)
+async def resolve_user(scope: dict) -> None:
+    """Put the user of the session in `scope["session"]` in `scope["user"]`, as channels'
+    AuthMiddleware does, read in the pool when WHIST_DB_THREADS is on."""
+    if "user" not in scope:
+        scope["user"] = UserLazyObject()
+    read = database_sync_to_async(get_user.func, thread_sensitive=not settings.WHIST_DB_THREADS)
+    scope["user"]._wrapped = await read(scope)

@@ -19,19 +19,21 @@ answer without cutting. A socket that empties it:
 - if the application has not closed it within GIVE_UP seconds, the protocol does (4008).
 
 Pings count as frames too. `install()` is idempotent; whistsite/asgi.py calls it. Relies on
-(`PINNED`): Daphne's onMessage queueing each frame in the asyncio.Queue that
-Server.create_application makes, and autobahn's consumeData parsing its buffer `data` frame
-by frame, each frame cut from it before onMessage is called.
+(`PINNED`): Daphne's onMessage queueing each frame in the queue that
+Server.create_application makes (an Inbox: whistsite/patches/daphne_inbox.py), and autobahn's
+consumeData parsing its buffer `data` frame by frame, each frame cut from it before onMessage
+is called.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from typing import Any
 
 from daphne.ws_protocol import WebSocketProtocol
+
+from whistsite.patches.channel_layer import Inbox
 
 PINNED = {
     ("daphne.ws_protocol", "WebSocketProtocol.onMessage"): "e2e8703ca6441e89",
@@ -40,6 +42,7 @@ PINNED = {
     ("autobahn.websocket.protocol", "WebSocketProtocol.onPing"): "283b42efedca0d12",
 }
 FLOOD = "websocket.flood"
+FRAME = "websocket.receive"
 CLOSE_FLOOD = 4008
 GIVE_UP = 2.0  # seconds the application has to close a cut socket before the protocol does
 
@@ -113,11 +116,12 @@ def cut(protocol: Any) -> None:
     reactor.callLater(GIVE_UP, close, protocol)  # type: ignore[arg-type]
 
 
-def drop_frames(queue: asyncio.Queue) -> int:
-    """Drop the frames `queue` holds for its application (not its connect or disconnect);
-    how many. asyncio.Queue keeps its items in the deque `_queue`."""
-    pending = queue._queue  # type: ignore[attr-defined]
-    kept = [m for m in pending if m.get("type") != "websocket.receive"]
+def drop_frames(queue: Any) -> int:
+    """Drop the frames `queue` holds for its application (not its connect or disconnect, nor
+    the channel layer's messages in a socket's inbox: whistsite/patches/daphne_inbox.py); how
+    many. An Inbox keeps its items in the deque `items`, asyncio.Queue in `_queue`."""
+    pending = queue.items if isinstance(queue, Inbox) else queue._queue
+    kept = [m for m in pending if not (isinstance(m, dict) and m.get("type") == FRAME)]
     dropped = len(pending) - len(kept)
     pending.clear()
     pending.extend(kept)
