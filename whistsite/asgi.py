@@ -26,7 +26,9 @@ from whistsite.body_limit import BodyLimit  # noqa: E402
 from whistsite.health import HealthEndpoints  # noqa: E402
 from whistsite.metrics_endpoint import MetricsEndpoint  # noqa: E402
 from whistsite.patches import (  # noqa: E402
+    autobahn_options,
     daphne_frame_guard,
+    daphne_handshake,
     daphne_inbox,
     daphne_loop,
 )
@@ -41,6 +43,10 @@ daphne_frame_guard.install(lambda: settings.WHIST_WS_RATE)
 limit_daphne_bodies(settings.WHIST_MAX_BODY)
 # A socket's events and its channel's messages in one inbox (whistsite/patches/daphne_inbox.py).
 daphne_inbox.install()
+# An open socket keeps nothing of its handshake (whistsite/patches/daphne_handshake.py).
+daphne_handshake.install()
+# Its protocol reads the server's options from its class (whistsite/patches/autobahn_options.py).
+autobahn_options.install()
 
 
 # The social app's sockets first: the card room's routes end with a catch-all (4404).
