@@ -80,6 +80,10 @@ class TableClock:
 class Player:
     """One seated socket that plays a random legal action `think` seconds after its turn."""
 
+    # Seconds the client waits for the answer to its keepalive ping (websockets' default);
+    # None: never gives up (bench/socket_memory.py: a snapshot blocks the server for long).
+    ping_timeout: float | None = 20.0
+
     def __init__(
         self, url: str, cookie: str, seat: int, clock: TableClock, think: float, rng: random.Random,
         address: str = "127.0.0.1",
@@ -96,7 +100,7 @@ class Player:
         try:
             connection = await websockets.connect(
                 self.url, additional_headers=headers, max_size=2**22, open_timeout=60,
-                local_addr=(self.address, 0),
+                local_addr=(self.address, 0), ping_timeout=self.ping_timeout,
             )  # fmt: skip
         except (OSError, TimeoutError, websockets.WebSocketException) as exc:
             # Counted and shown (a refused or timed-out handshake), never a silent hang.

@@ -68,6 +68,11 @@ def arguments() -> argparse.Namespace:
     return args
 
 
+# Taking a snapshot blocks the traced Daphne for tens of seconds: the clients' keepalive pings
+# went unanswered and they closed (1006), and the figures counted sockets no longer open.
+Player.ping_timeout = None
+
+
 class TracedStack(Stack):
     daphne_module = "bench.traced_daphne"
 
@@ -130,14 +135,14 @@ def owner(frames: Any) -> str:
     """Where an allocation belongs: the innermost frame in the project's code, else in a
     library, else the innermost frame."""
     project = library = None
-    for frame in frames:  # innermost first (tracemalloc's order)
+    for frame in reversed(frames):  # innermost first (tracemalloc's order is outermost first)
         name = frame.filename
         if project is None and name.startswith(str(ROOT)) and LIBRARIES not in name:
             project = frame
             break
         if library is None and LIBRARIES in name:
             library = frame
-    chosen = project or library or frames[0]
+    chosen = project or library or frames[-1]
     return f"{short(chosen.filename)}:{chosen.lineno}"
 
 
@@ -159,7 +164,7 @@ def grouped(path: Path) -> tuple[Counter, Counter, Counter, Counter]:
         key = owner(stat.traceback)
         by_owner[key] += stat.size
         owner_blocks[key] += stat.count
-        line = f"{short(stat.traceback[0].filename)}:{stat.traceback[0].lineno}"
+        line = f"{short(stat.traceback[-1].filename)}:{stat.traceback[-1].lineno}"
         by_line[line] += stat.size
         line_blocks[line] += stat.count
     return by_owner, owner_blocks, by_line, line_blocks
