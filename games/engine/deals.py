@@ -7,7 +7,6 @@ first dealer come from one of these immutable sources, so a game replays exactly
 from __future__ import annotations
 
 import hashlib
-import struct
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
@@ -16,7 +15,9 @@ from typing import Any
 from .cards import DECK
 from .tricks import clockwise
 
-_UNPACK = struct.Struct(">52I").unpack
+_CARDS = bytes(DECK)
+_BYTES = bytes(range(256))
+_PAIRS = [[bytes((a, b)) for b in DECK] for a in DECK]  # two cards as bytes, in this order
 
 
 def _keys(seed: int, label: str, count: int) -> bytes:
@@ -24,13 +25,39 @@ def _keys(seed: int, label: str, count: int) -> bytes:
 
 
 def shuffled(seed: int, label: str) -> tuple[int, ...]:
-    """A deck order drawn from (seed, label): the cards sorted by 32-bit pseudo-random keys.
+    """A deck order drawn from (seed, label): the cards sorted by 32-bit pseudo-random keys
+    (big-endian), the lower card first on equal keys.
 
-    The keys are a list, not the tuple `unpack` gives: a list's `__getitem__` is a plain
-    built-in method, a tuple's a slot wrapper that costs about twice as much per call, and
-    the sort calls it once per card (a deck is dealt every Knockout Whist round)."""
-    keys = list(_UNPACK(_keys(seed, label, 4 * 52)))
-    return tuple(sorted(DECK, key=keys.__getitem__))
+    Sorted in C where it can be (a deal is made every Knockout Whist round, and the 52
+    integers a sort of the keys makes cost more than the hashing): the keys' first bytes
+    order the cards (`maketrans` puts each card at its byte, `translate` reads the bytes
+    used, in order); then the cards whose first byte another card has too (about five a
+    deck) go among those cards by their whole keys."""
+    keys = _keys(seed, label, 4 * 52)
+    first = keys[::4]
+    table = bytes.maketrans(first, _CARDS)  # of the cards sharing a first byte, the last
+    order = _BYTES.translate(table, _BYTES.translate(None, first))
+    missing = _CARDS.translate(None, order)  # the others, lowest first
+    runs: dict[int, list[int]] = {}
+    for card in missing:
+        last = table[first[card]]
+        if last in runs:
+            runs[last].append(card)
+        else:
+            runs[last] = [card]
+    for last, cards in runs.items():
+        if len(cards) == 1:  # two cards share the byte: compare the next byte, or the keys
+            card, i, j = cards[0], 4 * cards[0] + 1, 4 * last + 1
+            if keys[j] < keys[i] if keys[j] != keys[i] else keys[j : j + 3] < keys[i : i + 3]:
+                run = _PAIRS[last][card]
+            else:
+                run = _PAIRS[card][last]
+        else:
+            cards.append(last)  # the highest: the cards are in order, so a stable sort
+            cards.sort(key=lambda c: keys[4 * c : 4 * c + 4])  # puts the lower first on ties
+            run = bytes(cards)
+        order = order.replace(_PAIRS[last][last][:1], run)
+    return tuple(order)
 
 
 @dataclass(frozen=True, slots=True)
