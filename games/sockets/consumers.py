@@ -43,6 +43,10 @@ class TableConsumer(TableOpening, TableStates, JsonFrames):
     says, its states sent as games/sockets/table_states.py says)."""
 
     beats = True  # a logged-in user's socket keeps its presence (games/services/presence.py)
+    own_attributes = (
+        *JsonFrames.own_attributes, "table_id", "user", "version", "game_version", "to_act",
+        "resigned", "seat", "joined", "blocked", "_held", "_hold_timer",
+    )  # fmt: skip
 
     handlers = {
         "act": "on_act", "chat": "on_chat", "resync": "on_resync", "back": "on_back",

@@ -76,10 +76,13 @@ class Inbox:
     __slots__ = ("items", "waiter")
 
     def __init__(self) -> None:
-        self.items: deque[Any] = deque()
+        # A deque only while it holds something (an empty one is 760 bytes, per socket).
+        self.items: deque[Any] | None = None
         self.waiter: asyncio.Future | None = None
 
     def put_nowait(self, item: Any) -> None:
+        if self.items is None:
+            self.items = deque()
         self.items.append(item)
         if self.waiter is not None and not self.waiter.done():
             self.waiter.set_result(None)
@@ -91,7 +94,10 @@ class Inbox:
                 await self.waiter
             finally:
                 self.waiter = None
-        return self.items.popleft()
+        item = self.items.popleft()
+        if not self.items:
+            self.items = None
+        return item
 
 
 _draining = {"on": False}

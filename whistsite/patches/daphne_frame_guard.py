@@ -120,7 +120,7 @@ def drop_frames(queue: Any) -> int:
     """Drop the frames `queue` holds for its application (not its connect or disconnect, nor
     the channel layer's messages in a socket's inbox: whistsite/patches/daphne_inbox.py); how
     many. An Inbox keeps its items in the deque `items`, asyncio.Queue in `_queue`."""
-    pending = queue.items if isinstance(queue, Inbox) else queue._queue
+    pending = (queue.items or []) if isinstance(queue, Inbox) else queue._queue
     kept = [m for m in pending if not (isinstance(m, dict) and m.get("type") == FRAME)]
     dropped = len(pending) - len(kept)
     pending.clear()
