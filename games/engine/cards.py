@@ -61,12 +61,12 @@ def parse_suit(text: str) -> int:
 
 # A list: its `__getitem__`, mapped over a hand's cards, is a built-in method (a tuple's is
 # a slower slot wrapper).
-_BIT = [1 << c for c in range(52)]
+BITS = [1 << c for c in range(52)]
 
 
 def mask_of(cards: Iterable[int]) -> int:
     """The bit mask of distinct cards."""
-    return sum(map(_BIT.__getitem__, cards))
+    return sum(map(BITS.__getitem__, cards))
 
 
 def cards_of(mask: int) -> list[int]:

@@ -91,7 +91,7 @@ def legal_actions(
     state: State, seat: int | None = None, *, resign_too: bool = True
 ) -> list[Action]:
     """Everything `seat` (default: the seat to act) may do now, resignation included."""
-    if state.phase == OVER:
+    if state.over:
         return []
     if seat is None:
         seat = state.to_act

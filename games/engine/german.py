@@ -97,7 +97,7 @@ def _finish(s: GermanState, reason: str, winner: int | None = None) -> None:
     else:
         result.update(winners=[winner], ranking=[[winner], [1 - winner]])
     s.result = result
-    s.phase, s.to_act, s.pending = OVER, -1, ()
+    s.phase, s.to_act, s.pending, s.over = OVER, -1, (), True
 
 
 def can_resign(s: GermanState, seat: int) -> bool:

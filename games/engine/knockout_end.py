@@ -148,7 +148,7 @@ def _finish(s: KnockoutState, winner: int, reason: str, still_in: list[int]) -> 
     finish_deal(s, _outcome(s, out, []))
     groups = ranking(s, winner)
     s.result = {"winners": groups[0], "ranking": groups, "reason": reason}
-    s.phase, s.to_act, s.pending = OVER, -1, ()
+    s.phase, s.to_act, s.pending, s.over = OVER, -1, (), True
 
 
 def ranking(s: KnockoutState, winner: int) -> list[list[int]]:

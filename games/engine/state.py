@@ -6,7 +6,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from .actions import _SUIT_PLAYS, plays_of, suit_plays
-from .cards import SUIT_OF
+from .cards import BITS, SUIT_MASK, SUIT_OF
 from .deals import Source
 from .rules import Ruleset
 from .tricks import winning_play
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .protocol import Game
 
 _new = object.__new__
+_tuple_new = tuple.__new__
 
 
 class Phase(StrEnum):
@@ -92,6 +93,9 @@ class State:
     # was drawn: that card may still be taken back (games/engine/takeback.py). Its own `undo`
     # is None, so states never chain; so is that of a state within a trick.
     undo: State | None
+    # Whether the game is over: phase OVER, kept as a field of its own because every
+    # caller's loop reads it once a move (a property costs a call and a comparison).
+    over: bool
 
     def __init__(self, game: Game[Any], rules: Ruleset, source: Source, dealer: int) -> None:
         n = rules.players
@@ -104,7 +108,7 @@ class State:
             "pending": (), "tricks": (0,) * n, "last_trick": None, "deal_hands": ((),) * n,
             "turned": -1, "deal_stock": (), "stock": (), "cuts": None, "event_log": (),
             "trick_log": (), "history": (), "resigned": (), "result": None, "claim_wait": (),
-            "undo": None,
+            "undo": None, "over": False,
         }  # fmt: skip
 
     def clone(self) -> Self:
@@ -128,12 +132,12 @@ class State:
     def players(self) -> int:
         return self.rules.players
 
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
-
     def __repr__(self) -> str:
         return f"<State {self.rules.game} deal {self.deal_no} {self.phase} to_act={self.to_act}>"
+
+
+# _TRICK_PLAYS[seat][card]: ((seat, card),), what a play adds to the trick (one tuple less a card).
+_TRICK_PLAYS = [[((seat, card),) for card in range(52)] for seat in range(7)]
 
 
 def legal_plays(state: State, seat: int) -> list[Any]:
@@ -141,11 +145,10 @@ def legal_plays(state: State, seat: int) -> list[Any]:
     hand = state.hands[seat]
     trick = state.trick
     if trick:
-        suit = SUIT_OF[trick[0][1]]
-        pattern = hand >> (13 * suit) & 0x1FFF
-        if pattern:
-            key = seat << 15 | suit << 13 | pattern
-            return list(_SUIT_PLAYS.get(key) or suit_plays(key))
+        follow = hand & SUIT_MASK[SUIT_OF[trick[0][1]]]
+        if follow:
+            plays = _SUIT_PLAYS[seat].get(follow)  # suit_plays(seat, follow), written out
+            return list(plays) if plays is not None else suit_plays(seat, follow)
     return plays_of(seat, hand)
 
 
@@ -156,9 +159,9 @@ def play_card(state: State, action: Any) -> State:
     new.__dict__ = state.__dict__.copy()
     new.event_log = (state.event_log, action)
     hands = list(state.hands)
-    hands[seat] ^= 1 << action.card  # a legal play: the card is in the hand, its bit goes
+    hands[seat] ^= BITS[action.card]  # a legal play: the card is in the hand, its bit goes
     new.hands = tuple(hands)
-    new.trick = (*state.trick, (seat, action.card))
+    new.trick = state.trick + _TRICK_PLAYS[seat][action.card]
     pending = new.pending = state.pending[1:]
     if pending:
         new.to_act = pending[0]
@@ -185,7 +188,7 @@ def _without_undo(state: State) -> State:
 def close_trick(s: State) -> int:
     """On a fresh clone: score the complete trick, log it, clear it; returns the winner."""
     winner = winning_play(s.trick, s.trump)[0]
-    done = TrickLog(s.trick[0][0], s.trick, winner)
+    done = _tuple_new(TrickLog, (s.trick[0][0], s.trick, winner))  # TrickLog's __new__ is Python
     tricks = list(s.tricks)
     tricks[winner] += 1
     s.tricks = tuple(tricks)

@@ -155,7 +155,7 @@ def _finish(s: WhistState, side: int, reason: str) -> None:
     if s.rules.options.rubber:  # type: ignore[union-attr]
         result["rubber_score"] = rubber_score(s.games, side)
     s.result = result
-    s.phase, s.to_act, s.pending = OVER, -1, ()
+    s.phase, s.to_act, s.pending, s.over = OVER, -1, (), True
 
 
 def can_resign(s: WhistState, seat: int) -> bool:
