@@ -1,4 +1,4 @@
-"""A virtual clock for a test's event loop: no speed in tests (docs/developers-guide.md).
+"""A virtual clock for a test's event loop: no speed in tests (docs/development.md).
 
 Inside `virtual_time()` the running loop does not wait for its next timer: its clock jumps
 to it. A test of when things happen (a socket's heartbeats every so many seconds) sees them
