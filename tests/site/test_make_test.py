@@ -88,7 +88,9 @@ def test_a_teardown_timed_out_in_a_query_leaves_the_next_test_a_working_connecti
 
 
 def make(*arguments: str) -> subprocess.CompletedProcess[str]:
-    env = outside_env(("MAKEFLAGS", "MAKELEVEL", "MFLAGS"))
+    # make exports the variables of its command line: an outer `make test BESIDE=1` is not
+    # the make these cases ask about.
+    env = outside_env(("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "BESIDE"))
     return subprocess.run(["make", "--no-print-directory", *arguments], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=240)  # fmt: skip
 
