@@ -23,8 +23,7 @@ from tournaments.services.live import version_bump
 def entry_partner_ask(user: User, event_id: int, name: object, token: str = "") -> Entry:
     """Ask the player named `name` to enter the event as `user`'s partner (`user` is signed
     up first if they were not); they hear it on any open page."""
-    if user is None or not user.is_authenticated:
-        raise ServiceError("login_required", _("log in to sign up"))
+    _logged_in(user)
     with transaction.atomic():
         event = _coming(event_id)
         other = partner_named(user, name)
@@ -47,15 +46,10 @@ def entry_partner_ask(user: User, event_id: int, name: object, token: str = "") 
 def entry_partner_accept(user: User, event_id: int, asker: int, token: str = "") -> Entry:
     """Enter as the partner of `asker`, who asked `user` (signing `user` up if they were not);
     a request `user` made of someone else lapses."""
-    if user is None or not user.is_authenticated:
-        raise ServiceError("login_required", _("log in to sign up"))
+    _logged_in(user)
     with transaction.atomic():
         event = _coming(event_id)
-        theirs = (Entry.objects.select_for_update()
-                  .filter(event=event, user_id=asker, partner_asked=user, partner__isnull=True)
-                  .first())  # fmt: skip
-        if theirs is None:
-            raise ServiceError("no_invitation", _("this invitation is no longer open"))
+        theirs = _request_of(event, asker, user)
         mine = Entry.objects.filter(event=event, user=user).first()
         if mine is None:
             mine = entry_join(user, event_id, token)
@@ -88,15 +82,10 @@ def _others_lapse(event: Event, user: User, asker: User) -> None:
 def entry_partner_decline(user: User, event_id: int, asker: int) -> None:
     """Decline `asker`'s request to enter as their partner: it lapses (the asker stays
     entered, alone, and may ask someone else), and the asker hears it."""
-    if user is None or not user.is_authenticated:
-        raise ServiceError("login_required", _("log in to sign up"))
+    _logged_in(user)
     with transaction.atomic():
         event = _coming(event_id)
-        theirs = (Entry.objects.select_for_update()
-                  .filter(event=event, user_id=asker, partner_asked=user, partner__isnull=True)
-                  .first())  # fmt: skip
-        if theirs is None:
-            raise ServiceError("no_invitation", _("this invitation is no longer open"))
+        theirs = _request_of(event, asker, user)
         theirs.partner_asked = None
         theirs.save(update_fields=["partner_asked"])
         version_bump(event)
@@ -125,3 +114,18 @@ def _coming(event_id: int) -> Event:
     if not pairs_allowed(event):
         raise ServiceError("no_pairs", pairs_refusal(event))
     return event
+
+
+def _logged_in(user: User) -> None:
+    if user is None or not user.is_authenticated:
+        raise ServiceError("login_required", _("log in to sign up"))
+
+
+def _request_of(event: Event, asker: int, user: User) -> Entry:
+    """`asker`'s open request to `user`, locked; a clear error if it lapsed or never was."""
+    theirs = (Entry.objects.select_for_update()
+              .filter(event=event, user_id=asker, partner_asked=user, partner__isnull=True)
+              .first())  # fmt: skip
+    if theirs is None:
+        raise ServiceError("no_invitation", _("this invitation is no longer open"))
+    return theirs
