@@ -30,7 +30,7 @@ from typing import Any
 from deploy.render_nginx import render
 from tests.faults.stack import SESSION_COOKIE, _as_postgres, _pg_bin, template_cluster
 from tests.hosts.network import Network
-from tests.servers import ROOT, free_port, nginx_main
+from tests.servers import ROOT, free_port, nginx_main, stop
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 WEB_PORT, POSTGRES_PORT, REDIS_PORT = 8000, 5432, 6379
@@ -192,8 +192,9 @@ class Site:
     def close(self) -> None:
         """Everything stopped outright (nothing of a run outlives it) and removed."""
         if getattr(self, "nginx", None) is not None:
-            self.nginx.kill()
-            self.nginx.wait(10)
+            # SIGTERM: the master ends its workers; a SIGKILLed master left them running,
+            # listening on the run's ports (one orphaned worker after every make test).
+            stop(self.nginx)
         if getattr(self, "network", None) is not None:
             self.network.close()  # kills every process in the namespaces
         for process in self.processes.values():
