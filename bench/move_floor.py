@@ -28,7 +28,6 @@ import asyncio
 import json
 import os
 import random
-import secrets
 import sys
 import time
 from collections.abc import Callable
@@ -39,8 +38,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from arguments import Parser, whole_number  # noqa: E402
-from capacity import DATABASE_URL, database_url, drop_database, ensure_database  # noqa: E402
+from capacity import DATABASE_URL, database_url, drop_database  # noqa: E402
 from engine import calibration  # noqa: E402
+from move_path import django_on  # noqa: E402
 
 
 def arguments() -> argparse.Namespace:
@@ -51,16 +51,7 @@ def arguments() -> argparse.Namespace:
 
 
 def setup(url: str) -> None:
-    ensure_database(url)
-    os.environ.update({
-        "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "whistsite.settings",
-        "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-        "WHIST_DEAL_SECRET": secrets.token_urlsafe(32),
-    })  # fmt: skip
-    os.environ.pop("REDIS_URL", None)
-    import django
-
-    django.setup()
+    django_on(url)
     from django.db import connection
 
     with connection.cursor() as cursor:

@@ -42,17 +42,23 @@ def arguments() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def setup(url: str) -> None:
+def django_on(url: str) -> None:
+    """Django set up in this process on the bench database `url` (made if missing), with the
+    cache in this process's memory (no Redis)."""
     ensure_database(url)
     os.environ.update({
         "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "whistsite.settings",
         "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "WHIST_DEAL_SECRET": secrets.token_urlsafe(32),
     })  # fmt: skip
-    os.environ.pop("REDIS_URL", None)  # the cache in this process's memory
+    os.environ.pop("REDIS_URL", None)
     import django
 
     django.setup()
+
+
+def setup(url: str) -> None:
+    django_on(url)
     from django.conf import settings
     from django.core.management import call_command
 
