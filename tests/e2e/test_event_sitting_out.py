@@ -43,15 +43,9 @@ def round_played(board: Round, seconds: float = 180.0) -> None:
     raise AssertionError(f"round {board.number} did not end in {seconds} s")
 
 
-def page_as(browser: Browser, site_url: str, username: str) -> Page:
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    log_in(page, site_url, username)
-    return page
-
-
-def test_a_player_with_a_bye_is_told_so_on_the_event_page_and_after_their_last_table(
-    browser: Browser, site_url: str
-) -> None:
+def started_cup(names: tuple[str, ...]) -> Event:
+    """A German Whist elimination event, tables of two, made by a director: `names` entered
+    (accounts of those names), its start come."""
     users = get_user_model().objects
     staff = second_factor(
         users.create_user("director", password=PASSWORD, display_name="Director", is_staff=True)
@@ -61,10 +55,23 @@ def test_a_player_with_a_bye_is_told_so_on_the_event_page_and_after_their_last_t
         rounds=3, round_minutes=5, starts_at=timezone.now() + timedelta(hours=1),
         bot_level="beginner",
     )  # fmt: skip
-    for name in ("ann", "bob", "cat", "dan", "eve"):
+    for name in names:
         user = users.create_user(name, password=PASSWORD, display_name=name.title())
         services.entry_join(user, event.pk)
     Event.objects.filter(pk=event.pk).update(starts_at=timezone.now())  # the start has come
+    return event
+
+
+def page_as(browser: Browser, site_url: str, username: str) -> Page:
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    log_in(page, site_url, username)
+    return page
+
+
+def test_a_player_with_a_bye_is_told_so_on_the_event_page_and_after_their_last_table(
+    browser: Browser, site_url: str
+) -> None:
+    event = started_cup(("ann", "bob", "cat", "dan", "eve"))
 
     first = round_seated(event, 1)  # five players, tables of two: two tables and a bye
     (bye,) = first.byes

@@ -6,18 +6,12 @@ The players are absent: their seats' stand-in bots play the tables on the server
 from __future__ import annotations
 
 import os
-from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.utils import timezone
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.helpers import PASSWORD
-from tests.e2e.test_event_sitting_out import page_as, round_played, round_seated
-from tests.staff import second_factor
-from tournaments import services
-from tournaments.models import Event, Placement
+from tests.e2e.test_event_sitting_out import page_as, round_played, round_seated, started_cup
+from tournaments.models import Placement
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = os.environ.get("WHIST_SHOTS")  # a folder: the test saves what it saw there
@@ -26,19 +20,7 @@ SHOTS = os.environ.get("WHIST_SHOTS")  # a folder: the test saves what it saw th
 def test_a_player_knocked_out_is_told_so_and_where_they_finished(
     browser: Browser, site_url: str
 ) -> None:
-    users = get_user_model().objects
-    staff = second_factor(
-        users.create_user("director", password=PASSWORD, display_name="Director", is_staff=True)
-    )
-    event = services.event_create(
-        staff, name="German cup", game="german", kind="elimination", table_size=2, through=1,
-        rounds=3, round_minutes=5, starts_at=timezone.now() + timedelta(hours=1),
-        bot_level="beginner",
-    )  # fmt: skip
-    for name in ("ann", "bob", "cat", "dan"):
-        user = users.create_user(name, password=PASSWORD, display_name=name.title())
-        services.entry_join(user, event.pk)
-    Event.objects.filter(pk=event.pk).update(starts_at=timezone.now())  # the start has come
+    event = started_cup(("ann", "bob", "cat", "dan"))
 
     first = round_seated(event, 1)  # four players, tables of two: two tables
     round_played(first)
