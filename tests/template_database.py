@@ -6,16 +6,29 @@ the first worker to start migrates a template once, under an advisory lock the o
 on, and each worker's database is a `CREATE DATABASE ... TEMPLATE` of it (a file copy);
 Django's own setup then finds every migration applied. The template's name carries a digest
 of every migration file and of the installed packages' versions, so a changed migration,
-a new one or an upgraded Django makes a new template (and the old ones of this database
-name are dropped); a template is made under a temporary name and renamed when migrated, so
-a failed migration never leaves one behind. Without PostgreSQL (SQLite) nothing changes.
+a new one or an upgraded Django makes a new template; a template is made under a temporary
+name and renamed when migrated, so a failed migration never leaves one behind. Without
+PostgreSQL (SQLite) nothing changes.
+
+A template belongs to its checkout: its name also carries a mark of the checkout (the
+machine's name and the checkout's folder), and a new template drops only this checkout's
+others. Two checkouts testing against one database name (a fresh clone's CI beside another
+checkout's run, both on `whist`, whose installed packages differ) dropped each other's
+template, and a worker that had found it then failed to copy it: 953 errors "template
+database ... does not exist" in one CI run. Another checkout's template goes only once its
+folder is gone from this machine (a deleted clone's; the folder is the template's comment).
+A copy is made under a shared lock of this checkout's templates, which making or dropping one
+takes alone; and a template dropped all the same (by a checkout whose code predates this)
+is made again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.metadata
+import json
 import os
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -26,6 +39,10 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+NAME_BYTES = 63  # PostgreSQL's longest name: a longer one is cut short (and names collide)
+MAKING = "_making"  # a template's name while it is migrated
+MARK_CHARS = 8  # the checkout's mark in a template's name
+DIGEST_CHARS = 12  # the migrations' digest in a template's name
 
 
 def digest() -> str:
@@ -39,7 +56,35 @@ def digest() -> str:
         f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions()
     )
     h.update("\n".join(versions).encode())
-    return h.hexdigest()[:12]
+    return h.hexdigest()[:DIGEST_CHARS]
+
+
+def _owner() -> dict[str, str]:
+    """Whose templates these are: this machine and this checkout's folder."""
+    return {"host": socket.gethostname(), "root": str(ROOT)}
+
+
+def checkout_mark() -> str:
+    return hashlib.sha256(json.dumps(_owner()).encode()).hexdigest()[:MARK_CHARS]
+
+
+def _short(base: str) -> str:
+    """Database name `base` as templates' names start with it: a long one is cut and keeps a
+    digest of its whole, so that a template's name with MAKING after it fits in NAME_BYTES."""
+    room = NAME_BYTES - len("_template_") - MARK_CHARS - 1 - DIGEST_CHARS - len(MAKING)
+    if len(base.encode()) <= room:
+        return base
+    cut = base.encode()[: room - MARK_CHARS - 1].decode(errors="ignore")
+    return f"{cut}_{hashlib.sha256(base.encode()).hexdigest()[:MARK_CHARS]}"
+
+
+def prefix(base: str) -> str:
+    """The start of the names of this checkout's templates of database `base`."""
+    return f"{_short(base)}_template_{checkout_mark()}_"
+
+
+def template_name(base: str) -> str:
+    return prefix(base) + digest()
 
 
 @contextmanager
@@ -56,10 +101,28 @@ def _maintenance(settings_dict: dict[str, Any]) -> Iterator[Any]:
         yield conn
 
 
+@contextmanager
+def _locked(conn: Any, key: str, shared: bool = False) -> Iterator[None]:
+    """Advisory lock `key` (a checkout's templates of one database name), held by this
+    connection: shared for a copy, alone to make or drop a template."""
+    kind = "_shared" if shared else ""
+    conn.execute(f"SELECT pg_advisory_lock{kind}(hashtext(%s))", [key])
+    try:
+        yield
+    finally:
+        conn.execute(f"SELECT pg_advisory_unlock{kind}(hashtext(%s))", [key])
+
+
 def _exists(conn: Any, name: str) -> bool:
     return (
         conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is not None
     )
+
+
+def _drop(conn: Any, name: str) -> None:
+    from psycopg import sql
+
+    conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 def _migrate(name: str) -> None:
@@ -79,55 +142,93 @@ def _migrate(name: str) -> None:
         raise RuntimeError(f"migrating the test template {name} failed:\n{done.stderr[-4000:]}")
 
 
-def template(settings_dict: dict[str, Any]) -> str:
-    """The migrated template for this code, made if missing (once, whichever worker asks
-    first; the others wait for it)."""
+def _make(conn: Any, base: str, name: str) -> None:
+    """Template `name` migrated, if missing, and this checkout's other templates of `base`
+    dropped; under the lock of this checkout's templates, alone."""
     from psycopg import sql
 
-    base = settings_dict["NAME"]
-    name = f"{base}_template_{digest()}"
+    with _locked(conn, prefix(base)):
+        if _exists(conn, name):
+            return
+        making = f"{name}{MAKING}"
+        _drop(conn, making)
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(making)))
+        conn.execute(sql.SQL("COMMENT ON DATABASE {} IS {}").format(
+            sql.Identifier(making), sql.Literal(json.dumps(_owner()))))  # fmt: skip
+        _migrate(making)
+        conn.execute(sql.SQL("ALTER DATABASE {} RENAME TO {}").format(
+            sql.Identifier(making), sql.Identifier(name)))  # fmt: skip
+        _drop_stale(conn, base, name)
+
+
+def _drop_stale(conn: Any, base: str, name: str) -> None:
+    """This checkout's templates of `base` but `name` (other migrations'), and those of
+    checkouts of this machine whose folder is gone; not another checkout's while it holds its
+    lock, nor one whose owner it cannot tell (made before templates had owners)."""
+    pattern = _short(base).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    mine = prefix(base)
+    rows = conn.execute(
+        "SELECT datname, shobj_description(oid, 'pg_database') FROM pg_database "
+        "WHERE datname LIKE %s AND datname <> %s",
+        [f"{pattern}\\_template\\_%", name],
+    ).fetchall()
+    for stale, comment in rows:
+        if stale.startswith(mine):
+            _drop(conn, stale)
+        elif _owner_gone(comment) and len(stale) > len(mine):
+            theirs = stale[: len(mine)]  # every checkout's prefix of `base` is as long
+            got = conn.execute("SELECT pg_try_advisory_lock(hashtext(%s))", [theirs]).fetchone()
+            if got[0]:
+                try:
+                    _drop(conn, stale)
+                finally:
+                    conn.execute("SELECT pg_advisory_unlock(hashtext(%s))", [theirs])
+
+
+def _owner_gone(comment: str | None) -> bool:
+    try:
+        owner = json.loads(comment or "")
+    except ValueError:
+        return False
+    if not isinstance(owner, dict) or owner.get("host") != socket.gethostname():
+        return False
+    return isinstance(owner.get("root"), str) and not Path(owner["root"]).exists()
+
+
+def template(settings_dict: dict[str, Any]) -> str:
+    """The migrated template of this checkout's code, made if missing (once, whichever
+    worker asks first; the others wait for it)."""
+    base, name = settings_dict["NAME"], template_name(settings_dict["NAME"])
     with _maintenance(settings_dict) as conn:
-        conn.execute("SELECT pg_advisory_lock(hashtext(%s))", [name])
-        try:
-            if not _exists(conn, name):
-                making = f"{name}_making"
-                conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
-                    sql.Identifier(making)))  # fmt: skip
-                conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(making)))
-                _migrate(making)
-                conn.execute(sql.SQL("ALTER DATABASE {} RENAME TO {}").format(
-                    sql.Identifier(making), sql.Identifier(name)))  # fmt: skip
-                old = conn.execute(
-                    "SELECT datname FROM pg_database WHERE datname LIKE %s AND datname <> %s",
-                    [f"{base}\\_template\\_%", name],
-                ).fetchall()
-                for (stale,) in old:
-                    conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
-                        sql.Identifier(stale)))  # fmt: skip
-        finally:
-            conn.execute("SELECT pg_advisory_unlock(hashtext(%s))", [name])
+        _make(conn, base, name)
     return name
 
 
 def copy_of_template(settings_dict: dict[str, Any], test_name: str) -> None:
     """Database `test_name` made afresh as a copy of the template (a leftover of an earlier
-    run, killed before its end, is dropped first)."""
+    run, killed before its end, is dropped first), under the shared lock: no template of
+    this checkout goes while it is copied."""
+    import psycopg
     from psycopg import sql
 
-    source = template(settings_dict)
+    base, name = settings_dict["NAME"], template_name(settings_dict["NAME"])
     with _maintenance(settings_dict) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
-            sql.Identifier(test_name)))  # fmt: skip
-        conn.execute(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
-            sql.Identifier(test_name), sql.Identifier(source)))  # fmt: skip
+        while True:
+            with _locked(conn, prefix(base), shared=True):
+                if _exists(conn, name):
+                    _drop(conn, test_name)
+                    try:
+                        conn.execute(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+                            sql.Identifier(test_name), sql.Identifier(name)))  # fmt: skip
+                        return
+                    except psycopg.errors.InvalidCatalogName:
+                        pass  # dropped between the look and the copy: made again below
+            _make(conn, base, name)
 
 
 def drop(settings_dict: dict[str, Any], test_name: str) -> None:
-    from psycopg import sql
-
     with _maintenance(settings_dict) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
-            sql.Identifier(test_name)))  # fmt: skip
+        _drop(conn, test_name)
 
 
 def _on_postgres() -> bool:
