@@ -29,13 +29,18 @@ TEST_WORKERS ?= 3
 E2E_WORKERS ?= 3
 # Extra pytest arguments for both runs (e.g. PYTEST_ARGS="-x").
 PYTEST_ARGS ?=
-TEST_RUN := $(TEST_ENV) $(BIN)/pytest -m "not e2e" -n $(TEST_WORKERS) --dist loadgroup \
-	--durations=15 $(PYTEST_ARGS)
+# Both runs --dist loadgroup: a test at a time to each worker (two waiting), in the order of
+# tests/slow_first.py, the slowest first. The browser run's --dist load (xdist's default) sent
+# each worker a quarter of its share at once: the nine slowest browser tests all to gw0.
+UNIT_PYTEST := $(BIN)/pytest -m "not e2e" -n $(TEST_WORKERS) --dist loadgroup --durations=15 \
+	$(PYTEST_ARGS)
+TEST_RUN := $(TEST_ENV) $(UNIT_PYTEST)
 # No `|| [ $$? -eq 5 ]`: a browser run that collects no test (exit 5) fails. It collects
 # tests/e2e only, unless PYTEST_ARGS names tests itself: each of its processes collected the
 # whole suite to keep 100 tests (10 CPU-s a process against 4; docs/benchmarks.md).
 E2E_PATHS = $(if $(filter tests/%,$(PYTEST_ARGS)),,tests/e2e)
-E2E_PYTEST := $(BIN)/pytest -m e2e -n $(E2E_WORKERS) --durations=10 $(PYTEST_ARGS) $(E2E_PATHS)
+E2E_PYTEST := $(BIN)/pytest -m e2e -n $(E2E_WORKERS) --dist loadgroup --durations=10 \
+	$(PYTEST_ARGS) $(E2E_PATHS)
 E2E_RUN := $(TEST_ENV) $(E2E_PYTEST)
 # BESIDE=1: make test runs the browser run beside the unit run, not after it (the browser run
 # leaves most of the CPU idle, waiting on its browsers), with test databases named apart

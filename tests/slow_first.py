@@ -58,7 +58,7 @@ SLOW_MODULES = (
     "tests/site/test_body_limit.py",
     "tests/deployment/test_nginx.py",
     "tests/social/test_invitation_locks.py",
-    # The browser run (its own pytest process, --dist load): 45 s or more at load 20-30.
+    # The browser run (its own pytest process, also --dist loadgroup): 45 s or more at load 20-30.
     "tests/e2e/test_club_drive.py",
     "tests/e2e/test_accessibility.py",
     "tests/e2e/test_drive.py",
