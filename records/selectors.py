@@ -31,7 +31,7 @@ def history(player: Any, viewer: Any, filters: dict[str, Any] | None = None) -> 
     Practice games ("play from here") are kept apart: left out, or with the filter
     `practice`, the only ones listed."""
     practice = bool((filters or {}).get("practice"))
-    rows = GamePlayer.objects.filter(user=player, record__practice=practice)
+    rows = GamePlayer.objects.filter(user=player, practice=practice)
     if not _is_self_or_staff(player, viewer):
         rows = rows.filter(private=False)
     for field in ("game", "result", "rated"):

@@ -61,8 +61,10 @@ def store_with(
     decisions: list[tuple[int, int, int]] | None = seat_tallies(move_model, table.pk, table.players)
     if not hasattr(player_model, "stand_in_last"):
         decisions = None  # the historical model of data migration 0002 (0006 fills them)
+    # the stored game's practice flag on each seat (0011; 0002's historical model has none)
+    practice = {"practice": stored.practice} if hasattr(player_model, "practice") else {}
     player_model.objects.bulk_create(
-        player_model(**_player(stored, s, result, decisions)) for s in seats
+        player_model(**_player(stored, s, result, decisions), **practice) for s in seats
     )
     return stored
 

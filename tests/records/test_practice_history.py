@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from records.selectors import history
 from tests.rankings.helpers import seeded, store
 from tests.records.test_pages import client_for
 
@@ -43,3 +44,13 @@ def test_a_filter_not_understood_lists_the_games_played(make_user):
     page = answer.content.decode()
     assert answer.status_code == 200 and "not understood" in page
     assert f'data-game="{original.pk}"' in page and f'data-game="{practice.pk}"' not in page
+
+
+@pytest.mark.parametrize("viewer", ["ann", "bob"])
+def test_the_historys_count_and_rows_leave_practice_games_out(make_user, viewer):
+    """Both queries of a history page: the paginator's count and the rows."""
+    ann, original, practice = games_of(make_user)
+    seen_by = ann if viewer == "ann" else make_user("bob")
+    played, practised = history(ann, seen_by), history(ann, seen_by, {"practice": True})
+    assert played.count() == 1 and [r.record_id for r in played] == [original.pk]
+    assert practised.count() == 1 and [r.record_id for r in practised] == [practice.pk]
