@@ -87,7 +87,7 @@ def completion(user_id: int, games: int) -> tuple[int, int]:
     is played to its end by the player, neither resigned nor left (the profile's completion
     rate, social.stats)."""
     rows = (
-        GamePlayer.objects.filter(user_id=user_id, record__practice=False)
+        GamePlayer.objects.filter(user_id=user_id, practice=False)
         .exclude(result=GamePlayer.Result.ANNULLED)
         .order_by("-finished")[:games]
         .values_list("resigned", "own_decisions", "stand_in_decisions", "stand_in_last")

@@ -46,7 +46,7 @@ class GameStats:
 
 def _counted(user: Any):
     """The player's seats that count: not annulled, not practice."""
-    rows = GamePlayer.objects.filter(user=user, record__practice=False)
+    rows = GamePlayer.objects.filter(user=user, practice=False)
     return rows.exclude(result=GamePlayer.Result.ANNULLED)
 
 
