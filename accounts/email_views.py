@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
@@ -18,13 +19,14 @@ from .email_address import address_confirm, send_confirmation
 from .models import User
 from .throttle import limited
 
+# Lazy: made at import, each is said in the language of the request that shows it.
 FAILURES = {
-    "invalid": _("This link is not valid. Copy the whole link from the mail, or ask for a new "
-                 "one on your profile."),
-    "expired": _("This link has expired. Ask for a new one on your profile."),
-    "used": _("This link was already used, or a newer one replaced it."),
-    "taken": _("Another account confirmed this address first. Give another one on your "
-               "profile."),
+    "invalid": gettext_lazy("This link is not valid. Copy the whole link from the mail, or ask "
+                            "for a new one on your profile."),
+    "expired": gettext_lazy("This link has expired. Ask for a new one on your profile."),
+    "used": gettext_lazy("This link was already used, or a newer one replaced it."),
+    "taken": gettext_lazy("Another account confirmed this address first. Give another one on "
+                          "your profile."),
 }  # fmt: skip
 
 

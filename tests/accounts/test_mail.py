@@ -179,3 +179,18 @@ def test_make_run_shows_each_mail_on_the_console_with_its_link_in_one_piece() ->
     EmailBackend(stream=stream).send_messages([message])
     assert link in stream.getvalue().splitlines()
     assert "Subject: Bestätige" in stream.getvalue() and "Hallo jörg" in stream.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("de", "Dieser Link wurde schon benutzt"), ("nl", "Deze link is al gebruikt")],
+)
+def test_a_used_confirmation_link_says_so_in_the_readers_language(
+    mail_server, language: str, said: str
+) -> None:
+    sign_up(Client(), "nina", "nina@example.org")
+    link = link_in(mail_server.to("nina@example.org")[0], "/accounts/email/confirm/")
+    confirm(Client(), link)
+    again = Client().post(link, HTTP_ACCEPT_LANGUAGE=language)
+    assert again.status_code == 400
+    assert said in again.content.decode()
