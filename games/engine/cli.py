@@ -95,6 +95,8 @@ def replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             lines = [line for line in handle if line.strip()]
     except OSError as exc:
         parser.error(f"cannot read {args.file}: {exc.strerror}")
+    except UnicodeDecodeError:
+        parser.error(f"cannot read {args.file}: not UTF-8 text")
     bad = 0
     for number, line in enumerate(lines, 1):
         try:

@@ -69,6 +69,14 @@ def test_bad_arguments_get_one_line_and_exit_status_2(args, words):
     assert len(out.stderr.strip().splitlines()) == 1 and words in out.stderr
 
 
+def test_replay_of_a_file_that_is_not_text_gets_one_line_and_exit_status_2(tmp_path):
+    path = tmp_path / "records.jsonl"
+    path.write_bytes(b"\x7fELF\x02\x01\x01\x00\xd0\xff\xfe")
+    out = run("replay", str(path))
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1 and "not UTF-8 text" in out.stderr
+
+
 def test_replay_accepts_simulated_records(tmp_path):
     path = tmp_path / "games.jsonl"
     path.write_text(

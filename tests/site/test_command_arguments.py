@@ -33,3 +33,23 @@ def test_every_command_refuses_an_unknown_option_with_one_line_and_status_2(
     assert run.returncode == 2, run.stderr
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{command}: "), run.stderr
+
+
+# Values argparse takes but the command cannot use: each one line and status 2, never a
+# traceback nor a wait for ever (a timeout of nan waited on the broker with no end).
+BAD_VALUES = [
+    ("ready", "worker", "turns@nowhere", "--timeout", "nan"),
+    ("ready", "worker", "turns@nowhere", "--timeout", "inf"),
+    ("fairplay_scan", "--limit", "²"),
+    ("legal_import", "manage.py"),
+]
+
+
+@pytest.mark.parametrize("args", BAD_VALUES, ids=" ".join)
+def test_every_command_refuses_a_bad_value_with_one_line_and_status_2(args: tuple) -> None:
+    run = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, capture_output=True, text=True,
+        timeout=120, env={"PATH": "/usr/bin:/bin", "DJANGO_DEBUG": "1"},
+    )  # fmt: skip
+    assert run.returncode == 2, run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1, run.stderr

@@ -32,7 +32,7 @@ class Command(OneLineErrors, BaseCommand):
                 raise CommandError(
                     f"--since {since}: not a day (YYYY-MM-DD)", returncode=2
                 ) from None
-        if not limit.isdigit():
+        if not limit.isdecimal():  # isdigit took "²", which int() refuses
             raise CommandError(f"--limit {limit}: not a whole number", returncode=2)
         judged = GameSignal.objects.values("record_id")
         todo = games.exclude(pk__in=judged).order_by("finished").values_list("pk", flat=True)

@@ -26,7 +26,8 @@ class Command(OneLineErrors, BaseCommand):
     def handle(self, directory: str, **options) -> None:
         folder = Path(directory)
         if not folder.is_dir():
-            raise CommandError(f"{directory}: no such directory", returncode=2)
+            what = "not a directory" if folder.exists() else "no such directory"
+            raise CommandError(f"{directory}: {what}", returncode=2)
         languages = {code for code, _name in settings.LANGUAGES}
         files = sorted(p for p in folder.iterdir() if p.suffix == ".txt")
         if not files:

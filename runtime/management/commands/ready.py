@@ -5,6 +5,7 @@ readiness for a supervisor, as an exit status (docs/deployment.md §"Health").
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from celery import current_app
@@ -25,8 +26,8 @@ class Command(OneLineErrors, BaseCommand):
         parser.add_argument("--timeout", type=float, default=2.0, help="seconds to wait")
 
     def handle(self, *args: Any, what: str, name: str | None, timeout: float, **kw: Any) -> None:
-        if timeout <= 0:
-            raise CommandError("--timeout must be more than 0 seconds", returncode=2)
+        if not math.isfinite(timeout) or timeout <= 0:  # nan waited for ever
+            raise CommandError("--timeout must be a number of seconds more than 0", returncode=2)
         problem = self.worker(name, timeout) if what == "worker" else self.beat()
         if problem:
             raise CommandError(problem, returncode=1)
