@@ -52,11 +52,22 @@ def digest() -> str:
     for path in sorted(ROOT.glob("*/migrations/*.py")):
         h.update(path.relative_to(ROOT).as_posix().encode())
         h.update(path.read_bytes())
-    versions = sorted(
-        f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions()
-    )
-    h.update("\n".join(versions).encode())
+    h.update("\n".join(installed()).encode())
     return h.hexdigest()[:DIGEST_CHARS]
+
+
+def installed() -> list[str]:
+    """The installed packages' names and versions, each once, as the virtualenv has them.
+    Not the checkout's own metadata folder (whist_room.egg-info, made by the editable
+    install): it was counted once for each entry of sys.path that names the checkout, and
+    those differ between processes (an xdist worker has two, `python -m pytest` three), so
+    the nested pytest runs of tests/site/test_make_test.py made a template of their own in
+    the middle of make test and dropped the run's; a worker that came to the database late
+    made it again, or failed to copy it (a fresh clone's CI: 953 errors "template database
+    ... does not exist", one worker's share of the unit run)."""
+    paths = [p for p in sys.path if Path(p or ".").resolve() != ROOT]
+    found = importlib.metadata.distributions(path=paths)
+    return sorted({f"{d.metadata['Name']}=={d.version}" for d in found})
 
 
 def _owner() -> dict[str, str]:

@@ -7,6 +7,7 @@ migration is what a template's name stands for, and costs seconds of CPU)."""
 
 from __future__ import annotations
 
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -107,3 +108,15 @@ def test_a_long_database_names_templates_fit_in_a_postgresql_name() -> None:
         name = td.template_name(base) + td.MAKING
         assert len(name.encode()) <= td.NAME_BYTES, name
     assert td.prefix(long) != td.prefix(other)
+
+
+def test_the_digest_is_the_same_however_often_sys_path_names_the_checkout(monkeypatch) -> None:
+    """An xdist worker's sys.path names the checkout twice, `python -m pytest`'s three times
+    (the nested runs of tests/site/test_make_test.py), a process started elsewhere not at
+    all: one digest, one template."""
+    first = td.digest()
+    root = str(td.ROOT)
+    monkeypatch.setattr(sys, "path", [root, "", root, *sys.path])
+    assert td.digest() == first
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".", root)])
+    assert td.digest() == first
