@@ -1,0 +1,83 @@
+"""Pages a new player reaches on a phone (390 x 844), as a German player sees them: no page
+scrolls sideways (an event's page as its organiser sees it, with its invite link; the data
+page with its sessions; the profile; pages titled with one long German word, as
+"Datenschutzerklärung"; the privacy notice's tables), and no heading of a results table
+breaks inside a word (it broke "Platz" and "Spiele" one letter a line)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from playwright.sync_api import Browser
+
+from fairplay.cheats import play
+from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.table_steps import ARTIFACTS
+from tests.rankings.helpers import store
+from tournaments.services import event_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+PHONE = {"width": 390, "height": 844}
+
+# A heading cell whose widest word is wider than the cell: the word was broken inside.
+BROKEN_HEADINGS = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('main .results-table th')]
+    .filter((th) => th.offsetParent !== null).filter((th) => {
+      const style = getComputedStyle(th);
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return th.textContent.trim().split(/\\s+/).some((w) => ctx.measureText(w).width > room + 1);
+    }).map((th) => th.textContent.trim());
+}"""
+
+
+def a_drive(organiser):
+    return event_create(organiser, name="Friday drive", game="whist", kind="drive", rounds=12,
+                        movement="progressive", private=True,
+                        starts_at=timezone.now() + timedelta(hours=2))  # fmt: skip
+
+
+def phone_page(browser: Browser, site_url: str, username: str):
+    page = browser.new_page(viewport=PHONE)
+    log_in(page, site_url, username)
+    page.context.add_cookies([{"name": "django_language", "value": "de", "url": site_url}])
+    return page
+
+
+def shot(page, name: str) -> None:
+    folder = ARTIFACTS / "phone"
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def test_on_a_phone_no_page_scrolls_sideways(browser: Browser, site_url: str) -> None:
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    event = a_drive(ann)
+    page = phone_page(browser, site_url, "ann")
+    wide = []
+    for path in (f"/events/{event.pk}/", "/accounts/data/", "/accounts/profile/",
+                 "/notifications/", "/privacy/", "/terms/"):  # fmt: skip
+        page.goto(site_url + path)
+        shot(page, path.strip("/").replace("/", "_"))
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        if width > PHONE["width"]:
+            wide.append(f"{path}: {width} px")
+    assert wide == []
+
+
+def test_on_a_phone_no_table_heading_breaks_inside_a_word(browser: Browser, site_url: str):
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    store(play("knockout", 3, ["club"] * 3, 1), [ann, "club", "club"], rated=False)
+    a_drive(ann)
+    page = phone_page(browser, site_url, "ann")
+    broken = []
+    for path in ("/accounts/players/ann/", "/events/"):
+        page.goto(site_url + path)
+        shot(page, path.strip("/").replace("/", "_"))
+        assert page.locator("main .results-table th").count(), path
+        broken += [f"{path}: {h}" for h in page.evaluate(BROKEN_HEADINGS)]
+    assert broken == []
