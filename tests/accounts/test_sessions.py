@@ -40,6 +40,16 @@ def test_the_data_page_lists_each_session_with_its_device(ann) -> None:
     assert SessionInfo.objects.filter(user=ann).count() == 2
 
 
+@pytest.mark.parametrize(("language", "where"), [("en", "Place"), ("de", "Ort"), ("nl", "Plaats")])
+def test_the_sessions_column_of_where_they_are_is_a_place_not_a_rank(
+    ann, language: str, where: str
+) -> None:
+    """German "Platz" is a place in a ranking (the profile's recent games), not where a
+    session's network is."""
+    page = logged_in(FIREFOX).get("/accounts/data/", HTTP_ACCEPT_LANGUAGE=language)
+    assert f'<th scope="col">{where}</th>' in page.content.decode()
+
+
 def test_a_player_ends_one_other_session(ann) -> None:
     laptop, phone = logged_in(FIREFOX), logged_in(IPHONE)
     phone.get("/lobby/")
