@@ -82,12 +82,14 @@ class EventForm(RuleFields, forms.Form):
         label=_("Only the club's members may sign up"), required=False
     )
 
-    def __init__(self, *args: Any, club: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, club: Any = None, organiser: bool = True, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.club = club
         if club is None:  # a club's event only (created from the club's page)
             del self.fields["members_only"]
+        if not organiser:  # only staff make public events: a player's is always private
+            del self.fields["private"]
         self.fields["game"].choices = [(g, labels.game_name(g)) for g in GAMES]
         # Typed in the player's zone (accounts/time_zones.py), stored in UTC.
         zone = timezone.localtime().strftime("%Z")
@@ -109,7 +111,8 @@ class EventForm(RuleFields, forms.Form):
 
     def event_fields(self) -> dict[str, Any]:
         data = self.cleaned_data
-        fields = {name: data[name] for name in EVENT_FIELDS}
+        fields = {name: data[name] for name in EVENT_FIELDS if name in data}
+        fields.setdefault("private", True)  # a player's form has no box: always private
         fields["table_size"] = fixed_players(data["game"]) or data["table_size"]
         fields["options"], fields["preset"] = data["options"], data["preset"] or ""
         if data["kind"] == Event.Kind.DRIVE:  # docs/rules.md §5.8

@@ -39,7 +39,8 @@ def events_list(request: HttpRequest) -> HttpResponse:
 def event_create(request: HttpRequest) -> HttpResponse:
     """The event form; with ?club=<id>, a club's event (its owners and moderators only)."""
     club = _club_asked(request)
-    form = EventForm(request.POST or None, club=club)
+    organiser = acts_as_staff(request.user)
+    form = EventForm(request.POST or None, club=club, organiser=organiser)
     if request.method == "POST" and form.is_valid():
         try:
             event = services.event_create(request.user, **form.event_fields())
@@ -47,7 +48,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             return redirect("event", event.pk)
-    context = {"form": form, "club": club, "organiser": acts_as_staff(request.user),
+    context = {"form": form, "club": club, "organiser": organiser,
                **rule_context(form)}  # fmt: skip
     return render(request, "tournaments/create.html", context)
 

@@ -11,10 +11,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.staff import staff_client
 from tests.tournaments.conftest import all_present, event_with, play_round
 from tournaments import services
 from tournaments.forms import EventForm
-from tournaments.models import Entry, Placement
+from tournaments.models import Entry, Event, Placement
 
 pytestmark = pytest.mark.django_db
 
@@ -62,17 +63,25 @@ def test_a_private_event_is_hidden_without_its_invite_link(players: Any) -> None
     assert Entry.objects.filter(event=event, user=bob).exists()
 
 
-def test_a_player_who_is_not_staff_cannot_create_a_public_event(players: Any) -> None:
+def test_a_player_who_is_not_staff_is_offered_no_public_event_and_makes_a_private_one(
+    players: Any,
+) -> None:
+    """The form had a Private box for everyone, ticked; untick it and the form said "only
+    staff create public events": a choice that was none."""
     (ann,) = players(1)
+    client = client_of(ann)
+    assert b'name="private"' not in client.get(reverse("event_create")).content
     start = (timezone.now() + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
     form = {
         "name": "Mine", "game": "knockout", "kind": "swiss", "table_size": 4, "rounds": 2,
         "starts_at": start, "round_minutes": 10, "time_limit": 60, "bot_level": "club",
     }  # fmt: skip
-    page = client_of(ann).post(reverse("event_create"), form)
-    assert page.status_code == 200 and b"Only staff" in page.content
-    answer = client_of(ann).post(reverse("event_create"), {**form, "private": "on"})
-    assert answer.status_code == 302
+    assert client.post(reverse("event_create"), form).status_code == 302
+    assert Event.objects.get(name="Mine").private
+
+
+def test_staff_choose_whether_an_event_is_private(staff: Any) -> None:
+    assert b'name="private"' in staff_client(staff).get(reverse("event_create")).content
 
 
 @pytest.mark.django_db(transaction=True)
