@@ -116,3 +116,19 @@ def test_the_browser_run_of_make_test_fails_when_it_collects_no_test() -> None:
     assert "1 passed" in unit, run.stdout
     assert "no tests ran" in browser, run.stdout
     assert "the unit run exited with 0, the browser run with 5" in browser, run.stdout
+
+
+def test_a_pytest_run_leaves_the_browser_runs_screenshots_alone() -> None:
+    """pytest-playwright emptied test-results/ at the start of every pytest process, so under
+    make test BESIDE=1 the unit run's processes did it while the browser run wrote there."""
+    folder = ROOT / "test-results"
+    folder.mkdir(exist_ok=True)
+    kept = folder / f"kept-{os.getpid()}.png"
+    kept.write_bytes(b"")
+    try:
+        run = pytest_run("tests/site/test_setup.py::test_the_readme_names_no_machine_path",
+                         outside_env(("DATABASE_URL", "REDIS_URL")))  # fmt: skip
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert kept.exists()
+    finally:
+        kept.unlink(missing_ok=True)
