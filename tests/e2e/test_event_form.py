@@ -36,3 +36,24 @@ def test_a_knockout_event_with_the_dutch_rules_is_created_from_the_form(
     page.select_option("#language-select", "nl")  # the page in Dutch: the rules named so
     expect(page.locator("[data-testid=event-preset]")).to_contain_text("Regels")
     page.screenshot(path="/tmp/whist-e2e-event-dutch-rules.png", full_page=True)
+
+
+DRIVE_FIELDS = ("movement", "no_trump_hand", "prize_first", "prize_pair", "prize_booby")
+
+
+def test_the_form_shows_a_kinds_own_fields_only_for_that_kind(page: Page, site_url: str):
+    """A Swiss event's form asked for a drive's movement and prizes and an elimination's
+    number going through; each kind's fields now show when it is chosen."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    sign_up(page, site_url, "ann", "Ann")
+    page.goto(f"{site_url}/events/new/")
+    shown = {
+        kind: [
+            name for name in (*DRIVE_FIELDS, "through")
+            if page.select_option("#id_kind", kind)
+            and page.locator(f'[data-field="{name}"]').is_visible()
+        ]
+        for kind in ("swiss", "duplicate", "drive", "elimination", "swiss")
+    }  # fmt: skip
+    assert shown == {"swiss": [], "duplicate": [], "drive": list(DRIVE_FIELDS),
+                     "elimination": ["through"]}  # fmt: skip
