@@ -91,6 +91,9 @@ BOXES = """() => {
     scrollW: document.documentElement.scrollWidth, scrollH: document.documentElement.scrollHeight,
     hand: box(document.getElementById('hand')), cards: all('#hand .card'),
     trick: all('#trick .trick-card'), seats: all('#seats .seat'),
+    actions: all('#hand-actions > *'),
+    others: [...document.querySelectorAll('#seats .seat')]
+      .filter((el) => Number(el.dataset.seat) !== window.whistTable.msg.seat).map(box),
     felt: box(document.getElementById('felt')), turn: box(document.getElementById('status-turn')),
     names: [...document.querySelectorAll('#seats .seat .name')].map(
       (el) => ({name: box(el), seat: box(el.closest('.seat'))})),
