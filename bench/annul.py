@@ -22,7 +22,6 @@ import os
 import random
 import sys
 import time
-import warnings
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -31,9 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.arguments import Parser, whole_number  # noqa: E402
-from bench.capacity import database_url, drop_database, ensure_database, load  # noqa: E402
+from bench.capacity import drop_database, load  # noqa: E402
+from bench.django_env import bench_database, django_on  # noqa: E402
 
-DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"
 BENCH_DATABASE = "whist_bench_annul"
 BATCH = 2000
 
@@ -243,23 +242,10 @@ def main() -> None:
     parser.add_argument("--players", type=count, default=1000)
     parser.add_argument("--games", type=count, default=10_000)
     args = parser.parse_args()
-    url = database_url(os.environ.get("DATABASE_URL", DATABASE_URL), BENCH_DATABASE)
-    ensure_database(url)
-    os.environ.update(
-        DATABASE_URL=url, DJANGO_SETTINGS_MODULE="whistsite.settings", DJANGO_DEBUG="false",
-        DJANGO_SECRET_KEY=os.environ.get("DJANGO_SECRET_KEY", "bench-" + "k" * 60),
-        WHIST_DEAL_SECRET=os.environ.get("WHIST_DEAL_SECRET", "bench-deal-" + "s" * 40),
-        DJANGO_ALLOWED_HOSTS="testserver",
-    )  # fmt: skip
-    os.environ.pop("REDIS_URL", None)  # in-memory channel layer and cache
-    import django
-    from django.core.management import call_command
-
-    warnings.filterwarnings("ignore", message="No directory at")  # whitenoise: no collectstatic
-    django.setup()
+    url = bench_database(BENCH_DATABASE)
     print(f"{os.cpu_count()} cores; load average (1, 5, 15 min): {load()}")
     try:
-        call_command("migrate", verbosity=0)
+        django_on(url)
         start = time.perf_counter()
         tables = build(args.players, args.games)
         took = time.perf_counter() - start

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import secrets
 import statistics
 import subprocess
 import sys
@@ -266,17 +265,16 @@ def worker_part(counts: list[int], seconds: float, limit: float) -> None:
     queue = f"bench-capacity-{uuid.uuid4().hex[:8]}"
     with tempfile.TemporaryDirectory(prefix="capacity-") as tmp:
         (Path(tmp) / "capacity_settings.py").write_text(SETTINGS)
+        from bench.django_env import environment
+
         env = {
+            **environment(),
             "DJANGO_SETTINGS_MODULE": "capacity_settings",
             "DATABASE_URL": url,
             "REDIS_URL": redis_url,
             "WHIST_CELERY_QUEUE": queue,
             "WHIST_BOT_DELAY": "0",
             "WHIST_TRICK_PAUSE": "0",
-            "DJANGO_DEBUG": "false",
-            # With debug off the settings want a real key; this run's own will do.
-            "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
-            "WHIST_DEAL_SECRET": os.environ.get("WHIST_DEAL_SECRET") or secrets.token_urlsafe(32),
         }
         os.environ.update(env)
         sys.path.insert(0, tmp)

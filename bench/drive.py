@@ -20,10 +20,8 @@ Run: `.venv/bin/python bench/drive.py [--tables N] [--hands N] [--movement NAME]
 from __future__ import annotations
 
 import os
-import secrets
 import sys
 import time
-import warnings
 from datetime import timedelta
 from pathlib import Path
 
@@ -31,11 +29,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.arguments import Parser, whole_number  # noqa: E402
-from bench.capacity import database_url, drop_database, ensure_database, load  # noqa: E402
+from bench.capacity import drop_database, load  # noqa: E402
+from bench.django_env import bench_database, django_on  # noqa: E402
 from bench.engine import calibration  # noqa: E402
 from bench.events import all_present, percentiles  # noqa: E402
 
-DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"
 BENCH_DATABASE = "whist_bench_drive"
 GOAL_MS = 3000.0
 
@@ -134,25 +132,15 @@ def main() -> None:
     parser.add_argument("--movement", default="progressive",
                         choices=["progressive", "semi_partner", "travelling"])  # fmt: skip
     args = parser.parse_args()
-    url = database_url(os.environ.get("DATABASE_URL", DATABASE_URL), BENCH_DATABASE)
-    ensure_database(url)
-    os.environ.update(DATABASE_URL=url, DJANGO_SETTINGS_MODULE="whistsite.settings",
-                      DJANGO_DEBUG="false", DJANGO_ALLOWED_HOSTS="testserver")  # fmt: skip
-    os.environ.setdefault("WHIST_DEAL_SECRET", secrets.token_urlsafe(32))
-    os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
-    os.environ.pop("REDIS_URL", None)  # tasks run at once, in the call (runtime/scheduling.py)
-    import django
-    from django.conf import settings
-    from django.core.management import call_command
-
-    warnings.filterwarnings("ignore", message="No directory at")
-    django.setup()
-    settings.WHIST_THREAD_TIMERS = False  # no timer threads: the tables wait for their humans
+    url = bench_database(BENCH_DATABASE)
     shuffles = calibration(1.0)
     print(f"{os.cpu_count()} cores; load average (1, 5, 15 min): {load()}; "
           f"calibration {shuffles:,.0f} shuffles/s")  # fmt: skip
     try:
-        call_command("migrate", verbosity=0)
+        django_on(url)  # tasks run at once, in the call
+        from django.conf import settings
+
+        settings.WHIST_THREAD_TIMERS = False  # no timer threads: the tables wait for their humans
         drive(args.tables, args.hands, args.movement, shuffles)
     finally:
         drop_database(url)

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import os
-import secrets
 import statistics
 import sys
 from pathlib import Path
@@ -24,7 +22,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from capacity import DATABASE_URL, database_url, drop_database, ensure_database  # noqa: E402
+from capacity import drop_database  # noqa: E402
+from django_env import bench_database, django_on  # noqa: E402
 from engine import calibration  # noqa: E402
 
 
@@ -101,26 +100,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.stored < 1 or args.rounds < 1:
         parser.error("--stored and --rounds must be at least 1")
-    url = database_url(os.environ.get("DATABASE_URL", DATABASE_URL), BENCH_DATABASE)
-    ensure_database(url)
-    os.environ.update({
-        "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "whistsite.settings",
-        "DJANGO_DEBUG": "false", "DJANGO_ALLOWED_HOSTS": "testserver",
-        "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
-        "WHIST_DEAL_SECRET": os.environ.get("WHIST_DEAL_SECRET") or secrets.token_urlsafe(32),
-    })  # fmt: skip
-    os.environ.pop("REDIS_URL", None)
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.db import connection
-
+    url = bench_database(BENCH_DATABASE)
     try:
-        call_command("migrate", verbosity=0, interactive=False)
+        django_on(url)
         measure(args.stored, args.rounds)
     finally:
-        connection.close()
         drop_database(url)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import shutil
 import socket
 import subprocess
@@ -17,6 +16,7 @@ from urllib.parse import urlsplit
 
 import psutil
 from capacity import database_url, drop_database, ensure_database
+from django_env import environment
 from spawned import Spawned
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +57,7 @@ class Stack(Spawned):
         self.queue = f"bench-load-{uuid.uuid4().hex[:8]}"
         self.env = {
             **os.environ,
-            "DJANGO_SETTINGS_MODULE": "whistsite.settings",
+            **environment("127.0.0.1,localhost"),
             "PYTHONPATH": str(ROOT),
             "WHIST_CHANNEL_LAYER": args.layer,
             "DATABASE_URL": self.db_url,
@@ -65,10 +65,6 @@ class Stack(Spawned):
             "WHIST_CELERY_QUEUE": self.queue,
             "WHIST_BOT_DELAY": "0.3,0.6",
             "WHIST_TRICK_PAUSE": "0.3",
-            "DJANGO_DEBUG": "false",
-            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-            "WHIST_DEAL_SECRET": secrets.token_urlsafe(32),
-            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         }
         self.daphnes: list[tuple[int, psutil.Process]] = []
         self.workers: list[psutil.Process] = []

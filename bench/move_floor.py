@@ -39,8 +39,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from arguments import Parser, whole_number  # noqa: E402
 from capacity import DATABASE_URL, database_url, drop_database  # noqa: E402
+from django_env import django_on  # noqa: E402
 from engine import calibration  # noqa: E402
-from move_path import django_on  # noqa: E402
 
 
 def arguments() -> argparse.Namespace:
@@ -51,7 +51,7 @@ def arguments() -> argparse.Namespace:
 
 
 def setup(url: str) -> None:
-    django_on(url)
+    django_on(url, migrate=False)  # its own table only
     from django.db import connection
 
     with connection.cursor() as cursor:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import statistics
 import sys
 import time
@@ -31,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from arguments import Parser, whole_number  # noqa: E402
-from capacity import DATABASE_URL, database_url, drop_database, ensure_database  # noqa: E402
+from capacity import DATABASE_URL, database_url, drop_database  # noqa: E402
+from django_env import django_on  # noqa: E402
 from engine import calibration  # noqa: E402
 
 
@@ -42,28 +42,11 @@ def arguments() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def django_on(url: str) -> None:
-    """Django set up in this process on the bench database `url` (made if missing), with the
-    cache in this process's memory (no Redis)."""
-    ensure_database(url)
-    os.environ.update({
-        "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "whistsite.settings",
-        "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-        "WHIST_DEAL_SECRET": secrets.token_urlsafe(32),
-    })  # fmt: skip
-    os.environ.pop("REDIS_URL", None)
-    import django
-
-    django.setup()
-
-
 def setup(url: str) -> None:
     django_on(url)
     from django.conf import settings
-    from django.core.management import call_command
 
     settings.CHANNEL_LAYERS = {}
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 def tables(count: int) -> list[tuple[int, list]]:

@@ -25,7 +25,6 @@ import random
 import statistics
 import sys
 import time
-import warnings
 from datetime import timedelta
 from pathlib import Path
 
@@ -33,10 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.arguments import Parser, whole_number  # noqa: E402
-from bench.capacity import database_url, drop_database, ensure_database, load  # noqa: E402
+from bench.capacity import drop_database, load  # noqa: E402
+from bench.django_env import bench_database, django_on  # noqa: E402
 from bench.engine import calibration  # noqa: E402
 
-DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"
 BENCH_DATABASE = "whist_bench_pool"
 LINES = [("knockout", n, r) for n in range(2, 8) for r in (False, True)] + [
     (g, n, r) for g, n in (("whist", 4), ("german", 2)) for r in (False, True)
@@ -130,29 +129,17 @@ def main() -> None:
     parser.add_argument("--players", type=count, default=1000)
     parser.add_argument("--rounds", type=count, default=50)
     args = parser.parse_args()
-    url = database_url(os.environ.get("DATABASE_URL", DATABASE_URL), BENCH_DATABASE)
-    ensure_database(url)
-    os.environ.update(
-        DATABASE_URL=url, DJANGO_SETTINGS_MODULE="whistsite.settings", DJANGO_DEBUG="false",
-        DJANGO_SECRET_KEY=os.environ.get("DJANGO_SECRET_KEY", "bench-" + "k" * 60),
-        WHIST_DEAL_SECRET=os.environ.get("WHIST_DEAL_SECRET", "bench-deal-" + "s" * 40),
-        DJANGO_ALLOWED_HOSTS="testserver",
-    )  # fmt: skip
-    os.environ.pop("REDIS_URL", None)  # in-memory channel layer and cache
-    import django
-    from django.conf import settings
-    from django.core.management import call_command
-
-    warnings.filterwarnings("ignore", message="No directory at")  # whitenoise: no collectstatic
-    django.setup()
-    settings.WHIST_THREAD_TIMERS = False  # the seated tables' bots stay still
+    url = bench_database(BENCH_DATABASE)
     print(f"{os.cpu_count()} cores; load average (1, 5, 15 min): {load()}")
     shuffles = calibration(1.0)
     print(f"calibration: {shuffles:,.0f} shuffles of 52 cards per second")
-    people = crowd(args.players)
-    print(f"{args.players:,} players waiting in {len(LINES)} lines")
     try:
-        call_command("migrate", verbosity=0)
+        django_on(url)  # in-memory channel layer and cache
+        from django.conf import settings
+
+        settings.WHIST_THREAD_TIMERS = False  # the seated tables' bots stay still
+        people = crowd(args.players)
+        print(f"{args.players:,} players waiting in {len(LINES)} lines")
         show("decision round (games/pairing.py, every line)",
              decision_rounds(people, args.rounds), shuffles)  # fmt: skip
         idle, lines = [], []

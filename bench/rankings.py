@@ -23,16 +23,15 @@ import random
 import statistics
 import sys
 import time
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.arguments import Parser, whole_number  # noqa: E402
-from bench.capacity import database_url, drop_database, ensure_database, load  # noqa: E402
+from bench.capacity import drop_database, load  # noqa: E402
+from bench.django_env import bench_database, django_on  # noqa: E402
 
-DATABASE_URL = "postgres://whist:whist@127.0.0.1:5432/whist"
 BENCH_DATABASE = "whist_bench_rankings"
 GOAL_MS = 20.0
 
@@ -108,22 +107,10 @@ def main() -> None:
     parser.add_argument("--requests", type=count, default=50, help="renders per page")
     parser.add_argument("--scores", type=count, default=300, help="games to score")
     args = parser.parse_args()
-    url = database_url(os.environ.get("DATABASE_URL", DATABASE_URL), BENCH_DATABASE)
-    ensure_database(url)
-    os.environ.update(
-        DATABASE_URL=url, DJANGO_SETTINGS_MODULE="whistsite.settings", DJANGO_DEBUG="false",
-        DJANGO_ALLOWED_HOSTS="testserver",
-    )  # fmt: skip
-    os.environ.pop("REDIS_URL", None)  # in-memory channel layer: awards go nowhere
-    import django
-    from django.core.management import call_command
-
-    warnings.filterwarnings("ignore", message="No directory at")  # whitenoise: no collectstatic
-
-    django.setup()
+    url = bench_database(BENCH_DATABASE)
     print(f"{os.cpu_count()} cores; load average (1, 5, 15 min): {load()}")
     try:
-        call_command("migrate", verbosity=0)
+        django_on(url)  # in-memory channel layer: awards go nowhere
         pages_part(args.players, args.games, args.requests)
         scores_part(args.scores)
     finally:

@@ -19,9 +19,7 @@ Run: `.venv/bin/python bench/records.py [--games 3] [--requests 200] [--stored 1
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import secrets
 import statistics
 import sys
 import time
@@ -31,7 +29,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
-from capacity import DATABASE_URL, database_url, drop_database, ensure_database  # noqa: E402
+from capacity import drop_database  # noqa: E402
+from django_env import bench_database, django_on  # noqa: E402
 
 from games.engine import apply, make_rules, new_game  # noqa: E402
 from games.engine.analysis import analyse  # noqa: E402
@@ -84,26 +83,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def pages_part(stored: int, requests: int) -> None:
-    url = database_url(os.environ.get("DATABASE_URL", DATABASE_URL), BENCH_DATABASE)
-    ensure_database(url)
-    os.environ.update({
-        "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "whistsite.settings",
-        "DJANGO_DEBUG": "false", "DJANGO_ALLOWED_HOSTS": "testserver",
-        # debug off needs a real key (the settings refuse a development one)
-        "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
-        "WHIST_DEAL_SECRET": os.environ.get("WHIST_DEAL_SECRET") or secrets.token_urlsafe(32),
-    })  # fmt: skip
-    os.environ.pop("REDIS_URL", None)
-    import warnings
-
-    import django
-
-    warnings.filterwarnings("ignore", message="No directory at")  # no collectstatic here
-    django.setup()
-    from django.core.management import call_command
-
+    url = bench_database(BENCH_DATABASE)
     try:
-        call_command("migrate", verbosity=0, interactive=False)
+        django_on(url)
         _pages(stored, requests)
     finally:
         drop_database(url)

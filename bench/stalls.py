@@ -46,6 +46,7 @@ ROOT = BENCH.parent
 sys.path[:0] = [str(BENCH), str(ROOT)]
 
 from capacity import database_url, drop_database, ensure_database  # noqa: E402
+from django_env import environment  # noqa: E402
 from load_stack import free_port, wait_port  # noqa: E402
 from spawned import Spawned  # noqa: E402
 
@@ -77,11 +78,7 @@ class Servers(Spawned):
         super().__init__()
         self.args, self.tmp, self.ports = args, tmp, []
         self.env = {
-            **os.environ, "DJANGO_SETTINGS_MODULE": "whistsite.settings",
-            "PYTHONPATH": str(ROOT), "DJANGO_DEBUG": "false",
-            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-            "WHIST_DEAL_SECRET": secrets.token_urlsafe(32),
-            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            **os.environ, **environment("127.0.0.1,localhost"), "PYTHONPATH": str(ROOT),
             "DJANGO_SSL_REDIRECT": "false",  # plain http on 127.0.0.1, no nginx in front
         }  # fmt: skip
         if args.no_limits:
@@ -110,6 +107,8 @@ class Servers(Spawned):
             wait_port(self.redis_port, self.redis, "redis-server")
             ensure_database(self.db_url)
         os.environ.update({k: v for k, v in self.env.items() if k != "PYTHONPATH"})
+        for name in {"DATABASE_URL", "REDIS_URL"} - set(self.env):  # embedded: SQLite, no Redis
+            os.environ.pop(name, None)
         import django
 
         django.setup()
