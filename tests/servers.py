@@ -14,6 +14,9 @@ from pathlib import Path
 from tests.server_fork import Forked, Forks
 
 ROOT = Path(__file__).resolve().parents[1]
+# Seconds a test waits for what must happen: a bound for "never", not a speed (docs/
+# development.md, "No speed in tests"; a loaded machine is slow).
+PATIENCE = 90.0
 
 
 def server_env(env: dict[str, str]) -> dict[str, str]:
@@ -32,7 +35,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_for(port: int, process: subprocess.Popen | Forked, seconds: float = 90.0) -> None:
+def wait_for(port: int, process: subprocess.Popen | Forked, seconds: float = PATIENCE) -> None:
     """Until the process listens on `port`. A start is not timed: on a machine busy with other
     work (load average 20) a Daphne once took more than 20 s to import the site and listen,
     and the browser test that needed it failed at its setup."""

@@ -18,14 +18,11 @@ from websockets.exceptions import ConnectionClosed
 
 from accounts.services import ban_create
 from games import services
-from tests.servers import daphne
+from tests.servers import PATIENCE, daphne
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a-Long-pass-2024"
 LIVE = "tests.e2e.server_settings_live"  # the Redis channel layer, the test database
-# How long the test waits for the servers to close the sockets: a bound for "never", not a
-# speed target (a loaded machine is slow; tests/hosts waits as long, its PATIENCE).
-PATIENCE = 90.0
 
 
 @pytest.fixture

@@ -29,7 +29,6 @@ from typing import Any
 from tests.servers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-PATIENCE = 90.0  # seconds a test waits for what must happen: a bound for "never", not a speed
 # Seconds a setup script may run (`Stack.python`): test_stop_under_load's 100 tables took over
 # 120 s at a load average of 22.
 SETUP_PATIENCE = 600.0

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 import pytest
 import websockets
 
-from tests.faults.stack import PATIENCE, Stack, seat_players
+from tests.faults.stack import Stack, seat_players
+from tests.servers import PATIENCE
 
 pytestmark = pytest.mark.faults
 TABS = 8

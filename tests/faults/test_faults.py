@@ -13,7 +13,8 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from tests.faults.clients import SeatClient, move_numbers, play_until
-from tests.faults.stack import PATIENCE, Stack, seat_players
+from tests.faults.stack import Stack, seat_players
+from tests.servers import PATIENCE
 
 # One at a time under pytest-xdist (make test): each starts a whole stack of its own and
 # times its recovery, on a machine whose other worker is busy with the rest of the suite.

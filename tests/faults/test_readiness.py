@@ -18,8 +18,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.faults.stack import PATIENCE, ROOT, Stack
-from tests.servers import free_port
+from tests.faults.stack import ROOT, Stack
+from tests.servers import PATIENCE, free_port
 
 pytestmark = [pytest.mark.faults, pytest.mark.xdist_group("faults")]
 TOKEN = "a-token-for-prometheus"

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 import pytest
 import websockets
 
-from tests.faults.stack import PATIENCE, SEAT_PLAYERS, Stack
+from tests.faults.stack import SEAT_PLAYERS, Stack
+from tests.servers import PATIENCE
 
 pytestmark = pytest.mark.faults
 TABLES, LOBBY = 100, 100  # 300 sockets; then half the lobby's and a table socket in two close

@@ -1,11 +1,14 @@
-"""Helpers of the card-room tests: drive a table to a given point through the services."""
+"""Helpers of the card-room tests: drive a table to a given point through the services; wait
+for a socket's frame."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from typing import Any
 
+from channels.testing import WebsocketCommunicator
 from django.db import transaction
 
 from games import services
@@ -17,6 +20,7 @@ from games.models import Table
 from games.reads import queries
 from games.services.moves import lock_table
 from games.services.tables import deal
+from tests.servers import PATIENCE
 
 CARD = re.compile(r"^[AKQJT2-9][SHDC]$")
 
@@ -89,3 +93,41 @@ def cards_in(value: Any) -> set[str]:
     if isinstance(value, list):
         return set().union(*(cards_in(v) for v in value)) if value else set()
     return set()
+
+
+async def until(
+    socket: WebsocketCommunicator, kind: str, check: Callable[[dict[str, Any]], bool] | None = None
+) -> dict[str, Any]:
+    """The socket's next frame of type `kind` (that `check` accepts, if given), others skipped.
+    It waits PATIENCE in all, a bound for never (docs/development.md, "No speed in tests"),
+    then fails naming what it waited for and the frames that came instead."""
+    loop = asyncio.get_running_loop()
+    deadline, skipped = loop.time() + PATIENCE, []
+    while True:
+        try:
+            message = await socket.receive_json_from(timeout=max(deadline - loop.time(), 0.01))
+        except TimeoutError:
+            came = ", ".join(skipped[-20:]) or "nothing"
+            raise AssertionError(
+                f"no {kind!r} frame within {PATIENCE:g} s; {len(skipped)} came instead: {came}"
+            ) from None
+        if message["type"] == kind and (check is None or check(message)):
+            return message
+        skipped.append(" ".join(str(message[k]) for k in ("type", "code") if k in message))
+
+
+async def closed_with(socket: WebsocketCommunicator) -> int:
+    """The code the server closes the socket with, frames before it skipped; it waits PATIENCE
+    in all, as `until` does."""
+    loop = asyncio.get_running_loop()
+    deadline, skipped = loop.time() + PATIENCE, 0
+    while True:
+        try:
+            output = await socket.receive_output(timeout=max(deadline - loop.time(), 0.01))
+        except TimeoutError:
+            raise AssertionError(
+                f"the socket was not closed within {PATIENCE:g} s ({skipped} frames came)"
+            ) from None
+        if output["type"] == "websocket.close":
+            return output["code"]
+        skipped += 1

@@ -12,9 +12,8 @@ from games.sockets import heartbeats, limits
 from whistsite.asgi import application
 
 from .conftest import HOST, ORIGIN
-from .helpers import german_table
+from .helpers import closed_with, german_table
 from .test_consumers import db, until
-from .test_moderation import closed_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ from games.models import ChatMessage
 from whistsite.asgi import application
 
 from .conftest import HOST, ORIGIN, session_headers
-from .helpers import state, table
+from .helpers import closed_with, state, table, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
@@ -26,13 +26,6 @@ async def connect(path: str, user: Any = None) -> WebsocketCommunicator:
     connected, _ = await communicator.connect()
     assert connected
     return communicator
-
-
-async def until(communicator: WebsocketCommunicator, kind: str) -> dict[str, Any]:
-    while True:
-        message = await communicator.receive_json_from(timeout=5)
-        if message["type"] == kind:
-            return message
 
 
 async def german(make_user: Any) -> tuple[Any, Any, Any]:
@@ -181,9 +174,7 @@ async def test_logout_closes_the_users_open_sockets(make_user):
     from games.broadcast import user_revoke
 
     await db(user_revoke)(ann.pk)
-    while (output := await ws.receive_output(timeout=5))["type"] != "websocket.close":
-        pass
-    assert output["code"] == 4401
+    assert await closed_with(ws) == 4401
     await ws.disconnect()  # the server's close handshake completes
     assert await db(lambda: table(t.pk).seats.get(index=0).connections)() == 0
 

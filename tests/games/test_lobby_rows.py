@@ -14,6 +14,7 @@ from games import services
 from whistsite.asgi import application
 
 from .conftest import session_headers
+from .helpers import until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
@@ -28,13 +29,6 @@ async def lobby_socket(user: Any, language: str) -> WebsocketCommunicator:
     connected, _ = await socket.connect()
     assert connected
     return socket
-
-
-async def until(socket: WebsocketCommunicator, kind: str, check: Any = None) -> dict[str, Any]:
-    while True:
-        message = await socket.receive_json_from(timeout=5)
-        if message["type"] == kind and (check is None or check(message)):
-            return message
 
 
 def page(user: Any, language: str) -> str:

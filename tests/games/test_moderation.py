@@ -20,17 +20,11 @@ from games.models import Seat, Table
 from whistsite.asgi import application
 
 from .conftest import HOST, ORIGIN, session_headers
-from .helpers import german_table
+from .helpers import closed_with, german_table
 from .test_consumers import connect, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
-
-
-async def closed_with(ws: WebsocketCommunicator) -> int:
-    while (output := await ws.receive_output(timeout=5))["type"] != "websocket.close":
-        pass
-    return output["code"]
 
 
 async def test_a_muted_players_chat_is_refused_naming_the_end_until_it_ends(make_user):

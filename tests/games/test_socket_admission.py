@@ -18,15 +18,10 @@ from games.models import ChatMessage, Seat
 from whistsite.asgi import application
 
 from .conftest import session_headers
+from .helpers import closed_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
-
-
-async def closed_with(communicator: WebsocketCommunicator) -> int:
-    while (output := await communicator.receive_output(timeout=5))["type"] != "websocket.close":
-        pass
-    return output["code"]
 
 
 async def drain(communicator: WebsocketCommunicator) -> None:

@@ -18,7 +18,7 @@ from games.services import ServiceError
 from whistsite.asgi import application
 
 from .conftest import session_headers
-from .helpers import german_table, play_turns, state, table
+from .helpers import german_table, play_turns, state, table, until
 
 pytestmark = pytest.mark.django_db
 
@@ -192,13 +192,6 @@ async def socket(path: str, user: Any) -> WebsocketCommunicator:
     connected, _ = await communicator.connect()
     assert connected
     return communicator
-
-
-async def until(communicator: WebsocketCommunicator, kind: str, check: Any) -> dict[str, Any]:
-    while True:
-        message = await communicator.receive_json_from(timeout=5)
-        if message["type"] == kind and check(message):
-            return message
 
 
 def ids(message: dict[str, Any]) -> list[int]:

@@ -10,18 +10,10 @@ from django.test import Client
 
 from games import services
 from rankings.progression import XP_GAME, XP_WIN
-from tests.games.test_consumers import connect
+from tests.games.test_consumers import connect, until
 from tests.rankings.helpers import store, winning
 
 db = database_sync_to_async
-
-
-async def until(communicator, kind: str) -> dict:
-    """The next message of this kind (a busy machine may take a while)."""
-    while True:
-        message = await communicator.receive_json_from(timeout=30)
-        if message["type"] == kind:
-            return message
 
 
 @pytest.mark.django_db(transaction=True)

@@ -8,7 +8,8 @@ import subprocess
 import sys
 
 from games.sockets import shutdown
-from tests.faults.stack import PATIENCE, ROOT
+from tests.faults.stack import ROOT
+from tests.servers import PATIENCE
 
 STUCK = """
 import logging, threading

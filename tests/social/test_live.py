@@ -18,6 +18,7 @@ from games import services as games
 from games.broadcast import user_group
 from social import services
 from tests.games.conftest import session_headers
+from tests.games.helpers import closed_with
 from whistsite.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -134,9 +135,7 @@ async def test_a_notice_and_a_revoke_are_one_publish_each_to_every_socket_kind(
         assert (await next_of(page, "notice", 2))["kind"] == "invitation"
     await db(broadcast.user_revoke)(bob.pk)
     for page in pages:
-        while (output := await page.receive_output(timeout=5))["type"] != "websocket.close":
-            pass
-        assert output["code"] == 4401
+        assert await closed_with(page) == 4401
         await page.disconnect()
     assert [g for g in published if g.startswith(f"user-{bob.pk}")] == [user_group(bob.pk)] * 2
 

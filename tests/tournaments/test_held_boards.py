@@ -29,6 +29,7 @@ from learning.puzzles.job import game_cut
 from records.analysis_service import analysis_request
 from records.models import GameRecord
 from tests.games.conftest import session_headers
+from tests.games.helpers import closed_with
 from tests.staff import staff_client
 from tests.tournaments.conftest import all_present, event_with, play_to_end
 from tournaments import services
@@ -312,9 +313,7 @@ async def _close_code(path: str, user: Any) -> int:
     headers = await database_sync_to_async(session_headers)(user)
     ws = WebsocketCommunicator(application, path, headers=headers)
     await ws.connect()
-    while (output := await ws.receive_output(timeout=5))["type"] != "websocket.close":
-        pass
-    return output["code"]
+    return await closed_with(ws)
 
 
 def test_a_duplicate_boards_games_open_when_every_table_of_it_has_finished(
