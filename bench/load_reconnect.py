@@ -96,9 +96,10 @@ class Page:
             await asyncio.sleep(delay * self.rng.uniform(0.5, 1.5))
             delay = min(delay * 2, CAP)
 
-    async def _session(self) -> str | int:
+    async def _connect(self) -> websockets.ClientConnection | str:
+        """The page's socket, or why it did not open (an HTTP status, an error's name)."""
         try:
-            ws = await websockets.connect(
+            return await websockets.connect(
                 self.url, additional_headers=self.headers, open_timeout=30,
                 local_addr=(self.address, 0), max_size=2**22,
             )  # fmt: skip
@@ -106,6 +107,11 @@ class Page:
             return f"HTTP {exc.response.status_code}"
         except (OSError, TimeoutError, websockets.WebSocketException) as exc:
             return type(exc).__name__
+
+    async def _session(self) -> str | int:
+        ws = await self._connect()
+        if isinstance(ws, str):
+            return ws
         try:
             async for frame in ws:
                 if json.loads(frame).get("type") == "state" and not self.back.is_set():

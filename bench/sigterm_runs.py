@@ -38,7 +38,7 @@ sys.path[:0] = [str(BENCH), str(BENCH.parent)]
 
 from engine import calibration  # noqa: E402
 from load import Room  # noqa: E402
-from load_reconnect import Page, stop_process  # noqa: E402
+from load_reconnect import GIVE_UP, Page, stop_process  # noqa: E402
 from load_stack import Stack, household, wait_port  # noqa: E402
 
 from bench.arguments import Parser, whole_number  # noqa: E402
@@ -63,15 +63,9 @@ class PlayingPage(Page):
     moves = 0
 
     async def _session(self) -> str | int:
-        try:
-            ws = await websockets.connect(
-                self.url, additional_headers=self.headers, open_timeout=30,
-                local_addr=(self.address, 0), max_size=2**22,
-            )  # fmt: skip
-        except websockets.InvalidStatus as exc:
-            return f"HTTP {exc.response.status_code}"
-        except (OSError, TimeoutError, websockets.WebSocketException) as exc:
-            return type(exc).__name__
+        ws = await self._connect()
+        if isinstance(ws, str):
+            return ws
         try:
             async for frame in ws:
                 message = json.loads(frame)
@@ -83,7 +77,7 @@ class PlayingPage(Page):
             pass
         self.back.clear()
         code = ws.close_code if ws.close_code is not None else 1006
-        return code if code in (4401, 4403, 4404, 4429) else "opened"
+        return code if code in GIVE_UP else "opened"
 
     async def _act(self, ws: websockets.ClientConnection, message: dict) -> None:
         view = message.get("view") or {}
