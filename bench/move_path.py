@@ -7,7 +7,9 @@ default the Makefile's: `whist_bench_moves`; two checkouts with databases of the
 drop each other's), migrated, with `--tables` Whist tables of four users made through the
 services, then plays the seat to act's first legal card at each table in turn for
 `--moves` moves; only the `move_play` calls are timed (`time.process_time`: this process's
-CPU, PostgreSQL's not). The channel layer is off (`CHANNEL_LAYERS = {}`): the broadcast's
+CPU), and the CPU of the PostgreSQL backend serving its connection in those calls is read
+from the backend's /proc schedstat (nanoseconds on a CPU; the server must run on this
+machine, else it is not printed). The channel layer is off (`CHANNEL_LAYERS = {}`): the broadcast's
 event is built as on a server, and its send, which the load bench measures, is skipped.
 Cost is printed in ms and in calibration shuffles (bench/engine.py's measure, taken before
 and after), so that two trees' figures compare on one machine and day. The database is
@@ -23,6 +25,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -65,14 +68,34 @@ def tables(count: int) -> list[tuple[int, list]]:
     return made
 
 
-def play(made: list[tuple[int, list]], moves: int) -> list[float]:
-    """CPU seconds of each `move_play`, tables taken in turn (finished ones dropped)."""
+def backend_cpu() -> Callable[[], float]:
+    """Seconds on a CPU so far of the PostgreSQL backend of this thread's connection (0.0
+    if its /proc entry cannot be read: a server elsewhere)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    stat = Path(f"/proc/{pid}/schedstat")
+
+    def read() -> float:
+        try:
+            return int(stat.read_text().split()[0]) / 1e9
+        except (OSError, ValueError, IndexError):
+            return 0.0
+
+    return read
+
+
+def play(made: list[tuple[int, list]], moves: int) -> tuple[list[float], float]:
+    """CPU seconds of each `move_play`, tables taken in turn (finished ones dropped), and
+    the PostgreSQL backend's CPU seconds in all of them."""
     from games import services
     from games.engine.views import seat_view
     from games.gamestate import state_for
     from games.models import Table
 
-    spent, playing = [], list(made)
+    spent, playing, backend, served = [], list(made), backend_cpu(), 0.0
     while len(spent) < moves and playing:
         for table_id, users in list(playing):
             table = Table.objects.get(pk=table_id)
@@ -82,12 +105,14 @@ def play(made: list[tuple[int, list]], moves: int) -> list[float]:
                 continue
             legal = seat_view(state, state.to_act)["legal"][0]
             event = {k: v for k, v in legal.items() if k != "seat"}
+            served -= backend()
             start = time.process_time()
             services.move_play(table_id, event, table.version, user=users[state.to_act])
             spent.append(time.process_time() - start)
+            served += backend()
             if len(spent) >= moves:
                 break
-    return spent
+    return spent, served
 
 
 def main() -> None:
@@ -99,7 +124,7 @@ def main() -> None:
     try:
         made = tables(args.tables)
         play(made, min(200, args.moves))  # warm: imports, caches, the states in memory
-        spent = play(made, args.moves)
+        spent, served = play(made, args.moves)
     finally:
         from django.db import connections
 
@@ -113,6 +138,10 @@ def main() -> None:
           f"median {1000 * median:.3f} ms")  # fmt: skip
     print(f"in calibration shuffles ({per_second:,.0f} per second, before and after): "
           f"mean {mean * per_second:.0f}, median {median * per_second:.0f}")  # fmt: skip
+    if served > 0:
+        per_move = served / len(spent)
+        print(f"PostgreSQL backend CPU per move_play: mean {1000 * per_move:.3f} ms, "
+              f"{per_move * per_second:.0f} shuffles")  # fmt: skip
 
 
 if __name__ == "__main__":
