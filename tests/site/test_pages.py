@@ -106,6 +106,20 @@ def test_actions_need_a_post(client: Client, ann) -> None:
     assert client.get("/tables/play-now/").status_code == 405
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "button"), ("de", "Schaltfläche"), ("nl", "knop")],
+)
+def test_an_action_opened_as_a_page_says_so_with_a_way_back(
+    client: Client, ann, language: str, said: str
+) -> None:
+    """A POST-only address typed or bookmarked answered an empty 405: a blank page."""
+    response = client.get("/rankings/cards/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    body = response.content.decode()
+    assert said in body and 'href="/lobby/"' in body
+
+
 @pytest.mark.parametrize("game", ["knockout", "whist", "german"])
 @pytest.mark.parametrize(("language", "word"), [("en", "trick"), ("de", "Stich"), ("nl", "slag")])
 def test_rules_pages_in_three_languages(

@@ -99,6 +99,8 @@ MIDDLEWARE = [
     "accounts.middleware.NoticeMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
+    # An action opened as a page (GET of a POST-only address): a page, not an empty 405.
+    "whistsite.not_allowed.NotAllowedPage",
 ]
 
 ROOT_URLCONF = "whistsite.urls"
