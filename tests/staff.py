@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.apps import apps
+from django.contrib.auth.models import Group
 from django.test import Client
 from django_otp import DEVICE_ID_SESSION_KEY
 from django_otp.oath import totp
 from django_otp.plugins.otp_totp.models import TOTPDevice
+
+from accounts.moderators import GROUP, grant
 
 
 def app_of(user: Any) -> TOTPDevice:
@@ -36,4 +40,16 @@ def second_factor(user: Any) -> Any:
     for services a test calls directly."""
     user.otp_device = app_of(user)
     user.is_verified = lambda: True
+    return user
+
+
+def made_moderator(user: Any, permissions: dict[str, list[str]]) -> Any:
+    """`user` made a moderator as staff make one (docs/guide.md, "Moderation"): staff, in
+    the Moderators group, which has the permissions the migrations give it for each app of
+    `permissions` (accounts.moderators.grant)."""
+    for app, codenames in permissions.items():
+        grant(apps, app, codenames)
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
+    user.groups.add(Group.objects.get(name=GROUP))
     return user

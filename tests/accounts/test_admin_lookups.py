@@ -5,18 +5,16 @@ answers 400 and writes an audit row."""
 from __future__ import annotations
 
 import pytest
-from django.apps import apps
 from django.contrib import admin
 from django.contrib.admin.exceptions import DisallowedModelAdminLookup
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from accounts.admin_lookups import SECRET_FIELDS, GuardedLookups
 from accounts.models import AuditEntry
-from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
+from accounts.moderators import ACCOUNTS_PERMISSIONS
 from games import services
-from tests.staff import staff_client
+from tests.staff import made_moderator, staff_client
 
 pytestmark = pytest.mark.django_db
 GAMES_PERMISSIONS = ["view_table", "view_chatmessage", "change_chatmessage"]
@@ -28,11 +26,8 @@ def make_user(name: str, **extra):
 
 @pytest.fixture
 def moderator() -> Client:
-    grant(apps, "accounts", ACCOUNTS_PERMISSIONS)
-    grant(apps, "games", GAMES_PERMISSIONS)
-    mod = make_user("mod", is_staff=True)
-    mod.groups.add(Group.objects.get(name=GROUP))
-    return staff_client(mod)
+    permissions = {"accounts": ACCOUNTS_PERMISSIONS, "games": GAMES_PERMISSIONS}
+    return staff_client(made_moderator(make_user("mod"), permissions))
 
 
 def refused(client: Client, url: str, lookup: str) -> bool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.cache import cache
@@ -16,12 +15,13 @@ from django.utils import timezone
 
 from accounts import services
 from accounts.models import AuditEntry, Ban, Mute, Report
-from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
+from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP
 from accounts.selectors import ban_cache_key
 from clubs.apps import MODERATOR_PERMISSIONS as CLUBS_PERMISSIONS
 from fairplay.apps import MODERATOR_PERMISSIONS as FAIRPLAY_PERMISSIONS
 from games import services as games
 from games.models import ChatMessage, Move
+from tests.staff import made_moderator
 from tests.staff import staff_client as verified_client
 
 pytestmark = pytest.mark.django_db
@@ -37,11 +37,9 @@ def make_user(username: str, **extra):
 @pytest.fixture
 def moderator():
     """A staff user in the Moderators group (made as the migrations make it)."""
-    grant(apps, "accounts", ACCOUNTS_PERMISSIONS)
-    grant(apps, "games", GAMES_PERMISSIONS)
-    user = make_user("mod", is_staff=True)
-    user.groups.add(Group.objects.get(name=GROUP))
-    return user
+    return made_moderator(
+        make_user("mod"), {"accounts": ACCOUNTS_PERMISSIONS, "games": GAMES_PERMISSIONS}
+    )
 
 
 def staff_client(user) -> Client:

@@ -6,16 +6,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.utils import timezone
 
 from accounts import services
 from accounts.models import AuditEntry, Ban, Mute
-from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
-from tests.staff import staff_client
+from accounts.moderators import ACCOUNTS_PERMISSIONS
+from tests.staff import made_moderator, staff_client
 
 pytestmark = pytest.mark.django_db
 
@@ -26,10 +24,7 @@ def make_user(name: str, **extra):
 
 @pytest.fixture
 def moderator():
-    grant(apps, "accounts", ACCOUNTS_PERMISSIONS)
-    mod = make_user("mod", is_staff=True)
-    mod.groups.add(Group.objects.get(name=GROUP))
-    return mod
+    return made_moderator(make_user("mod"), {"accounts": ACCOUNTS_PERMISSIONS})
 
 
 def soon():

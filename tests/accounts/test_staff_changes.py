@@ -6,20 +6,18 @@ address; a player warned after a report is told on their next page."""
 from __future__ import annotations
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from accounts import services
 from accounts.models import AuditEntry, Report
-from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
+from accounts.moderators import ACCOUNTS_PERMISSIONS
 from games import services as games
 from games.models import Table
 from rankings.models import GameScore
 from rankings.services import game_score_create
 from tests.rankings.helpers import store, winning
-from tests.staff import staff_client
+from tests.staff import made_moderator, staff_client
 
 pytestmark = pytest.mark.django_db
 
@@ -30,10 +28,7 @@ def make_user(name: str, **extra):
 
 @pytest.fixture
 def moderator():
-    grant(apps, "accounts", ACCOUNTS_PERMISSIONS)
-    mod = make_user("mod", is_staff=True)
-    mod.groups.add(Group.objects.get(name=GROUP))
-    return mod
+    return made_moderator(make_user("mod"), {"accounts": ACCOUNTS_PERMISSIONS})
 
 
 @pytest.fixture

@@ -6,16 +6,14 @@ throttle."""
 from __future__ import annotations
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.test import Client
 from django_otp.plugins.otp_static.models import StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from accounts.models import AuditEntry
-from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
-from tests.staff import app_of, code_now
+from accounts.moderators import ACCOUNTS_PERMISSIONS
+from tests.staff import app_of, code_now, made_moderator
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-Long-pass-2024"
@@ -28,10 +26,7 @@ def make_user(name: str, **extra):
 
 @pytest.fixture
 def mod():
-    grant(apps, "accounts", ACCOUNTS_PERMISSIONS)
-    user = make_user("mod", is_staff=True)
-    user.groups.add(Group.objects.get(name=GROUP))
-    return user
+    return made_moderator(make_user("mod"), {"accounts": ACCOUNTS_PERMISSIONS})
 
 
 def password_only(user) -> Client:

@@ -9,15 +9,14 @@ from typing import Any
 
 import pytest
 from django.apps import apps
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
 from accounts.models import AuditEntry, Report
-from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
+from accounts.moderators import ACCOUNTS_PERMISSIONS
 from clubs import selectors, services
 from clubs.apps import MODERATOR_PERMISSIONS as CLUBS_PERMISSIONS
-from tests.staff import staff_client
+from tests.staff import made_moderator, staff_client
 
 from .conftest import club_of
 
@@ -37,13 +36,8 @@ def report_url(club: Any, post: Any) -> str:
 @pytest.fixture
 def moderator(people: Any) -> Any:
     """A site moderator: staff in the Moderators group (made as the migrations make it)."""
-    grant(apps, "accounts", ACCOUNTS_PERMISSIONS)
-    grant(apps, "clubs", CLUBS_PERMISSIONS)
     (mod,) = people("mod")
-    mod.is_staff = True
-    mod.save(update_fields=["is_staff"])
-    mod.groups.add(Group.objects.get(name=GROUP))
-    return mod
+    return made_moderator(mod, {"accounts": ACCOUNTS_PERMISSIONS, "clubs": CLUBS_PERMISSIONS})
 
 
 def test_a_member_reports_a_wall_line_and_moderators_see_it(people: Any, moderator: Any) -> None:

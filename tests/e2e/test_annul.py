@@ -9,17 +9,16 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.db.models import F
 from playwright.sync_api import Browser, Page, expect
 
-from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
+from accounts.moderators import ACCOUNTS_PERMISSIONS
 from games import services
 from rankings.leavers import LEAVE_DAYS
 from rankings.models import Rating, SeatResult
 from tests.e2e.helpers import PASSWORD, log_in, second_factor_set_up
+from tests.staff import made_moderator
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = "/tmp/whist-e2e-annul"
@@ -29,11 +28,10 @@ RECORDS_PERMISSIONS = ["view_gamerecord", "view_gameplayer", "annul_gamerecord"]
 def rated_games() -> list[int]:
     """Three rated German Whist matches Ann resigns against a Club bot (scored on commit),
     and Mo, a moderator (staff, in the group the data migrations make)."""
-    grant(apps, "accounts", ACCOUNTS_PERMISSIONS)
-    grant(apps, "records", RECORDS_PERMISSIONS)
     make = get_user_model().objects.create_user
     ann = make("ann", password=PASSWORD, display_name="Ann")
-    make("mo", password=PASSWORD, is_staff=True).groups.add(Group.objects.get(name=GROUP))
+    permissions = {"accounts": ACCOUNTS_PERMISSIONS, "records": RECORDS_PERMISSIONS}
+    made_moderator(make("mo", password=PASSWORD), permissions)
     tables = []
     for _ in range(3):
         table = services.table_create(ann, "german", 2, bot_levels=[None, "club"], rated=True)

@@ -10,12 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from playwright.sync_api import Browser, Page, expect
 
-from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
+from accounts.moderators import ACCOUNTS_PERMISSIONS
 from fairplay.apps import MODERATOR_PERMISSIONS
 from fairplay.models import Flag
 from fairplay.services import game_signals_compute
@@ -24,6 +22,7 @@ from rankings.services import game_score_create
 from records.models import GameRecord
 from tests.e2e.helpers import PASSWORD, log_in, second_factor_set_up
 from tests.fairplay.conftest import SEER_SEEDS, seer_game, stored
+from tests.staff import made_moderator
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = "/work/wt/shots/39/fairplay"
@@ -33,12 +32,12 @@ def flagged_seer(settings) -> Flag:
     """A seer's four rated Knockout games among Club bots, scored and judged with low
     thresholds (the site's WHIST_FAIRPLAY_*), and Mo, a moderator."""
     settings.WHIST_FAIRPLAY_ODDS, settings.WHIST_FAIRPLAY_MIN_POSITIONS = 2.0, 2
-    grant(apps, "accounts", ACCOUNTS_PERMISSIONS)
-    grant(apps, "records", ["view_gamerecord", "view_gameplayer", "annul_gamerecord"])
-    grant(apps, "fairplay", MODERATOR_PERMISSIONS)
     make = get_user_model().objects.create_user
     seer = make("seer", password=PASSWORD, display_name="Seer")
-    make("mo", password=PASSWORD, is_staff=True).groups.add(Group.objects.get(name=GROUP))
+    records = ["view_gamerecord", "view_gameplayer", "annul_gamerecord"]
+    permissions = {"accounts": ACCOUNTS_PERMISSIONS, "records": records,
+                   "fairplay": MODERATOR_PERMISSIONS}  # fmt: skip
+    made_moderator(make("mo", password=PASSWORD), permissions)
     for seed in SEER_SEEDS:
         table = stored(seer_game(seed), [seer, "club", "club", "club"], rated=True)
         game_score_create(table.pk)

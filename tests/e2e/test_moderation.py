@@ -6,14 +6,13 @@ mute, then the ban; the audit log lists the three actions."""
 from __future__ import annotations
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from playwright.sync_api import Browser, Page, expect
 
-from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
+from accounts.moderators import ACCOUNTS_PERMISSIONS
 from games import services
 from tests.e2e.helpers import PASSWORD, log_in, second_factor_set_up
+from tests.staff import made_moderator
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = "/tmp/whist-e2e-moderation"
@@ -23,12 +22,11 @@ GAMES_PERMISSIONS = ["view_table", "view_chatmessage", "change_chatmessage"]
 def setup_table() -> int:
     """Ann and Pat at a German Whist table in play; Mo is a moderator (staff, in the group
     the data migrations make)."""
-    grant(apps, "accounts", ACCOUNTS_PERMISSIONS)
-    grant(apps, "games", GAMES_PERMISSIONS)
     make = get_user_model().objects.create_user
     ann = make("ann", password=PASSWORD, display_name="Ann")
     pat = make("pat", password=PASSWORD, display_name="Pat")
-    make("mo", password=PASSWORD, is_staff=True).groups.add(Group.objects.get(name=GROUP))
+    permissions = {"accounts": ACCOUNTS_PERMISSIONS, "games": GAMES_PERMISSIONS}
+    made_moderator(make("mo", password=PASSWORD), permissions)
     table = services.table_create(ann, "german")
     services.seat_take(pat, table.pk, 1)
     return services.table_start(ann, table.pk).pk

@@ -8,15 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.apps import apps
-from django.contrib.auth.models import Group
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import AuditEntry, Ban
-from accounts.moderators import GROUP, grant
 from fairplay import selectors
 from fairplay.apps import MODERATOR_PERMISSIONS
 from fairplay.models import Flag
@@ -25,7 +22,7 @@ from rankings.models import SeatResult
 from rankings.services import game_score_create
 from records.models import GameRecord
 from tests.fairplay.conftest import seer_game, stored
-from tests.staff import staff_client
+from tests.staff import made_moderator, staff_client
 
 pytestmark = pytest.mark.django_db
 
@@ -43,13 +40,8 @@ def flagged(make_user: Any, settings: Any) -> tuple[Flag, Any]:
 
 @pytest.fixture
 def moderator(make_user: Any) -> Any:
-    grant(apps, "records", ["view_gamerecord", "view_gameplayer", "annul_gamerecord"])
-    grant(apps, "fairplay", MODERATOR_PERMISSIONS)
-    user = make_user("mod")
-    user.is_staff = True
-    user.save(update_fields=["is_staff"])
-    user.groups.add(Group.objects.get(name=GROUP))
-    return user
+    records = ["view_gamerecord", "view_gameplayer", "annul_gamerecord"]
+    return made_moderator(make_user("mod"), {"records": records, "fairplay": MODERATOR_PERMISSIONS})
 
 
 def client_for(user: Any = None) -> Client:

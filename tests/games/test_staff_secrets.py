@@ -6,20 +6,18 @@ audits each view of it."""
 from __future__ import annotations
 
 import pytest
-from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from accounts.models import AuditEntry
-from accounts.moderators import ACCOUNTS_PERMISSIONS, GROUP, grant
+from accounts.moderators import ACCOUNTS_PERMISSIONS
 from games import services
 from games.engine import new_game
 from games.engine.record_check import check
 from games.gamestate import cache_clear, rules_for, state_for
 from games.models import Move, Table
 from games.reads.queries import INVITES_SESSION_KEY
-from tests.staff import staff_client
+from tests.staff import made_moderator, staff_client
 
 from .helpers import german_table, play_turns
 
@@ -32,11 +30,8 @@ def user(name: str, **extra):
 
 
 def moderator():
-    grant(apps, "accounts", ACCOUNTS_PERMISSIONS)
-    grant(apps, "games", GAMES_PERMISSIONS)
-    mod = user("mod", is_staff=True)
-    mod.groups.add(Group.objects.get(name=GROUP))
-    return mod
+    permissions = {"accounts": ACCOUNTS_PERMISSIONS, "games": GAMES_PERMISSIONS}
+    return made_moderator(user("mod"), permissions)
 
 
 def logged_in(who) -> Client:

@@ -10,12 +10,9 @@ import re
 from typing import Any
 
 import pytest
-from django.apps import apps
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from accounts.models import AuditEntry
-from accounts.moderators import GROUP, grant
 from accounts.services import ModerationError
 from games import services as games
 from games.models import Seat, Table
@@ -26,7 +23,7 @@ from records.services import game_annul, record_store
 from records.signals import game_annulled
 from tests.rankings.annulled import differences, scored_afresh, snapshot
 from tests.rankings.helpers import store, winning
-from tests.staff import staff_client
+from tests.staff import made_moderator, staff_client
 
 pytestmark = pytest.mark.django_db
 RECORDS_PERMISSIONS = ["view_gamerecord", "view_gameplayer", "annul_gamerecord"]
@@ -35,12 +32,7 @@ RECORDS_PERMISSIONS = ["view_gamerecord", "view_gameplayer", "annul_gamerecord"]
 @pytest.fixture
 def moderator(make_user: Any) -> Any:
     """A staff user in the Moderators group, with the permissions the migrations give it."""
-    grant(apps, "records", RECORDS_PERMISSIONS)
-    user = make_user("mod")
-    user.is_staff = True
-    user.save(update_fields=["is_staff"])
-    user.groups.add(Group.objects.get(name=GROUP))
-    return user
+    return made_moderator(make_user("mod"), {"records": RECORDS_PERMISSIONS})
 
 
 def client_for(user: Any = None) -> Client:
