@@ -202,7 +202,9 @@ def related_objects(model: type[models.Model], held: list[int]) -> list[Any]:
     return found
 
 
-def walk_admin(client: Client, board: Board) -> dict[str, set[str]]:
+def walk_admin(client: Client, board: Board, first: bool = False) -> dict[str, set[str]]:
+    """Every admin page of every model, and of each row of the held tables: cards shown, by
+    URL (`first`: the first page that shows any, alone)."""
     leaks = {}
     for model in admin.site._registry:
         name = f"admin:{model._meta.app_label}_{model._meta.model_name}"
@@ -213,6 +215,8 @@ def walk_admin(client: Client, board: Board) -> dict[str, set[str]]:
             found = cards_in(client.get(url).content.decode(), board)
             if found:
                 leaks[url] = found
+                if first:
+                    return leaks
     return leaks
 
 
@@ -279,7 +283,7 @@ def test_every_route_that_can_show_cards_shows_none_of_a_board_in_play(board: Bo
     assert cards_in(replay, board) == board.cards
     flag_page = reviewer.get(reverse("fairplay_flag", args=[board.flag_id])).content.decode()
     assert cards_in(flag_page, board)  # the walk sees the fair-play positions' cards
-    assert walk_admin(reviewer, board) != {}
+    assert walk_admin(reviewer, board, first=True) != {}
 
 
 def duplicate_round(staff: Any, players: Any) -> tuple[Any, dict[int, dict[int, Any]]]:
