@@ -22,6 +22,10 @@ from .services import ModerationError, display_name_set, sessions_revoke
 
 # The admin's login explains a ban as the site's does; django-axes throttles both.
 admin.site.login_form = AdminLoginForm
+# The admin carries the card room's name, not "Django administration".
+admin.site.site_header = _("Whist card room")
+admin.site.site_title = _("Whist card room")
+admin.site.index_title = _("Card room administration")
 
 
 @admin.register(User)

@@ -1,0 +1,42 @@
+"""The admin carries the card room's name, in the reader's language, not Django's
+"Django administration": on its login page (its title and header) and, for staff past the
+second factor, on its index."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tests.staff import staff_client
+
+pytestmark = pytest.mark.django_db
+
+NAMES = {
+    "en": ("Whist card room", "Card room administration"),
+    "de": ("Whist-Kartensalon", "Verwaltung des Kartensalons"),
+    "nl": ("Whist-kaartzaal", "Beheer van de kaartzaal"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(NAMES))
+def test_the_admin_login_page_carries_the_card_rooms_name(language: str) -> None:
+    page = Client().get("/admin/login/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    name, _ = NAMES[language]
+    assert f"| {name}</title>" in page
+    assert f'<a href="/admin/">{name}</a>' in page
+    assert "Django" not in page
+
+
+@pytest.mark.parametrize("language", sorted(NAMES))
+def test_the_admin_index_carries_the_card_rooms_name(language: str) -> None:
+    staff = get_user_model().objects.create_user(
+        "boss", password="a-Long-pass-2024", is_staff=True, is_superuser=True
+    )
+    response = staff_client(staff).get("/admin/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    page = response.content.decode()
+    name, index = NAMES[language]
+    assert f"<title>{index} | {name}</title>" in page
+    assert f"<h1>{index}</h1>" in page
+    assert "Django" not in page
