@@ -123,11 +123,10 @@ def _drive_context(request: HttpRequest, event: Event, entry: Entry | None) -> d
 
 def _next_due(event: Event) -> Any:
     """When the next round is due, if there is one: an elimination event plays until its
-    final (docs/rules.md §5.9), whatever its round count."""
+    final (docs/rules.md §5.9), whatever its round count. None before the start (the rules
+    tell the start)."""
     from tournaments.services.rounds import round_due
 
-    if event.status == Event.Status.COMING:
-        return event.starts_at
     if event.status != Event.Status.RUNNING:
         return None
     if event.kind == Event.Kind.ELIMINATION:

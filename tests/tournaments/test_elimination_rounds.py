@@ -5,6 +5,7 @@ round."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -106,6 +107,18 @@ def test_the_next_round_is_due_until_the_final_whatever_the_round_count(
     play_round(event, 1)
     start_round(event, 2)  # the final
     assert not client.get(f"/events/{event.pk}/").context["next_round_due"]
+
+
+def test_the_next_round_due_reads_as_the_events_other_times(
+    staff: Any, players: Any, client: Any
+) -> None:
+    """Day, hour and minute with the zone, as the event's start and the events list show
+    times (templates/tournaments/list_rows.html), not the seconds of an ISO stamp."""
+    event = event_with(staff, players(9), kind="elimination", table_size=3, through=1)
+    start_round(event, 1)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    shown = re.search(r'data-testid="next-round">([^<]*)<', page)
+    assert shown and re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", shown.group(1))
 
 
 def test_the_round_keeps_what_its_seating_decided(staff: Any, players: Any, client: Any) -> None:

@@ -155,3 +155,21 @@ def test_a_game_without_partnerships_shows_no_sides(staff: Any, players: Any) ->
     services.event_tick()
     page = client_of(users[0]).get(reverse("event", args=[event.pk])).content.decode()
     assert 'data-testid="side"' not in page
+
+
+def test_a_coming_event_shows_no_next_round_due(staff: Any, players: Any) -> None:
+    """Before the start no round is due: the page tells the start in its rules instead."""
+    (ann,) = players(1)
+    event = coming(staff)
+    page = client_of(ann).get(reverse("event", args=[event.pk])).content.decode()
+    assert 'data-testid="next-round"' not in page
+    assert event.starts_at.strftime("%Y-%m-%d %H:%M UTC") in page
+
+
+def test_a_coming_drive_says_when_it_starts(staff: Any, players: Any) -> None:
+    (ann,) = players(1)
+    event = coming(staff, game="whist", kind="drive", rounds=12, movement="progressive")
+    page = client_of(ann).get(reverse("event", args=[event.pk])).content.decode()
+    assert 'data-testid="next-round"' not in page
+    start = event.starts_at.strftime("%Y-%m-%d %H:%M UTC")
+    assert re.search(rf'data-testid="drive-start">[^<]*{start}', page)
