@@ -36,6 +36,20 @@ if _ON_POSTGRES:
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=True, prepare_threshold=5
         )
+    # A server that vanishes mid-transaction (power, network) never says so: PostgreSQL kept
+    # its session, and the row locks it held (a table's, during a move), for as long as TCP
+    # took to give it up (15 minutes of retransmissions, or two hours of keepalive), while
+    # that table's sockets waited on the lock. PostgreSQL now gives up on a client that has
+    # not acknowledged what it sent for WHIST_DB_KEEPALIVE seconds, or that answers no probe
+    # when idle that long, and ends its session (the transaction rolled back, its locks
+    # freed). 0 leaves the server's settings (a pooler such as PgBouncer may refuse these
+    # startup options: docs/deployment.md).
+    _keepalive = env_int("WHIST_DB_KEEPALIVE", 10)
+    if _keepalive > 0:
+        DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+            f"-c tcp_user_timeout={_keepalive * 1000} -c tcp_keepalives_idle={_keepalive}"
+            f" -c tcp_keepalives_interval={max(1, _keepalive // 3)} -c tcp_keepalives_count=3"
+        )
 else:
     # SQLite, set up for concurrent use: WAL lets readers go on beside the writer;
     # a write transaction takes the lock when it begins (IMMEDIATE), so a second writer waits
