@@ -10,6 +10,10 @@
 // - Pre-selection (premove): a card clicked while another seat is to act is played as soon
 //   as the turn comes, if it is still legal then; a second click cancels it, and a card that
 //   is not legal when the turn comes is dropped.
+// - Neither while a take-back or a claim is asked of the table (table.takeback,
+//   table.claim_offer): any card played ends the question (the server's offers are stale
+//   after a move), so a card played by itself took the question away from the player, the
+//   Agree button with it, before they could answer. The card is played once it is answered.
 
 import { fmt, node } from "./dom.js";
 import { cardName } from "./cardnames.js";
@@ -41,7 +45,7 @@ export function afterState(app) {
     return;
   }
   if (app.premove && !view.hands[seat].includes(app.premove)) app.premove = null;
-  if (!isMyTurn(app) || view.phase !== "play") return;
+  if (!isMyTurn(app) || view.phase !== "play" || questionOpen(app)) return;
   const plays = view.legal.filter((a) => a.action === "play").map((a) => a.card);
   const wait = app.hold ? Math.max(0, app.hold.until - Date.now()) : 0;
   const chosen = app.premove;
@@ -55,6 +59,11 @@ export function afterState(app) {
     later(app, plays[0], wait + FORCED_PAUSE_MS);
   }
   if (chosen || app.forced) app.render(); // the pre-selection dropped, or the forced card's note
+}
+
+/** Whether a take-back or a claim is on offer at the table, waiting for answers. */
+function questionOpen(app) {
+  return Boolean(app.msg.table.takeback || app.msg.table.claim_offer);
 }
 
 function later(app, card, delay) {

@@ -12,9 +12,10 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, expect
 
 from games import services
+from games.engine.cards import SUIT_MASK, card_str, cards_of
 from tests.e2e.helpers import PASSWORD, table_page_as, take_turn
 from tests.e2e.table_steps import overlap
-from tests.games.helpers import deal_where, no_single_suit, state
+from tests.games.helpers import deal_where, no_single_suit, state, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +30,9 @@ def test_a_card_is_taken_back_when_the_other_player_agrees(
     table = services.table_create(ann, "german")
     services.seat_take(bob, table.pk, 1)
     services.table_start(ann, table.pk)
-    leader = deal_where(table.pk, lambda s: True).to_act  # a lead from 13 cards: a choice
+    # A lead from 13 cards is a choice; the other's answer is one too (a forced answer is
+    # played by itself, test_the_other_players_only_card_waits_for_the_answer).
+    leader = deal_where(table.pk, lambda s: no_single_suit(s.hands[1 - s.to_act])).to_act
     pages = [table_page_as(browser, site_url, name, table.pk) for name in ("ann", "bob")]
     asker, other = pages[leader], pages[1 - leader]
 
@@ -83,3 +86,42 @@ def test_a_card_that_completed_its_trick_is_taken_back(
     assert now.trick_log == () and len(now.trick) == 1 and now.to_act == 1 - leader
     assert [str(a.kind) for a in now.events[-2:]] == ["play", "takeback"]
     last.screenshot(path=tmp_path / "takeback-completed-trick.png")
+
+
+def test_the_other_players_only_card_waits_for_the_answer(browser: Browser, site_url: str):
+    """A take-back asked of a player whose answer to the lead is forced (one card of the led
+    suit): the page played that card by itself after 0.7 s (the profile's auto-play), which
+    ended the question and took the Agree button away before the player could answer. The
+    first test above met it now and then: it clicked Agree after its checks and screenshot,
+    at load later than 0.7 s, and waited 30 s for a button gone. Now the card waits while the
+    question is open, and the player agrees. Only the answering player's page is open: it
+    sees the question with its first state, and nothing plays before it asks."""
+    ann, bob = (
+        get_user_model().objects.create_user(n, password=PASSWORD, display_name=n.title())
+        for n in ("ann", "bob")
+    )
+    game = services.table_create(ann, "german")
+    services.seat_take(bob, game.pk, 1)
+    services.table_start(ann, game.pk)
+
+    def forced_suit(s) -> int | None:  # a suit of one card for the other, led from the leader
+        other, mine = s.hands[1 - s.to_act], s.hands[s.to_act]
+        return next((m for m in SUIT_MASK if (other & m).bit_count() == 1 and mine & m), None)
+
+    dealt = deal_where(game.pk, lambda s: forced_suit(s) is not None)
+    leader = dealt.to_act
+    users = {0: ann, 1: bob}
+    lead = card_str(cards_of(dealt.hands[leader] & forced_suit(dealt))[0])
+    services.move_play(game.pk, {"action": "play", "card": lead}, table(game.pk).version,
+                       user=users[leader])  # fmt: skip
+    services.takeback_ask(game.pk, user=users[leader])
+    other = table_page_as(browser, site_url, users[1 - leader].username, game.pk)
+    offer = other.get_by_test_id("takeback-offer")
+    expect(offer).to_contain_text("asks to take back their last card")
+    other.wait_for_timeout(1500)  # past the forced card's 0.7 s
+    assert len(state(game.pk).trick) == 1  # the answer is not played: the question is open
+    offer.get_by_role("button", name="Agree").click()
+    expect(other.locator("#trick .trick-card")).to_have_count(0)
+    now = state(game.pk)
+    assert [str(a.kind) for a in now.events[-2:]] == ["play", "takeback"]
+    assert now.trick == () and now.to_act == leader
