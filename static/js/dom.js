@@ -10,22 +10,28 @@ export function node(tag, cls, text) {
   return n;
 }
 
-/** Make `nodes` the children of `box`, moving only what changed: a child already there stays,
- *  and so does one drawn the same (equal DOM) as the new node in its place. A button taken
- *  out under a click in flight drops the click (Chromium sends no click when the pressed
- *  element leaves the page before the release), and every state draws the buttons again: a
- *  state that arrived between the press and the release lost the click (as the hand's cards,
- *  hand.js showCards). */
+/** Make `nodes` the children of `box`, moving only what changed: a node already there stays
+ *  (kept by its renderer, as the claim form), and so does a child drawn the same (equal DOM)
+ *  as a new node, wherever it was; the children kept are never taken out and put back, new
+ *  ones go in between. A button taken out under a click in flight drops the click (Chromium
+ *  sends no click when the pressed element leaves the page before the release), and every
+ *  state draws the buttons again: a state that arrived between the press and the release
+ *  lost the click (as the hand's cards, hand.js showCards). Matched by place only, a line
+ *  put in before them (a take-back question above the Hint button) drew every later one anew. */
 export function keepDrawn(box, nodes) {
   const old = [...box.children];
-  const wanted = nodes.map((n, i) => {
-    const here = old[i];
-    return here && here !== n && !nodes.includes(here) && here.isEqualNode(n) ? here : n;
+  const kept = new Set();
+  const wanted = nodes.map((n) => {
+    const same = old.includes(n)
+      ? n
+      : old.find((here) => !kept.has(here) && !nodes.includes(here) && here.isEqualNode(n));
+    if (same) kept.add(same);
+    return same || n;
   });
+  old.filter((here) => !kept.has(here)).forEach((here) => here.remove());
   wanted.forEach((n, i) => {
     if (box.children[i] !== n) box.insertBefore(n, box.children[i] || null);
   });
-  while (box.children.length > wanted.length) box.lastElementChild.remove();
 }
 
 export function button(text, cls, onClick) {

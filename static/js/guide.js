@@ -9,6 +9,7 @@ import { say, tableContext } from "./present.js";
 
 const active = new URLSearchParams(location.search).has("guide");
 const seen = new Set();
+let shown = null; // the HTML of the guide on the page
 
 // The game's own step (the dog's life, the partnership, the talon), its name, its general
 // text and the dealing text are the engine's (facts.present.guide, games.engine.presentation).
@@ -93,9 +94,15 @@ export function renderGuide(app) {
   const head = node("h2", null, fmt(gettext("How to play %(game)s"), { game: gameName(app.msg.view.game) }));
   head.id = "guide-title";
   const hide = button(gettext("Hide the guide"), "tool-button", () => { box.hidden = true; app.guideHidden = true; });
-  box.replaceChildren(node("div", null), hide, list);
-  box.firstElementChild.append(head, text);
+  const top = node("div", null);
+  top.append(head, text);
   box.hidden = Boolean(app.guideHidden);
+  // The same guide again (every state draws the page): keep its nodes, so that a click on
+  // "Hide the guide" pressed before a state and released after it still lands (dom.js keepDrawn).
+  const html = [top, hide, list].map((n) => n.outerHTML).join("");
+  if (html === shown && box.childElementCount === 3) return;
+  shown = html;
+  box.replaceChildren(top, hide, list);
 }
 
 export function setupGuide(app) {

@@ -38,9 +38,15 @@ def test_a_card_is_taken_back_when_the_other_player_agrees(
 
     card = take_turn(asker)
     assert card is not None and len(card) == 2
+    # The question goes in above the other's Hint button, which stays the node it was: drawn
+    # anew, a tap on it in flight as the question came was lost (dom.js keepDrawn).
+    other.get_by_test_id("hint-ask").evaluate("(el) => { window.hintButton = el; }")
     asker.get_by_test_id("takeback").click()
     offer = other.get_by_test_id("takeback-offer")
     expect(offer).to_contain_text("asks to take back their last card")
+    assert other.evaluate(
+        "() => window.hintButton === document.querySelector('[data-testid=hint-ask]')"
+    )
     box = "(el) => el.getBoundingClientRect().toJSON()"
     plate = other.locator(f'#seats .seat[data-seat="{1 - leader}"]').evaluate(box)
     assert not overlap(offer.evaluate(box), plate)  # beside the player's own plate
