@@ -67,10 +67,15 @@ export function setupRuleOptions(form, rules) {
   }
 
   form.querySelectorAll("[data-preset]").forEach((b) => b.addEventListener("click", () => applyPreset(b.dataset.preset)));
-  form.querySelector(`fieldset[data-game="${presetGame}"]`).addEventListener("change", showPreset);
+  // As each rule is typed ("input"), not only on leaving its field ("change"): the click on
+  // Create table that left a typed field showed the casual note above the button between the
+  // press and the release, and the button moved from under the pointer (no click, no table).
+  const rulesBox = form.querySelector(`fieldset[data-game="${presetGame}"]`);
+  for (const type of ["input", "change"]) {
+    rulesBox.addEventListener(type, showPreset);
+    form.addEventListener(type, showRated);
+  }
   gameSelect.addEventListener("change", showGame);
-  form.addEventListener("change", showRated);
-  form.addEventListener("input", showRated);
   form.querySelectorAll("[data-preset]").forEach((b) => b.addEventListener("click", showRated));
   showGame();
   showPreset();
