@@ -101,7 +101,8 @@ function winnersText(app, result) {
   const names = (result.winners || []).map((s) => seatName(app, s));
   if (!names.length) return gettext("The match is drawn.");
   if (app.msg.view && (result.winners || []).includes(app.msg.seat)) return gettext("You win!");
-  return fmt(gettext("%(names)s won."), { names: names.join(" & ") });
+  // A side (Whist's partners) won together: German and Dutch say so ("haben gewonnen").
+  return fmt(ngettext("%(names)s won.", "%(names)s won.", names.length), { names: names.join(" & ") });
 }
 
 function gameOverDialog(app) {

@@ -75,7 +75,9 @@ function eventText(frame) {
 
 function resultText(result) {
   if (!result.winners.length) return gettext("Game over: a draw.");
-  return fmt(gettext("Game over: %(names)s won."), { names: result.winners.map(name).join(" & ") });
+  const names = result.winners.map(name);
+  return fmt(ngettext("Game over: %(names)s won.", "Game over: %(names)s won.", names.length),
+    { names: names.join(" & ") });
 }
 
 // ---- the board -----------------------------------------------------------------
