@@ -6,6 +6,7 @@ devices slow down guessing after each failure (OTP_*_THROTTLE_FACTOR)."""
 
 from __future__ import annotations
 
+import math
 from base64 import b32encode
 from collections.abc import Callable
 from typing import Any
@@ -16,8 +17,10 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils import timezone
 from django_otp import devices_for_user, verify_token
 from django_otp import login as otp_login
+from django_otp.models import MAX_THROTTLE_DELAY_SECONDS
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
@@ -89,6 +92,18 @@ def recovery_codes_new(user: Any) -> list[str]:
     codes = [StaticToken.random_token() for _ in range(RECOVERY_CODES)]
     StaticToken.objects.bulk_create(StaticToken(device=device, token=c) for c in codes)
     return codes
+
+
+def app_wait(device: TOTPDevice | None) -> int:
+    """Whole seconds until django-otp's throttle checks the app's codes again after wrong ones
+    (1, 2, 4, 8 ... seconds after each; 0: now). Meanwhile even the right code is turned down,
+    and the page must say so: it said the code was not right."""
+    if device is None or device.verify_is_allowed()[0]:
+        return 0
+    required = min(device.get_throttle_factor() * 2 ** (device.throttling_failure_count - 1),
+                   MAX_THROTTLE_DELAY_SECONDS)  # fmt: skip
+    passed = (timezone.now() - device.throttling_failure_timestamp).total_seconds()
+    return max(1, math.ceil(required - passed))
 
 
 def token_check(request: HttpRequest, token: str) -> bool:

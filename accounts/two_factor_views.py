@@ -12,11 +12,12 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from .two_factor import (
     app_confirm,
     app_device,
+    app_wait,
     has_staff_powers,
     key_text,
     pending_device,
@@ -46,17 +47,28 @@ def two_factor(request: HttpRequest) -> HttpResponse:
     if app_device(request.user) is None:
         device = pending_device(request.user)
         if request.method == "POST" and form.is_valid():
-            codes = app_confirm(request, device, form.cleaned_data["code"])
+            wait = app_wait(device)
+            codes = None if wait else app_confirm(request, device, form.cleaned_data["code"])
             if codes is not None:
                 context = {"codes": codes, "next": next_url}
                 return render(request, "accounts/two_factor_codes.html", context)
-            form.add_error("code", _("That code is not right: type the six digits the app "
-                                     "shows now."))  # fmt: skip
+            form.add_error("code", wait_text(wait) if wait else _(
+                "That code is not right: type the six digits the app shows now."))  # fmt: skip
         context = {"form": form, "qr": mark_safe(qr_svg(device)), "key": key_text(device),
                    "next": next_url}  # fmt: skip
         return render(request, "accounts/two_factor_setup.html", context)
     if request.method == "POST" and form.is_valid():
+        wait = app_wait(app_device(request.user))  # a recovery code is still checked
         if token_check(request, form.cleaned_data["code"]):
             return redirect(next_url)
-        form.add_error("code", _("That code is not right (or was used already)."))
+        form.add_error("code", wait_text(wait) if wait else _(
+            "That code is not right (or was used already)."))  # fmt: skip
     return render(request, "accounts/two_factor.html", {"form": form, "next": next_url})
+
+
+def wait_text(seconds: int) -> str:
+    return ngettext(
+        "Too many wrong codes: wait %(seconds)d second, then type the app's current code.",
+        "Too many wrong codes: wait %(seconds)d seconds, then type the app's current code.",
+        seconds,
+    ) % {"seconds": seconds}

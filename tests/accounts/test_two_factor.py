@@ -93,9 +93,24 @@ def test_guessing_codes_is_slowed_down(mod):
     device = app_of(mod)
     client = password_only(mod)
     client.post(SETUP, {"code": "000000"})
-    # Right after a failure even the right code waits (django-otp's throttle).
+    # Right after a failure even the right code waits (django-otp's throttle), and the page
+    # says so: it said the right code was "not right".
     response = client.post(SETUP, {"code": code_now(device)})
     assert response.status_code == 200 and client.get("/admin/").status_code == 302
+    assert response.context["form"].errors["code"] == [
+        "Too many wrong codes: wait 1 second, then type the app's current code."
+    ]
+
+
+def test_setting_up_says_to_wait_after_a_wrong_code(mod):
+    client = password_only(mod)
+    client.get(SETUP)
+    device = TOTPDevice.objects.get(user=mod, confirmed=False)
+    client.post(SETUP, {"code": "000000"})
+    client.post(SETUP, {"code": "000000"})  # ignored: the first failure's second runs still
+    response = client.post(SETUP, {"code": code_now(device)})
+    assert "wait 1 second," in response.context["form"].errors["code"][0]
+    assert not TOTPDevice.objects.filter(user=mod, confirmed=True).exists()
 
 
 def test_a_recovery_code_lets_in_once(mod):
