@@ -53,11 +53,12 @@ def wait_port(address: str, port: int, seconds: float = 60.0,
 class Site:
     """`apps` app hosts, one data host, nginx; with `shards` > 1 the channel layer is sharded
     over the data host's Redis and that of hosts redis2, ... (WHIST_CHANNEL_REDIS_URLS).
-    `close` removes everything."""
+    With servers=False the app hosts are empty (no Daphne, worker or nginx: a test that runs
+    its own process there). `close` removes everything."""
 
     def __init__(self, apps: int = 2, shards: int = 1,
                  log_path: Callable[[str], Path] | None = None,
-                 env: dict[str, str] | None = None) -> None:  # fmt: skip
+                 env: dict[str, str] | None = None, servers: bool = True) -> None:  # fmt: skip
         self.folder = Path(tempfile.mkdtemp(prefix="whist-hosts-"))
         self._log_path = log_path or (lambda name: self.folder / f"{name}.log")
         self.apps = [f"app{i + 1}" for i in range(apps)]
@@ -65,7 +66,7 @@ class Site:
         self.layer_hosts = ["data", *(f"redis{i + 1}" for i in range(1, shards))]
         self.network = Network([*self.layer_hosts, *self.apps])
         try:
-            self._start(env or {})
+            self._start(env or {}, servers)
         except BaseException:
             self.close()
             raise
@@ -73,7 +74,7 @@ class Site:
     def address(self, host: str) -> str:
         return self.network.address[host]
 
-    def _start(self, extra: dict[str, str]) -> None:
+    def _start(self, extra: dict[str, str], servers: bool) -> None:
         data = self.address("data")
         self.database_url = f"postgres://whist:whist@{data}:{POSTGRES_PORT}/whist"
         layer = [f"redis://{self.address(h)}:{REDIS_PORT}/1" for h in self.layer_hosts]
@@ -102,6 +103,8 @@ class Site:
                 "--appendonly", "no", "--dir", str(self.folder), "--maxclients", "10000",
             ])  # fmt: skip
             wait_port(self.address(host), REDIS_PORT)
+        if not servers:
+            return
         for i, host in enumerate(self.apps):
             self.start_app(host, beat=i == 0)
         for host in self.apps:

@@ -41,7 +41,8 @@ with transaction.atomic():
 
 @pytest.fixture
 def site(server_log) -> Iterator[Site]:
-    built = Site(apps=1, log_path=server_log)
+    # The host runs the lock's holder only: no Daphne, worker or nginx of the site's.
+    built = Site(apps=1, log_path=server_log, servers=False)
     try:
         yield built
     finally:
