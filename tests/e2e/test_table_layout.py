@@ -1,9 +1,10 @@
 """The table fits every common screen: at six window sizes, for each game (Knockout Whist for 2
 to 7 players), the whole hand, the trick and the turn indicator are in view without scrolling,
 every seat is on the felt with its name inside its plate, no trick card covers a seat and no
-button of the hand (Resign, Claim, Hint) a seat, the player's own included. In English, German
-and Dutch, no seat name, team or player in the score panel or last-trick caption is cut (the
-phone's drawer included), and every link of the header can be reached. Screenshots go to
+button of the hand (Resign, Claim, Hint) a seat, the player's own included; on an upright
+phone no line under the hand either (a claim offered, a take-back asked, a hint). In English,
+German and Dutch, no seat name, team or player in the score panel or last-trick caption is cut
+(the phone's drawer included), and every link of the header can be reached. Screenshots go to
 test-results/."""
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.helpers import PASSWORD, log_in, wait_for_hand
+from games import services
+from games.engine import claims
+from games.engine.cards import card_str, cards_of
+from tests.e2e.helpers import PASSWORD, hand_dealt, log_in, table_page_as, wait_for_hand
 from tests.e2e.table_steps import (
     ARTIFACTS,
     SIZES,
@@ -25,6 +29,7 @@ from tests.e2e.table_steps import (
     wait_for_turn_with_a_trick,
     within,
 )
+from tests.games.helpers import deal_where, no_single_suit, table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -137,3 +142,63 @@ def test_on_a_phone_the_side_panels_open_as_a_drawer_of_tabs(browser: Browser, s
     page.wait_for_timeout(400)  # the drawer slides in
     (ARTIFACTS / "layout").mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "layout" / "german-2p-390x844-chat-drawer.png"))
+
+
+def check_lines(page, name: str, testid: str) -> None:
+    """The line `testid` shows under the hand; no button or line of the hand covers a seat,
+    the player's own included, and the page and its hand fit the window."""
+    expect(page.get_by_test_id(testid)).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / "layout" / f"{name}.png"))
+    b = boxes(page)
+    assert b["scrollW"] <= b["vw"] and b["scrollH"] <= b["vh"], f"{name}: the page scrolls"
+    assert all(inside(c, b["vw"], b["vh"]) for c in b["cards"]), f"{name}: a card is cut"
+    for seat in b["seats"]:
+        covering = [a for a in b["actions"] if overlap(a, seat)]
+        assert not covering, f"{name}: a line or button of the hand covers a seat"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_on_an_upright_phone_a_question_or_a_hint_keeps_off_the_seats(
+    browser: Browser, site_url: str, language: str
+):
+    """A Knockout table of two humans, seen by the one who is asked: a claim offered to them
+    (declined), a take-back asked of them (refused), then their hint. Each line took the
+    width of the phone over the player's own plate (the buttons alone fit beside it). The
+    other player acts through the services, and the page is loaded again to see it."""
+    make = get_user_model().objects.create_user
+    users = [make(n, password=PASSWORD, display_name=n.title(), auto_play=False)
+             for n in ("ann", "bob")]  # fmt: skip
+    game = services.table_create(users[0], "knockout", 2, options={"exchange": False})
+    services.seat_take(users[1], game.pk, 1)
+    services.table_start(users[0], game.pk)
+
+    def unproved(s) -> bool:  # a claim of every trick the solver cannot prove; answers to choose
+        left = claims.tricks_left(s)
+        return not claims.proves(s, s.to_act, left) and no_single_suit(s.hands[1 - s.to_act])
+
+    dealt = deal_where(game.pk, lambda s: s.phase == "play" and unproved(s))
+    other, me = users[dealt.to_act], users[1 - dealt.to_act]
+    services.claim_offer(game.pk, claims.tricks_left(dealt), table(game.pk).version, user=other)
+    page = table_page_as(browser, site_url, me.username, game.pk)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+    (ARTIFACTS / "layout").mkdir(parents=True, exist_ok=True)
+
+    def reload() -> None:
+        page.reload()
+        wait_for_hand(page)
+        hand_dealt(page)
+
+    reload()
+    check_lines(page, f"knockout-2p-{language}-390x844-claim-offer", "claim-offer")
+    page.get_by_test_id("claim-offer").locator("button").last.click()  # Decline
+    lead = card_str(cards_of(dealt.hands[dealt.to_act])[0])
+    services.move_play(game.pk, {"action": "play", "card": lead}, table(game.pk).version,
+                       user=other)  # fmt: skip
+    services.takeback_ask(game.pk, user=other)
+    reload()
+    check_lines(page, f"knockout-2p-{language}-390x844-takeback", "takeback-offer")
+    page.get_by_test_id("takeback-offer").locator("button").last.click()  # Refuse
+    expect(page.get_by_test_id("takeback-offer")).to_have_count(0)
+    page.get_by_test_id("hint-ask").click()
+    check_lines(page, f"knockout-2p-{language}-390x844-hint", "hint")
