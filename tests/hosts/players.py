@@ -63,6 +63,7 @@ class Player:
         self.origin, self.table, self.seat, self.cookie = origin, table, seat, cookie
         self.rng, self.think = random.Random(seed), think
         self.version = -1
+        self.to_act: int | None = None  # whose turn its newest state says
         self.acted = -1  # the version it last acted on, on this socket
         self.sent: list[tuple[int, dict[str, Any]]] = []  # (version acted on, action)
         self.dropped = False  # its socket closed after the cut
@@ -127,9 +128,11 @@ class Player:
 
     def _state(self, ws: Any, message: dict[str, Any]) -> None:
         version = message["version"]
+        view = message.get("view") or {}
+        if version >= self.version:
+            self.to_act = view.get("to_act")
         self.version = max(self.version, version)
         self.table.seen(self.seat, version)
-        view = message.get("view") or {}
         legal = [a for a in view.get("legal") or [] if a.get("seat") == message.get("seat")]
         playing = message["table"]["status"] == "playing" and version > self.acted
         if playing and legal and view.get("to_act") == self.seat:

@@ -53,8 +53,9 @@ async def until(condition: Any, seconds: float, what: str, shown: Any = None) ->
     """Poll `condition` (a function, run in a thread) until true; the seconds it took."""
     start = time.perf_counter()
     while not await asyncio.to_thread(condition):
-        seen = f"; {shown()}" if shown else ""
-        assert time.perf_counter() - start < seconds, f"{what}: not within {seconds} s{seen}"
+        if time.perf_counter() - start >= seconds:
+            seen = f"; {await asyncio.to_thread(shown)}" if shown else ""
+            raise AssertionError(f"{what}: not within {seconds} s{seen}")
         await asyncio.sleep(0.2)
     return time.perf_counter() - start
 
@@ -85,10 +86,12 @@ async def play_and_cut(site: Site, made: list[dict], cut: str) -> tuple[Room, li
                     lambda: describe(room, players))  # fmt: skip
         after = moves_by_table(site)
         await until(lambda: all(moves_by_table(site)[t] >= after[t] + 4 for t in after), PATIENCE,
-                    "every game goes on after the cut")  # fmt: skip
+                    "every game goes on after the cut",
+                    lambda: stalled(site, players, after))  # fmt: skip
         room.acting = False  # let the tables settle, then hold the sockets against the log
         await until(lambda: in_step(site, players), PATIENCE,
-                    "every seat holds the table's version")  # fmt: skip
+                    "every seat holds the table's version",
+                    lambda: stalled(site, players))  # fmt: skip
     finally:
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -117,6 +120,36 @@ def describe(room: Room, players: list[Player]) -> str:
         f"{len(dropped)} of {len(players)} dropped, back after {back} s, "
         f"closes {dict(room.closes)}, errors {dict(room.errors)}"
     )
+
+
+def stalled(site: Site, players: list[Player], after: Counter | None = None) -> str:
+    """Each table that stands still (fewer than 4 moves since `after`; with no `after`, whose
+    seats do not all hold its version): its version, moves and timer in PostgreSQL, the seat
+    to act as the sockets holding that version see it, and each seat's socket: the version
+    it last got and whose turn that said, whether it was reopened after the cut."""
+    tables = rows(site, "SELECT id, version, game_version, moves, status, turn_deadline"
+                        " FROM games_table ORDER BY id")  # fmt: skip
+    lines = []
+    for table_id, version, game_version, count, status, deadline in tables:
+        seats = sorted((p for p in players if p.table.id == table_id), key=lambda p: p.seat)
+        if after is not None and count >= after[table_id] + 4:
+            continue
+        if after is None and all(p.version == version for p in seats):
+            continue
+        current = {p.to_act for p in seats if p.version == version}
+        sockets = ", ".join(
+            f"seat {p.seat}: v{p.version} (to act {p.to_act}, acted on v{p.acted}, "
+            f"{'reopened' if p.back_after is not None else 'dropped' if p.dropped else 'kept'}"
+            f"{'' if p.connected.is_set() else ', closed'})"
+            for p in seats
+        )  # fmt: skip
+        since = f", {count - after[table_id]} since the cut" if after else ""
+        lines.append(
+            f"table {table_id}: v{version} (game v{game_version}, {status}, {count} moves{since}, "
+            f"deadline {deadline}), seat to act at v{version}: "
+            f"{sorted(current) or 'no socket has it'}; {sockets}"
+        )
+    return "; ".join(lines) or "no table stands still"
 
 
 def in_step(site: Site, players: list[Player]) -> bool:
