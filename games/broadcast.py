@@ -97,6 +97,13 @@ async def _send_logged(
         metrics.broadcast_done(started)
 
 
+async def publish(group: str, message: dict[str, Any]) -> None:
+    """group_send from the event loop; a failing layer is logged, never raised."""
+    layer = get_channel_layer()
+    if layer is not None:
+        await _send_logged(layer, group, message)
+
+
 def table_changed(
     table_id: int,
     lobby: bool = False,

@@ -45,7 +45,7 @@ class TableConsumer(TableOpening, TableStates, JsonFrames):
     beats = True  # a logged-in user's socket keeps its presence (games/services/presence.py)
     own_attributes = (
         *JsonFrames.own_attributes, "table_id", "user", "version", "game_version", "to_act",
-        "resigned", "seat", "joined", "blocked", "_held", "_hold_timer",
+        "resigned", "seat", "joined", "blocked", "_held", "_hold_timer", "listening",
     )  # fmt: skip
 
     handlers = {
@@ -61,6 +61,7 @@ class TableConsumer(TableOpening, TableStates, JsonFrames):
 
     async def disconnect(self, code: int) -> None:
         self._forget_held()
+        self._unlisten()
         if shutdown.stopping():  # the process drops its presence rows in bulk instead
             await self._release()
             return

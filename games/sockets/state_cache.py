@@ -5,11 +5,21 @@ message, encoded once (games/broadcast.py `state_event`); the newest event of ea
 kept here, so a `resync` (or a new socket) is answered with the text already made, and a
 state is built from the database only when the process holds none as new as needed: once,
 however many sockets ask at the same moment (docs/protocol.md, "resync").
+
+A state built here that is newer than the newest this process heard of a table it listens
+to (a socket of it here has had its first state) means a publish never came: the process
+that committed that version died between its commit and its publish (a cut host), or the
+channel layer lost it. Its sockets here, and those of other processes, hold an older
+version, and no later change may come to mend it (the seat to act waits on a state it never
+gets, and its turn never passes). So the state built is published to the table's group
+again; a socket that has it already drops it (games/sockets/table_states.py). A cut host's
+players reconnect elsewhere, and their first states are such builds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import Counter, OrderedDict
 from functools import partial
 from typing import Any
@@ -22,9 +32,27 @@ KEPT = 1024  # tables; an event is a few KB (every seat's message)
 FIELDS = ("table_id", "version", "game_version", "to_act", "resigned", "private",
           "spectator", "seated")  # fmt: skip
 
-builds: Counter = Counter()  # states built from the database in this process (tests, bench)
+log = logging.getLogger(__name__)
+# States built from the database in this process (tests, bench); `behind`: of them, those
+# newer than what the process had heard of a table it listens to, published again.
+builds: Counter = Counter()
 _latest: OrderedDict[int, dict[str, Any]] = OrderedDict()
 _building: dict[int, asyncio.Future] = {}
+_listening: Counter[int] = Counter()  # sockets of each table here that had their first state
+_publishing: set[asyncio.Task] = set()
+
+
+def listen(table_id: int) -> None:
+    """A socket of the table in this process had its first state (from here on the table's
+    publishes reach it, and what this process holds of the table is what it holds)."""
+    _listening[table_id] += 1
+
+
+def unlisten(table_id: int) -> None:
+    """A socket of the table left."""
+    _listening[table_id] -= 1
+    if _listening[table_id] <= 0:
+        del _listening[table_id]
 
 
 def remember(event: dict[str, Any]) -> None:
@@ -51,7 +79,7 @@ async def current(table_id: int, at_least: int = -1, fresh: bool = False) -> dic
         return held
     if fresh:  # read after the caller's own change: a build already under way may predate it
         event = await db_call(_build)(table_id)
-        if event is not None:
+        if event is not None:  # its publish is under way (the caller's change): not mended
             remember(event)
         return event
     for _ in range(2):  # a build begun before `at_least` committed: one more, as shared
@@ -78,7 +106,27 @@ def _build(table_id: int) -> dict[str, Any] | None:
 def _built(table_id: int, task: asyncio.Future) -> None:
     _building.pop(table_id, None)
     if not task.cancelled() and task.exception() is None and task.result() is not None:
-        remember(task.result())
+        _found(task.result())
+
+
+def _found(event: dict[str, Any]) -> None:
+    """A state built from the database: kept, and published again if it is newer than what
+    this process heard of a table it listens to (a publish that never came)."""
+    table_id = event["table_id"]
+    held = _latest.get(table_id)
+    behind = held is not None and _listening[table_id] > 0 and event["version"] > held["version"]
+    remember(event)
+    if not behind:
+        return
+    builds["behind"] += 1
+    assert held is not None
+    log.info("table %s: version %s read, this process had heard of %s only: published again",
+             table_id, event["version"], held["version"])  # fmt: skip
+    message = {**event, "move": None}  # the move's number is unknown here: nothing to advance
+    task = asyncio.get_running_loop().create_task(broadcast.publish(
+        broadcast.table_group(table_id), message))  # fmt: skip
+    _publishing.add(task)
+    task.add_done_callback(_publishing.discard)
 
 
 def for_user(event: dict[str, Any], user_id: int | None) -> tuple[int | None, str]:

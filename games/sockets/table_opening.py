@@ -25,7 +25,7 @@ from accounts.devices import origin_note
 from games import broadcast, services
 from games.reads import messages, queries
 from games.reads.opening import opening_read
-from games.sockets import pool_messages
+from games.sockets import pool_messages, state_cache
 from games.sockets.frames import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from games.sockets.message_size import in_parts
 from games.sockets.threads import db_call
@@ -124,6 +124,7 @@ class TableOpening(_Host):
     admitted: bool
     address: str | None
     joined: list[str] = []  # the groups it joined (none before its connect did; never shared)
+    listening = False  # counted in state_cache's listeners of its table (from its first state)
 
     async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
@@ -166,7 +167,17 @@ class TableOpening(_Host):
             if opened.publish:
                 publish_soon(self.table_id, opened.version)
         await self._resend(at_least=version)
+        # From now on the process's newest state of the table is this socket's too: a newer
+        # one read for another socket mends a publish it missed (games/sockets/state_cache.py).
+        self.listening = True
+        state_cache.listen(self.table_id)
         await self._send_chat(found.chat)
+
+    def _unlisten(self) -> None:
+        """The socket ends: no longer among its table's listeners here."""
+        if self.listening:
+            self.listening = False
+            state_cache.unlisten(self.table_id)
 
     async def _send_chat(self, chat: list[dict[str, Any]] | None = None) -> None:
         if chat is None:

@@ -1,0 +1,82 @@
+"""A change whose publish never came (its process died between the commit and the publish: a
+cut host, tests/hosts/test_hosts.py) reaches the sockets that missed it once a socket's
+opening reads it from the database (games/sockets/state_cache.py): the cut host's players
+reconnect elsewhere, and nothing else may ever come to mend it. Without that, the seat to
+act held the version before and waited for a turn it never saw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import transaction
+
+from games.sockets import state_cache
+
+from .helpers import german_table, play_first_legal, state, table
+from .test_consumers import connect, db, until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Cut(Exception):
+    """The committing process's end, right after its commit."""
+
+
+def _cut() -> None:
+    raise Cut
+
+
+def move_then_cut(table_id: int, user: Any, seat: int) -> None:
+    """The seat's move, committed by a process that ends at once: the first of the commit's
+    hooks raises, so none after it runs (the publish among them)."""
+    with transaction.atomic():
+        transaction.on_commit(_cut)
+        play_first_legal(table_id, user, seat)
+
+
+async def test_a_move_whose_publish_was_lost_reaches_the_seat_to_act_when_a_socket_opens(
+    make_user,
+):
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    t = await db(german_table)(ann, bob)
+    mover = (await db(state)(t.pk)).to_act
+    users = {0: ann, 1: bob}
+    waiting = await connect(f"/ws/table/{t.pk}/", users[1 - mover])
+    await until(waiting, "state")
+    shown = await until(waiting, "state")  # its `connected`, published a moment later
+    with pytest.raises(Cut):
+        await db(move_then_cut)(t.pk, users[mover], mover)
+    committed = (await db(table)(t.pk)).version
+    assert committed > shown["version"]
+    assert await waiting.receive_nothing(timeout=1), "the move's publish was lost"
+
+    # Someone opens a socket at the table in this process (a spectator: no seat's
+    # `connected` changes, so no new version comes of it).
+    watcher = await connect(f"/ws/table/{t.pk}/")
+    assert (await until(watcher, "state"))["version"] == committed
+    mended = await until(waiting, "state")
+    assert mended["version"] == committed and mended["view"]["to_act"] == 1 - mover
+    assert state_cache.builds["behind"] >= 1
+    await watcher.disconnect()
+    await waiting.disconnect()
+
+
+async def test_a_newer_state_read_for_a_table_nobody_here_listens_to_is_not_published_again(
+    make_user,
+):
+    """What the process holds of a table it no longer listens to is old for a good reason:
+    a newer one read for a socket's opening there is no lost publish."""
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    t = await db(german_table)(ann, bob)
+    first = await connect(f"/ws/table/{t.pk}/")
+    held = (await until(first, "state"))["version"]
+    await first.disconnect()
+    mover = (await db(state)(t.pk)).to_act
+    await db(play_first_legal)(t.pk, {0: ann, 1: bob}[mover], mover)
+    behind = state_cache.builds["behind"]
+
+    second = await connect(f"/ws/table/{t.pk}/")
+    assert (await until(second, "state"))["version"] > held
+    assert state_cache.builds["behind"] == behind
+    await second.disconnect()
