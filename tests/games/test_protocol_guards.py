@@ -35,9 +35,17 @@ def server(django_db_setup, tmp_path_factory):
 
 
 async def flood(url: str, origin: str, address: str) -> dict:
-    """One socket from `address` writing pings until the server closes it."""
+    """One socket from `address` writing pings until the server closes it.
+
+    The pings go through a socket of their own, a duplicate of the connection's: the server
+    closes a cut socket with its reading paused (unread data: a reset), and on a loaded
+    machine this client's next write met that reset before its reader had taken the `flood`
+    error and the 4008 close frame from the kernel's buffer; written through the
+    connection's transport, the failed write closed the transport, and those frames, sent
+    and received, were never read (1006). A write that fails here ends the flood only."""
     ws = await websockets.connect(url, additional_headers={"Origin": origin}, compression=None,
-                                  max_size=2**22, local_addr=(address, 0))  # fmt: skip
+                                  max_size=2**22, local_addr=(address, 0),
+                                  ping_interval=None)  # fmt: skip
     assert json.loads(await ws.recv())["type"] == "tables"
     codes: list[str] = []
     closed: dict = {}
@@ -51,14 +59,24 @@ async def flood(url: str, origin: str, address: str) -> dict:
         closed.setdefault("code", 1000)
 
     reader = asyncio.create_task(read())
+    loop = asyncio.get_running_loop()
+    pipe = ws.transport.get_extra_info("socket").dup()
+    pipe.setblocking(False)
     blob, writes = masked_frames(PING, 1000), 0
-    while writes < WRITES and not codes[-1:] == ["flood"] and not reader.done():
-        ws.transport.write(blob)
-        writes += 1
-        while ws.transport.get_write_buffer_size() > 2**20 and not reader.done():
-            await asyncio.sleep(0.01)
-    await asyncio.wait_for(reader, 30)
-    ws.transport.abort()
+    try:
+        while writes < WRITES and not codes[-1:] == ["flood"] and not reader.done():
+            write = asyncio.ensure_future(loop.sock_sendall(pipe, blob))
+            await asyncio.wait({write, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if not write.done():  # the server closed the socket while this write waited
+                write.cancel()
+                break
+            if write.exception() is not None:  # the server's reset: nothing more to write
+                break
+            writes += 1
+        await asyncio.wait_for(reader, 30)
+    finally:
+        pipe.close()
+        ws.transport.abort()
     return {"writes": writes, "codes": codes, "close": closed["code"]}
 
 
