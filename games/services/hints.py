@@ -2,7 +2,8 @@
 card the Expert bot would play from its own view, and why. Refused at rated tables, tables an
 event arranged, held boards and tables that hide ratings: refused here, not only hidden on the
 page. The hint goes in the game's log (games/engine/hints.py), so the record and its replay
-show it. At most WHIST_HINTS_PER_GAME per player and game and one per turn; the Expert thinks
+show it. At most WHIST_HINTS_PER_GAME per player and game and one per turn, and none while a
+take-back or a claim is asked of the table (a hint is a move, which ends it); the Expert thinks
 under the table's lock in a worker thread, as a bot's move does (games/services/moves.py)."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from games.engine.bots.hint import REASONS, advise
 from games.engine.cards import parse_card
 from games.engine.views import seat_view
 from games.models import Move, Table
+from games.reads.queries import current_offer, current_takeback
 from games.services.errors import ServiceError
 from games.services.moves import commit, player_turn
 
@@ -32,6 +34,11 @@ def hint_ask(table_id: int, *, user: User) -> dict[str, Any]:
     with transaction.atomic():
         table, seats, seat, state = player_turn(table_id, user)
         _check_allowed(table)
+        if current_takeback(table) is not None or current_offer(table) is not None:
+            # A hint is a move, and a move ends the question unanswered.
+            raise ServiceError(
+                "hint_refused", _("answer the take-back or the claim asked of the table first")
+            )
         if state.to_act != seat.index or not any(
             a.kind == PLAY for a in state.game.legal(state, seat.index)
         ):

@@ -93,6 +93,26 @@ def test_a_hint_or_a_takeback_sent_as_a_move_is_refused(make_user):
     assert not Move.objects.filter(table=table, event__action="hint").exists()
 
 
+def test_no_hint_while_a_takeback_or_a_claim_is_asked_of_the_table(make_user):
+    """A hint is recorded as a move, and a move ends the question on offer: the player asked
+    to agree to a take-back who asked for a hint took the question away unanswered (seen on
+    a phone). They are told to answer first, and the question stands."""
+    ann, bob = make_user("ann"), make_user("bob")
+    table = german_table(ann, bob)
+    now = state(table.pk)
+    asker, leader = (ann, bob)[now.to_act], now.to_act
+    card = next(a["card"] for a in seat_view(now, leader)["legal"] if a.get("card"))
+    services.move_play(table.pk, {"action": "play", "card": card}, user=asker)
+    services.takeback_ask(table.pk, user=asker)
+    other = (ann, bob)[1 - leader]
+    with pytest.raises(ServiceError) as refused:
+        services.hint_ask(table.pk, user=other)
+    assert refused.value.code == "hint_refused" and "take-back" in refused.value.message
+    assert Table.objects.get(pk=table.pk).takeback_offer is not None
+    services.takeback_answer(table.pk, True, user=other)
+    assert state(table.pk).to_act == leader and state(table.pk).trick == ()
+
+
 @pytest.mark.django_db(transaction=True)
 async def test_no_hint_at_a_rated_table_the_socket_refuses_it_and_stays_open(make_user):
     t, ann, bob = await german(make_user)
