@@ -158,6 +158,8 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
             elif outcome == "removed":
                 messages.info(request, _("Your account has no e-mail address now."))
         return redirect("profile", username=request.user.username)
+    if form.is_bound:  # refused: the form wrote what was typed on request.user, unsaved
+        request.user.refresh_from_db()  # the header names the player as saved
     return render(request, "accounts/profile_edit.html", {"form": form})
 
 

@@ -128,3 +128,18 @@ def test_pages_speak_german_and_dutch(client: Client) -> None:
     assert "Anmelden" in client.get("/accounts/login/").content.decode()
     client.post("/i18n/setlang/", {"language": "nl", "next": "/"})
     assert "Inloggen" in client.get("/accounts/login/").content.decode()
+
+
+def test_a_refused_profile_change_keeps_the_saved_name_in_the_header(client: Client) -> None:
+    """An address changed without the password is refused: the header named the player by
+    the display name typed in the same form, which was not saved."""
+    user = make_user("walker", display_name="Walker Newman", email="walker@example.org")
+    client.force_login(user)
+    data = {"display_name": "Walker N.", "email": "walker2@example.org"}
+    response = client.post("/accounts/profile/edit/", data)
+    page = response.content.decode()
+    assert response.status_code == 200 and response.context["form"].errors
+    assert 'class="nav-user" title="Walker Newman">Walker Newman</a>' in page
+    assert 'value="Walker N."' in page  # what was typed stays in the form
+    user.refresh_from_db()
+    assert user.display_name == "Walker Newman"
