@@ -111,6 +111,10 @@ def _event(data: dict[str, Any]) -> str:
         }  # fmt: skip
     if what == "cancelled":
         return _("%(event)s has been cancelled.") % {"event": title}
+    if what == "cancelled_few":
+        return _("%(event)s was cancelled at its start: fewer than two players had signed up.") % {
+            "event": title
+        }
     if what == "partner_asked":
         return _("%(name)s asks you to enter %(event)s as their partner.") % {
             "name": data.get("name", ""), "event": title,

@@ -26,6 +26,7 @@ from tournaments.after_table import after_table
 from tournaments.forms import EventForm
 from tournaments.models import Entry, Event, Round
 from tournaments.movements import TRUMPS, TRUMPS_NO_TRUMP
+from tournaments.services.rounds import MIN_PLAYERS
 from tournaments.sitting_out import sitting_out
 
 TRUMP_CODES = {"hearts": "H", "clubs": "C", "diamonds": "D", "spades": "S", "none": "NT"}
@@ -94,12 +95,22 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "sitting_out": sitting_out(event, user),
         "invite_link": invite, "invite": request.GET.get("invite", ""),
         "next_round_due": _next_due(event),
+        "too_few": _too_few(event),
         "preset_name": labels.PRESET_NAMES.get(event.preset) if event.preset else None,
         **(_drive_context(request, event, entry) if event.kind == Event.Kind.DRIVE else {}),
         "pairs": selectors.pairs_view(event, user, entry),
         "can_manage": event.status == Event.Status.COMING and user.is_authenticated
         and (acts_as_staff(user) or event.created_by_id == user.pk),
     }  # fmt: skip
+
+
+def _too_few(event: Event) -> int:
+    """The fewest players an event needs, if it was cancelled at its start for want of them
+    (tournaments.services.rounds); else 0. Its page said only "cancelled"."""
+    cancelled = event.status == Event.Status.CANCELLED and not event.current_round
+    if cancelled and event.finished and event.finished >= event.starts_at:
+        return MIN_PLAYERS
+    return 0
 
 
 def _drive_context(request: HttpRequest, event: Event, entry: Entry | None) -> dict[str, Any]:

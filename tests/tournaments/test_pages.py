@@ -173,3 +173,31 @@ def test_a_coming_drive_says_when_it_starts(staff: Any, players: Any) -> None:
     assert 'data-testid="next-round"' not in page
     start = event.starts_at.strftime("%Y-%m-%d %H:%M UTC")
     assert re.search(rf'data-testid="drive-start">[^<]*{start}', page)
+
+
+def test_an_event_cancelled_at_its_start_for_want_of_players_says_so(
+    staff: Any, players: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """One player signed up: at its start the event is cancelled; its page and a notice say
+    why (the page said only "cancelled", and nobody heard of it)."""
+    from social.models import Notification
+    from social.texts import text
+    from tournaments.services.rounds import event_tick
+
+    (ann,) = players(1)
+    event = coming(staff)
+    services.entry_join(ann, event.pk)
+    Event.objects.filter(pk=event.pk).update(starts_at=timezone.now() - timedelta(seconds=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        event_tick()
+    event.refresh_from_db()
+    assert event.status == Event.Status.CANCELLED
+    page = client_of(ann).get(reverse("event", args=[event.pk])).content.decode()
+    assert "an event needs at least 2 players signed up, and fewer had." in page
+    notice = Notification.objects.get(user=ann, data__what="cancelled_few")
+    assert text(notice.kind, notice.data) == (
+        "Friday Knockout was cancelled at its start: fewer than two players had signed up."
+    )
+    services.event_cancel(staff, coming(staff).pk)  # its organiser's cancelling: no such line
+    page = client_of(ann).get(reverse("event", args=[event.pk + 1])).content.decode()
+    assert 'data-testid="cancelled-why"' not in page

@@ -63,6 +63,7 @@ def _advance(event_id: int, now: datetime) -> bool:
             if event.starts_at > now:
                 return False
             if Entry.objects.filter(event=event).count() < MIN_PLAYERS:
+                event_tell(event, "cancelled_few")  # its page says why, too
                 return _close(event, Event.Status.CANCELLED)
             event.status = Event.Status.RUNNING
             event_tell(event, "started")
