@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Event(models.Model):
@@ -28,7 +29,8 @@ class Event(models.Model):
         COMING = "coming", _("coming")
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
-        CANCELLED = "cancelled", _("cancelled")
+        # An event is called off ("abgesagt"), an invitation withdrawn ("zurückgezogen").
+        CANCELLED = "cancelled", pgettext_lazy("an event", "cancelled")
 
     name = models.CharField(_("name"), max_length=80)
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices, default=Kind.SWISS)

@@ -198,6 +198,10 @@ def test_an_event_cancelled_at_its_start_for_want_of_players_says_so(
     assert text(notice.kind, notice.data) == (
         "Friday Knockout was cancelled at its start: fewer than two players had signed up."
     )
+    german = client_of(ann)
+    german.cookies["django_language"] = "de"  # called off, not "zurückgezogen" (withdrawn)
+    page = german.get(reverse("event", args=[event.pk])).content.decode()
+    assert '<span data-testid="event-status">abgesagt</span>' in page
     services.event_cancel(staff, coming(staff).pk)  # its organiser's cancelling: no such line
     page = client_of(ann).get(reverse("event", args=[event.pk + 1])).content.decode()
     assert 'data-testid="cancelled-why"' not in page
