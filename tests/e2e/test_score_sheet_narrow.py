@@ -1,18 +1,19 @@
-"""A game's score sheet on a phone: seven players of Knockout Whist are wider than the
-screen, and the sheet shows that it scrolls sideways (a line above it, the right edge faded
-while there is more), with the round column kept in place."""
+"""Seven players' tables on a phone: a game's score sheet is wider than the screen, and
+shows that it scrolls sideways (a line above it, the right edge faded while there is more),
+with the round column kept in place; a round's summary at the table breaks no name inside a
+word."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, WebSocketRoute, expect
 
 from games import services
 from games.reads.messages import table_dict
 from tests.e2e.helpers import PASSWORD, log_in
 from tests.e2e.table_steps import ARTIFACTS
-from tests.e2e.test_presentation_text import played, stored
+from tests.e2e.test_presentation_text import SUMMARY_SHOWN, frame, picks, played, stored
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,3 +55,55 @@ def test_a_sheet_wider_than_a_phone_shows_that_it_scrolls(browser: Browser, site
     page.wait_for_timeout(250)  # the resize is handled in its event
     b = page.evaluate(BOXES)  # wider still than the page's column: the hint says so
     assert hint.is_visible() == b["scrolls"]
+
+
+# The words of the summary's cells drawn on more than one line (a word broken inside).
+SPLIT_WORDS = """() => {
+  const out = [];
+  for (const cell of document.querySelectorAll('#dialog .summary-table td')) {
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let text = walk.nextNode(); text; text = walk.nextNode()) {
+      for (const m of text.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def test_a_round_summary_of_seven_on_a_phone_breaks_no_name_inside_a_word(
+    browser: Browser, site_url: str
+):
+    """The dialog was as narrow as its least (16rem: shrunk to the half of the table right of
+    its left edge), and its name column broke "Bot (Vereinsspieler) 2" as "Verein" and
+    "sspieler". The table's states come as frames to the page's routed socket, as in
+    test_presentation_text."""
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    table = services.table_create(ann, "knockout", players=7,
+                                  bot_levels=[None] + ["club"] * 6)  # fmt: skip
+    states = played("knockout", 7, {})
+    at = picks(states)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.context.add_cookies([{"name": "django_language", "value": "de", "url": site_url}])
+    log_in(page, site_url, "ann")
+    sockets: list[WebSocketRoute] = []
+    page.route_web_socket("**/ws/table/**", lambda ws: sockets.append(ws))
+    page.goto(f"{site_url}/tables/{table.pk}/")
+    page.wait_for_function("() => Boolean(window.whistTable)")
+    for _ in range(100):
+        if sockets:
+            break
+        page.wait_for_timeout(50)
+    sockets[0].send(frame(table, states[at["before"]], 1))
+    page.wait_for_function("() => window.whistTable.version === 1")
+    sockets[0].send(frame(table, states[at["after"]], 2))
+    page.wait_for_function(SUMMARY_SHOWN, timeout=10000)
+    expect(page.locator("#dialog .summary-table")).to_contain_text("Vereinsspieler")
+    (ARTIFACTS / "pages").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "pages" / "table-knockout-7p-de-390x844-summary.png"))
+    assert page.evaluate(SPLIT_WORDS) == []
