@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from accounts.text import name_key
 
@@ -327,3 +328,13 @@ class SessionInfo(models.Model):
 
     def __str__(self) -> str:
         return f"session of {self.user_id}"
+
+    def device_shown(self) -> str:
+        """The device in the page's language: accounts.sessions.device_of keeps "Firefox 133
+        on Linux" (the admin's and the export's form); German pages read "Firefox 133 unter
+        Linux". The browser's and the system's names are names, never translated."""
+        browser, on, system = self.device.partition(" on ")
+        if not on:
+            return self.device
+        shown = pgettext("a session's device: a browser on a system", "%(browser)s on %(system)s")
+        return shown % {"browser": browser, "system": system}

@@ -40,6 +40,25 @@ def test_the_data_page_lists_each_session_with_its_device(ann) -> None:
     assert SessionInfo.objects.filter(user=ann).count() == 2
 
 
+@pytest.mark.parametrize(
+    ("language", "laptop", "phone"),
+    [
+        ("en", "Firefox 133 on Linux", "Mobile Safari 17 on iOS"),
+        ("de", "Firefox 133 unter Linux", "Mobile Safari 17 unter iOS"),
+        ("nl", "Firefox 133 op Linux", "Mobile Safari 17 op iOS"),
+    ],
+)
+def test_the_data_page_names_each_device_in_the_page_language(
+    ann, language: str, laptop: str, phone: str
+) -> None:
+    """The German and Dutch pages said "Firefox 133 on Linux": the browser and system are
+    names, the word between them is the page's."""
+    first = logged_in(FIREFOX)
+    logged_in(IPHONE)
+    page = first.get("/accounts/data/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f"<td>{laptop}</td>" in page and f"<td>{phone}</td>" in page
+
+
 @pytest.mark.parametrize(("language", "where"), [("en", "Place"), ("de", "Ort"), ("nl", "Plaats")])
 def test_the_sessions_column_of_where_they_are_is_a_place_not_a_rank(
     ann, language: str, where: str
