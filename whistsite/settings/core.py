@@ -8,6 +8,9 @@ from whistsite.settings.environment import BASE_DIR, PROBLEMS, env_bool, env_lis
 # Fail closed: debugging is off unless asked for, and without it the process refuses to
 # start on a missing, short or development ("django-insecure-...") key (`make run` sets both).
 DEBUG = env_bool("DJANGO_DEBUG", False)
+# Under DEBUG too a missing page shows the site's 404 page (whistsite/patches/debug_404.py);
+# true: Django's technical one, with the URL patterns it tried.
+WHIST_DEBUG_404 = env_bool("WHIST_DEBUG_404", False)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY", "")
 if not DEBUG and (len(SECRET_KEY) < 50 or SECRET_KEY.startswith("django-insecure")):
     PROBLEMS.append(
