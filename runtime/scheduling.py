@@ -259,10 +259,14 @@ def _analysis_process_setup(nice: int, server: int) -> None:
     `server`), ends with it. A server gone before this process got here (stopped within the
     second a process takes to start) sent no signal: it ends now, instead of waiting for work
     forever (browser runs left such orphans)."""
+    import signal
+
     os.nice(nice)
+    # Ctrl-C in `make run`'s terminal reaches this process too: it ends with the server (its
+    # goodbye: games/sockets/shutdown.py), not at once with a KeyboardInterrupt traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:  # Linux: the kernel stops this process when the server's ends (no orphan run)
         import ctypes
-        import signal
 
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):

@@ -97,5 +97,6 @@ if settings.WHIST_TRUSTED_PROXIES:
 # Under Daphne the loop is registered as it starts serving, before any connection: the
 # embedded watchdog starts with the server (a bot's turn left by a restart goes on).
 daphne_loop.when_serving(register_loop)
-# SIGTERM drains from the start, socket or not: /readyz answers not ready at once.
-daphne_loop.when_serving(lambda loop: shutdown.watch_sigterm())
+# SIGTERM drains from the start, socket or not: /readyz answers not ready at once. So does
+# SIGINT, `make run`'s Ctrl-C, which then skips the interpreter's teardown as SIGTERM does.
+daphne_loop.when_serving(lambda loop: shutdown.watch_sigterm(interrupt=True))

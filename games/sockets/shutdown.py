@@ -24,6 +24,11 @@ serving (or at the first socket, outside Daphne). On SIGTERM it:
 
 A second SIGTERM cuts the goodbye short. What a cut-short goodbye leaves behind, the
 watchdog's sweep drops once the process key has expired.
+
+Under Daphne a SIGINT (Ctrl-C in `make run`'s terminal) says the same goodbye: Twisted's own
+SIGINT handler stopped the reactor, and then Python tore the interpreter down, collecting
+every object the site had made with no Python frame left: 0.4-0.5 CPU-s, 1-3 s at load
+7-24, more on a busier machine (tests/site/test_make_run_stop.py). A second Ctrl-C cuts it short.
 """
 
 from __future__ import annotations
@@ -67,16 +72,27 @@ def untrack(consumer: Any) -> None:
     _open.discard(consumer)
 
 
-def watch_sigterm() -> None:
+def watch_sigterm(interrupt: bool = False) -> None:
     """Put the goodbye in front of the server's SIGTERM handler (once, from the main thread
-    with its loop running): Daphne calls it as it starts serving, a socket as it opens."""
+    with its loop running): Daphne calls it as it starts serving, a socket as it opens.
+    `interrupt`: in front of its SIGINT handler too (Daphne's, which stops the reactor; not
+    a test process's, whose Ctrl-C stays Python's KeyboardInterrupt)."""
     if _state["installed"] or threading.current_thread() is not threading.main_thread():
         return
     loop = asyncio.get_running_loop()
-    previous = signal.getsignal(signal.SIGTERM)
+    signums = [signal.SIGTERM]
+    if interrupt and callable(signal.getsignal(signal.SIGINT)):  # not ignored (SIG_IGN)
+        signums.append(signal.SIGINT)
+    for signum in signums:
+        signal.signal(signum, _on_stop(loop, signal.getsignal(signum)))
+    _state["installed"] = True
 
-    def on_term(signum: int, frame: FrameType | None) -> None:
-        if _state["stopping"]:  # a second SIGTERM: stop now
+
+def _on_stop(loop: asyncio.AbstractEventLoop, previous: Any) -> Any:
+    """The handler of a signal that stops the server, whose own handler was `previous`."""
+
+    def on_stop(signum: int, frame: FrameType | None) -> None:
+        if _state["stopping"]:  # a second signal: stop now
             _hand_over(previous, signum, frame)
             return
         _state["stopping"] = True
@@ -84,15 +100,15 @@ def watch_sigterm() -> None:
         quick_exit.deadline(EXIT_DEADLINE, log)
         loop.call_soon_threadsafe(lambda: loop.create_task(_goodbye(previous, signum, frame)))
 
-    signal.signal(signal.SIGTERM, on_term)
-    _state["installed"] = True
+    return on_stop
 
 
 async def _goodbye(previous: Any, signum: int, frame: FrameType | None) -> None:
     loop = asyncio.get_running_loop()
     started = loop.time()
     sockets = list(_open)
-    log.info("SIGTERM: closing %d sockets before stopping", len(sockets))
+    name = signal.Signals(signum).name
+    log.info("%s: closing %d sockets before stopping", name, len(sockets))
     # Its key and presence rows go at once, beside the closes: the other servers stop
     # counting its sockets, the other players see the seats disconnected.
     cleanup = loop.create_task(_off_the_pools(_forget_process, CLEANUP_GRACE))
@@ -105,14 +121,14 @@ async def _goodbye(previous: Any, signum: int, frame: FrameType | None) -> None:
     while len(_open) and loop.time() < deadline:
         await asyncio.sleep(0.05)
     if len(_open):
-        log.warning("SIGTERM: %d sockets still closing after %s s; stopping", len(_open),
+        log.warning("%s: %d sockets still closing after %s s; stopping", name, len(_open),
                     SHUTDOWN_GRACE)  # fmt: skip
     closed = loop.time() - started
     dropped = await cleanup
     _cancel_queued_work(loop)
     quick_exit.after_reactor()  # no interpreter teardown once Twisted has stopped
-    log.info("SIGTERM: %d sockets closed in %.1f s, %s presence rows dropped (None: not "
-             "within %s s), in %.1f s in all; stopping", len(sockets), closed, dropped,
+    log.info("%s: %d sockets closed in %.1f s, %s presence rows dropped (None: not "
+             "within %s s), in %.1f s in all; stopping", name, len(sockets), closed, dropped,
              CLEANUP_GRACE, loop.time() - started)  # fmt: skip
     _hand_over(previous, signum, frame)
 
@@ -181,5 +197,5 @@ def _hand_over(previous: Any, signum: int, frame: FrameType | None) -> None:
     if callable(previous):
         previous(signum, frame)
     else:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGTERM)
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
