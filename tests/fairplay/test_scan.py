@@ -35,3 +35,11 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     )  # fmt: skip
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+@pytest.mark.django_db
+def test_a_limit_beyond_any_count_judges_them_all(make_user, capsys) -> None:
+    """A limit past the database's LIMIT (a bigint) was a traceback: "bigint out of range"."""
+    stored(seer_game(2), [make_user("ann"), "club", "club", "club"])
+    call_command("fairplay_scan", "--limit", "9" * 25)
+    assert "1 games judged" in capsys.readouterr().out

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from accounts.security_log import keyed_hash
 from accounts.throttle import address_of
@@ -19,6 +20,15 @@ class Command(OneLineErrors, BaseCommand):
         parser.add_argument("values", nargs="+", help="client addresses or login names")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        for value in options["values"]:
+            # The site's forms are UTF-8: bytes that are not (a Latin-1 terminal's) name
+            # nothing it logged, and could not be hashed.
+            try:
+                value.encode()
+            except UnicodeEncodeError:
+                raise CommandError(
+                    f"{os.fsencode(value)!r}: not UTF-8 text", returncode=2
+                ) from None
         for value in options["values"]:
             address = address_of(value)
             if address != "unknown":

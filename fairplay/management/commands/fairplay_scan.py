@@ -15,6 +15,8 @@ from fairplay.services import game_signals_compute
 from records.models import GameRecord
 from runtime.command_errors import OneLineErrors
 
+MOST_ROWS = 2**63 - 1  # PostgreSQL's and SQLite's biggest LIMIT
+
 
 class Command(OneLineErrors, BaseCommand):
     help = "Judge the stored games not judged yet; flag players."
@@ -36,8 +38,8 @@ class Command(OneLineErrors, BaseCommand):
             raise CommandError(f"--limit {limit}: not a whole number", returncode=2)
         judged = GameSignal.objects.values("record_id")
         todo = games.exclude(pk__in=judged).order_by("finished").values_list("pk", flat=True)
-        if int(limit):
-            todo = todo[: int(limit)]
+        if int(limit):  # past the database's biggest LIMIT (a bigint): every game
+            todo = todo[: min(int(limit), MOST_ROWS)]
         start, rows, count = time.perf_counter(), 0, 0
         for table_id in todo.iterator():
             rows += game_signals_compute(table_id)

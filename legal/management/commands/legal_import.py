@@ -41,10 +41,23 @@ class Command(OneLineErrors, BaseCommand):
                     f"{', '.join(Kind.values)} and language one of {', '.join(sorted(languages))}",
                     returncode=2,
                 )
-            try:
-                plan.append((match["kind"], match["language"], path.read_text(encoding="utf-8")))
-            except UnicodeDecodeError:
-                raise CommandError(f"{path.name}: not UTF-8 text", returncode=2) from None
+            plan.append((match["kind"], match["language"], _text(path)))
         for kind, language, body in plan:
             changed = text_set(kind, language, body)
             self.stdout.write(f"{kind}.{language}: {'changed' if changed else 'unchanged'}")
+
+
+def _text(path: Path) -> str:
+    """The file's text; a folder, a link to nothing, an unreadable file, bytes that are not
+    UTF-8 or a NUL character (PostgreSQL's text holds none) are one line and exit 2."""
+    if not path.is_file():
+        raise CommandError(f"{path.name}: not a file", returncode=2)
+    try:
+        body = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise CommandError(f"{path.name}: not UTF-8 text", returncode=2) from None
+    except OSError as error:
+        raise CommandError(f"{path.name}: {error.strerror}", returncode=2) from None
+    if "\x00" in body:
+        raise CommandError(f"{path.name}: holds a NUL character", returncode=2)
+    return body

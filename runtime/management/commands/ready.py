@@ -15,6 +15,8 @@ from django.core.management.base import BaseCommand, CommandError
 from runtime.beat import pulse_age
 from runtime.command_errors import OneLineErrors
 
+MOST_SECONDS = 3600  # a supervisor's readiness probe waits seconds, never an hour
+
 
 class Command(OneLineErrors, BaseCommand):
     help = "Exit 0 if the named Celery worker answers a ping (or beat ticks), else 1."
@@ -26,8 +28,15 @@ class Command(OneLineErrors, BaseCommand):
         parser.add_argument("--timeout", type=float, default=2.0, help="seconds to wait")
 
     def handle(self, *args: Any, what: str, name: str | None, timeout: float, **kw: Any) -> None:
-        if not math.isfinite(timeout) or timeout <= 0:  # nan waited for ever
-            raise CommandError("--timeout must be a number of seconds more than 0", returncode=2)
+        # nan waited for ever; past MOST_SECONDS (1e308) a wait overflowed, and the line said
+        # the broker had not answered.
+        if not math.isfinite(timeout) or not 0 < timeout <= MOST_SECONDS:
+            raise CommandError(
+                f"--timeout must be a number of seconds more than 0, at most {MOST_SECONDS}",
+                returncode=2,
+            )
+        if what == "beat" and name:
+            raise CommandError(f"ready beat takes no name ({name})", returncode=2)
         problem = self.worker(name, timeout) if what == "worker" else self.beat()
         if problem:
             raise CommandError(problem, returncode=1)
