@@ -147,7 +147,7 @@ def stalled(site: Site, players: list[Player], after: Counter | None = None) -> 
         lines.append(
             f"table {table_id}: v{version} (game v{game_version}, {status}, {count} moves{since}, "
             f"deadline {deadline}), seat to act at v{version}: "
-            f"{sorted(current) or 'no socket has it'}; {sockets}"
+            f"{sorted(map(str, current)) or 'no socket has it'}; {sockets}"
         )
     return "; ".join(lines) or "no table stands still"
 
@@ -172,8 +172,11 @@ def test_players_of_a_cut_app_host_come_back_through_the_other_and_no_move_is_lo
     # nothing invented, nothing applied twice.
     sent = Counter((p.table.id, p.seat, key(a)) for p in players for _, a in p.sent)
     logged = Counter((table, seat, key(event)) for table, _, seat, event, _ in log)
-    assert not logged - sent, f"in the log, never sent: {logged - sent}"
-    assert {by for *_, by in log} == {"human"}
+    unsent = logged - sent
+    made = [(t, n, s, b) for t, n, s, e, b in log if b != "human" or (t, s, key(e)) in unsent]
+    # Named with who made it: a timeout's move is a seat's that waited for a state it never got.
+    assert not unsent, f"in the log, never sent: {unsent}; (table, number, seat, by): {made}"
+    assert {by for *_, by in log} == {"human"}, f"(table, number, seat, by): {made}"
 
 
 def key(event: dict[str, Any]) -> tuple:
