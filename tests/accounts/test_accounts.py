@@ -143,3 +143,16 @@ def test_a_refused_profile_change_keeps_the_saved_name_in_the_header(client: Cli
     assert 'value="Walker N."' in page  # what was typed stays in the form
     user.refresh_from_db()
     assert user.display_name == "Walker Newman"
+
+
+def test_the_dutch_password_texts_say_je_as_the_site_does(client: Client) -> None:
+    """Django's own password texts said "u" ("Uw wachtwoord ...") amid the site's "je"."""
+    client.cookies["django_language"] = "nl"
+    page = client.get("/accounts/signup/").content.decode()
+    assert "Je wachtwoord mag niet te veel op je andere persoonlijke gegevens lijken." in page
+    assert "Je wachtwoord moet minstens 8 tekens lang zijn." in page
+    assert "Uw " not in page and " uw " not in page
+    client.force_login(make_user("walker"))
+    wrong = {"old_password": "nope", "new_password1": "x", "new_password2": "x"}
+    page = client.post("/accounts/password_change/", wrong).content.decode()
+    assert "Je oude wachtwoord is niet juist ingevoerd." in page
