@@ -1,6 +1,7 @@
 // The create-event form: the rule options, as on the create-table form (rule_options.js), and
 // each kind's own fields (a whist drive's movement and prizes, an elimination's number going
-// through) shown only while that kind is chosen; the server ignores them for other kinds.
+// through) shown only while that kind is chosen; the server ignores them for other kinds, as
+// it ignores the game's rules for a drive (hidden then).
 
 import { setupRuleOptions } from "./rule_options.js";
 
@@ -20,7 +21,16 @@ function showKind() {
       if (field) field.hidden = owner !== kind;
     }
   }
+  // A drive plays its own rules (tournaments/services/events.py _drive_rules): the game's
+  // rule fieldsets, which it ignored, give way to a line saying so.
+  const drive = kind === "drive";
+  document.getElementById("drive-rules-note").hidden = !drive;
+  form.querySelectorAll("fieldset[data-game]").forEach((fs) => {
+    fs.hidden = drive || fs.dataset.game !== form.elements.game.value;
+  });
 }
 
 form.elements.kind.addEventListener("change", showKind);
+// After rule_options.js's own listener, which shows the chosen game's rules.
+form.elements.game.addEventListener("change", showKind);
 showKind();

@@ -43,7 +43,8 @@ DRIVE_FIELDS = ("movement", "no_trump_hand", "prize_first", "prize_pair", "prize
 
 def test_the_form_shows_a_kinds_own_fields_only_for_that_kind(page: Page, site_url: str):
     """A Swiss event's form asked for a drive's movement and prizes and an elimination's
-    number going through; each kind's fields now show when it is chosen."""
+    number going through; each kind's fields now show when it is chosen, and a drive's form
+    offers no rules of the game."""
     page.set_viewport_size({"width": 1280, "height": 1000})
     sign_up(page, site_url, "ann", "Ann")
     page.goto(f"{site_url}/events/new/")
@@ -57,3 +58,18 @@ def test_the_form_shows_a_kinds_own_fields_only_for_that_kind(page: Page, site_u
     }  # fmt: skip
     assert shown == {"swiss": [], "duplicate": [], "drive": list(DRIVE_FIELDS),
                      "elimination": ["through"]}  # fmt: skip
+    # A drive plays its own rules (one hand a round, trumps in turn): the Whist rules it
+    # ignored (points for a game, honours, rubbers, trump) were offered, then the page said
+    # "Points for a game: 1".
+    whist_rules = page.locator('fieldset[data-game="whist"]')
+    page.select_option("#id_game", "whist")
+    expect(whist_rules).to_be_visible()
+    page.select_option("#id_kind", "drive")
+    expect(whist_rules).to_be_hidden()
+    expect(page.get_by_test_id("drive-rules-note")).to_be_visible()
+    page.select_option("#id_game", "knockout")
+    page.select_option("#id_game", "whist")
+    expect(whist_rules).to_be_hidden()
+    page.select_option("#id_kind", "swiss")
+    expect(whist_rules).to_be_visible()
+    expect(page.get_by_test_id("drive-rules-note")).to_be_hidden()
