@@ -150,6 +150,10 @@ def _local(iso: object) -> str:
 def _event_start(data: dict[str, Any]) -> str:
     if data.get("what") == "started":
         return _("%(event)s has started.") % {"event": data.get("title", "")}
+    if data.get("starts_at"):  # told once within 10 minutes of it: at the sign-up, sooner
+        return _("%(event)s starts at %(time)s.") % {
+            "event": data.get("title", ""), "time": _local(data["starts_at"]),
+        }  # fmt: skip
     return _("%(event)s starts in 10 minutes.") % {"event": data.get("title", "")}
 
 

@@ -17,6 +17,7 @@ from games.models import Presence, Seat, Table
 from games.sockets.limits import page_close
 from social import receivers, services
 from social.models import Kind, Notification
+from social.texts import text
 from tests.games.helpers import german_table, play_first_legal, state
 from tests.staff import second_factor
 from tournaments import services as events
@@ -137,6 +138,10 @@ def test_an_event_starting_in_ten_minutes_and_its_start_are_told(
     assert sorted(n.user.username for n in soon) == ["ann", "bob"]
     assert soon[0].data["what"] == "starting_soon"
     assert soon[0].data["url"] == f"/events/{event.pk}/"
+    # It says when, as it may come sooner than in 10 minutes (at a late sign-up, say).
+    assert text(Kind.EVENT_START, soon[0].data) == (
+        f"Friday cup starts at {start.strftime('%Y-%m-%d %H:%M')} UTC."
+    )
 
     for user in (ann, bob):  # both on the event page (its socket says so as it closes)
         page_close(event_page(event.pk), user.pk, "test-socket")

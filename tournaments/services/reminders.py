@@ -25,16 +25,16 @@ def events_remind(now: datetime) -> int:
     for event in coming:
         key = f"event-soon:{event.pk}:{int(event.starts_at.timestamp())}"
         if cache.add(key, 1, int(SOON.total_seconds()) * 2):
-            event_tell(event, "starting_soon")
+            event_tell(event, "starting_soon", starts_at=event.starts_at.isoformat())
             told += 1
     return told
 
 
-def event_tell(event: Event, what: str) -> None:
+def event_tell(event: Event, what: str, **more: str) -> None:
     """After the commit, each entrant still in hears `what` ("starting_soon", "started")."""
     users = Entry.objects.filter(event=event, withdrawn=False).values_list("user_id", flat=True)
     data = {"what": what, "title": event.name, "event_id": event.pk,
-            "url": reverse("event", args=[event.pk])}  # fmt: skip
+            "url": reverse("event", args=[event.pk]), **more}  # fmt: skip
     notices = [(user, data) for user in users if user is not None]
     if notices:
         send = partial(games_signals.event_news.send, sender=Event, notices=notices)
