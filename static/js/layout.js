@@ -30,9 +30,25 @@ function placePlates(felt, plates, viewer, players) {
     const y = H / 2 + (H / 2 - h / 2 - GAP) * Math.sin(a);
     plate.style.left = `${x}px`;
     plate.style.top = `${y}px`;
-    out[seat] = { x, y, box: box(x, y, w, h) };
+    out[seat] = { x, y, w, h, box: box(x, y, w, h) };
   }
+  spreadPlates(plates, out, W);
   return out;
+}
+
+/** Two plates side by side that overlap (seven seats on an upright phone: the two at the top
+ *  shared 16 px) are pushed apart along the row, each by half, as far as the felt allows. */
+function spreadPlates(plates, placed, W) {
+  const all = Object.values(placed).sort((a, b) => a.x - b.x);
+  all.forEach((a, i) => all.slice(i + 1).forEach((b) => {
+    if (!overlaps(a.box, b.box) || Math.abs(a.y - b.y) >= (a.h + b.h) / 2) return;
+    const push = (a.box.right - b.box.left + GAP) / 2;
+    a.x = Math.max(a.w / 2 + GAP, a.x - push);
+    b.x = Math.min(W - b.w / 2 - GAP, b.x + push);
+    a.box = box(a.x, a.y, a.w, a.h);
+    b.box = box(b.x, b.y, b.w, b.h);
+  }));
+  for (const plate of plates) plate.style.left = `${placed[Number(plate.dataset.seat)].x}px`;
 }
 
 /** The hand's card width (table.css --card-w), in px. */

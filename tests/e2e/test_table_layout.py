@@ -1,11 +1,11 @@
 """The table fits every common screen: at six window sizes, for each game (Knockout Whist for 2
 to 7 players), the whole hand, the trick and the turn indicator are in view without scrolling,
-every seat is on the felt with its name inside its plate, no trick card covers a seat and no
-button of the hand (Resign, Claim, Hint) a seat, the player's own included; on an upright
-phone no line under the hand either (a claim offered, a take-back asked, a hint). In English,
-German and Dutch, no seat name, team or player in the score panel or last-trick caption is cut
-(the phone's drawer included), and every link of the header can be reached. Screenshots go to
-test-results/."""
+every seat is on the felt with its name inside its plate and apart from the others, no trick
+card covers a seat and no button of the hand (Resign, Claim, Hint) a seat, the player's own
+included; on an upright phone no line under the hand either (a claim offered, a take-back
+asked, a hint). In English, German and Dutch, no seat name, team or player in the score panel
+or last-trick caption is cut (the phone's drawer included), and every link of the header can
+be reached. Screenshots go to test-results/."""
 
 from __future__ import annotations
 
@@ -48,6 +48,8 @@ def check_fits(page, name: str) -> None:
         assert inside(seat, vw, vh), f"{name}: a seat is cut"
         assert within(seat, b["felt"]), f"{name}: a seat is off the felt"
         assert not [c for c in b["trick"] if overlap(c, seat)], f"{name}: a card covers a seat"
+    for i, seat in enumerate(b["seats"]):  # seven on an upright phone: the top two touched
+        assert not [s for s in b["seats"][i + 1 :] if overlap(s, seat)], f"{name}: seats overlap"
     for seat in b["seats"]:  # the player's own plate too: an upright phone's labels are short
         covering = [a for a in b["actions"] if overlap(a, seat)]
         assert not covering, f"{name}: a button of the hand covers a seat"
