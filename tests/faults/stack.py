@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests.faults.django_shell import DjangoShell, SnippetFailed
 from tests.servers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -201,6 +202,7 @@ class Stack:
         self._logs: dict[str, Path] = {}
         self.postgres, self.redis = OwnPostgres(self.folder), OwnRedis(self.folder)
         self.processes: dict[str, subprocess.Popen] = {}
+        self.shell = DjangoShell(ROOT, lambda: self.log_path("python"))
         try:
             self._start()
         except BaseException:  # a failed setup leaves no server of its own running
@@ -215,13 +217,14 @@ class Stack:
                     "WHIST_CELERY_QUEUE": self.queue}  # fmt: skip
 
     def python(self, code: str) -> Any:
-        """Run `code` in a fresh Django process on this stack; its printed JSON, decoded."""
-        script = "import django, json\ndjango.setup()\n" + textwrap.dedent(code)
-        done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=self.env,
-                              capture_output=True, text=True, timeout=SETUP_PATIENCE)  # fmt: skip
-        if done.returncode:
-            raise RuntimeError(f"setup code failed:\n{done.stderr[-3000:]}")
-        return json.loads(done.stdout) if done.stdout.strip() else None
+        """Run `code` in this stack's Django process (tests/faults/django_shell.py: the
+        stack's environment as it is now, `django` and `json` imported, database
+        connections closed after it); its printed JSON, decoded."""
+        try:
+            out = self.shell.run(textwrap.dedent(code), self.env, SETUP_PATIENCE)
+        except SnippetFailed as failed:
+            raise RuntimeError(f"setup code failed:\n{failed}") from None
+        return json.loads(out) if out.strip() else None
 
     def daphne(self, name: str = "daphne") -> int:
         """Start a Daphne process; its port."""
@@ -267,6 +270,7 @@ class Stack:
         return self.log_path(name).read_text(errors="replace")
 
     def close(self) -> None:
+        self.shell.close()
         for name in list(self.processes):
             self.stop(name, seconds=15)
         self.redis.stop()
