@@ -17,7 +17,7 @@ from .actions import (
     IllegalAction,
     resign,
 )
-from .cards import SUIT_OF, card_str
+from .cards import SUIT_MASK, SUIT_OF, card_str
 from .deals import SeededSource, Source
 from .errors import CardCode, SeatNo, gettext_noop
 from .hints import record_hint
@@ -26,7 +26,6 @@ from .rules import Ruleset
 from .state import OVER, State, play_card
 from .state import PLAY as PLAY_PHASE
 from .takeback import take_back
-from .tricks import follow_mask
 
 IMPLEMENTATIONS: dict[str, Game[Any]] = {
     g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)
@@ -103,16 +102,19 @@ def legal_actions(
 
 def apply(state: State, action: Action) -> State:
     """The state after `action`; raises IllegalAction (with a `code`) for anything not legal."""
-    if action.__class__ is Action and action.kind == PLAY and state.phase == PLAY_PHASE:
+    if (
+        action.__class__ is Action
+        and (action.kind is PLAY or action.kind == PLAY)  # `is`: the engine's own members
+        and state.phase is PLAY_PHASE
+    ):
         # The hot path: the same answer as membership in legal_actions, without the list.
-        seat, card, trick = action.seat, action.card, state.trick
-        led = SUIT_OF[trick[0][1]] if trick else -1
-        if (
-            seat == state.to_act
-            and 0 <= card < 52
-            and follow_mask(state.hands[seat], led) >> card & 1
-        ):
-            return play_card(state, action)
+        seat, card = action.seat, action.card
+        if seat == state.to_act and 0 <= card < 52:
+            hand = playable = state.hands[seat]
+            if state.trick:  # the led suit if the hand holds any (tricks.follow_mask)
+                playable = hand & SUIT_MASK[SUIT_OF[state.trick[0][1]]] or hand
+            if playable >> card & 1:
+                return play_card(state, action)
     return _apply_checked(state, action)
 
 

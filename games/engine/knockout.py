@@ -116,7 +116,7 @@ def _open_trick(s: KnockoutState, leader: int) -> None:
 
 
 def legal(s: KnockoutState, seat: int) -> list[actions.Action]:
-    if s.phase == PLAY:
+    if s.phase is PLAY:
         moves = legal_plays(s, seat)
         if s.dogs and seat in s.dogs and len(s.trick_log) < s.hand_size - 1:
             moves.append(actions.knock(seat))  # docs/rules.md §1: the dog must play the last trick
