@@ -39,12 +39,12 @@ def test_a_mails_times_are_in_its_readers_zone_named(
     with django_capture_on_commit_callbacks(execute=True):
         mail.send(bob, name, {field: START, "link": "https://example.org/x"}, to=bob.email)
     (sent,) = outbox.outbox
-    assert "7 p.m. (CET)" in sent.body and "(UTC)" not in sent.body
+    assert "19:00 (CET)" in sent.body and "(UTC)" not in sent.body
 
 
 def test_a_mail_to_a_player_without_a_zone_names_utc(bob: Any) -> None:
     text = mail.render("deletion_scheduled", {"user": bob, "due": START}, "en")["text"]
-    assert "6 p.m. (UTC)" in text
+    assert "18:00 (UTC)" in text
 
 
 def test_a_push_is_worded_in_its_readers_zone(bob: Any) -> None:

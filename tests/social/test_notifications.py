@@ -89,3 +89,18 @@ def test_a_page_without_a_socket_opens_the_notices_socket_and_one_with_one_does_
     assert 'data-own-socket="0"' in client.get("/").content.decode()
     assert 'data-own-socket="1"' in client.get("/lobby/").content.decode()
     assert 'data-testid="notice-toasts"' not in Client().get("/").content.decode()
+
+
+def test_the_centre_dates_a_notice_in_24_hours_year_first_in_english(make_user):
+    """Django's English dates read "12/06/2026 5 p.m." (the 12th of June to most readers,
+    no minutes), where the site's other times read "2026-12-06 17:03"."""
+    from datetime import UTC, datetime
+
+    bob = make_user("bob")
+    services.notify(bob.pk, Kind.LEVEL_UP, {"level": 3, "username": "bob"})
+    when = datetime(2026, 12, 6, 17, 4, tzinfo=UTC)
+    Notification.objects.filter(user=bob).update(created=when)
+    client = Client()
+    client.force_login(bob)
+    centre = client.get("/notifications/").content.decode()
+    assert '<span class="help">2026-12-06 17:04</span>' in centre

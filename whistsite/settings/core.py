@@ -140,6 +140,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German")), ("nl", _("Dutch"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["whistsite.formats"]  # English dates in 24 hours, never m/d/Y
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
