@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import connection, models
+from django.utils import timezone
 
 from games.reads import rows
 
@@ -46,15 +47,47 @@ def update(row: models.Model, names: Iterable[str], inserted: models.Model | Non
         _execute(sql, params)
 
 
+def compare_and_set(
+    row: models.Model, names: Iterable[str], inserted: models.Model,
+    expected: dict[str, Any], digest: str,
+) -> bool:  # fmt: skip
+    """In one statement (autocommit, PostgreSQL): lock `row` if its fields still hold the
+    `expected` values, check that its seats' digest (whist_seats_digest, read with a
+    snapshot of its own, after the lock) is still `digest`, and only then INSERT `inserted`
+    and UPDATE the fields `names` of `row`. Whether it was written (False: something
+    changed since the values were read; nothing written)."""
+    meta, q = row._meta, connection.ops.quote_name
+    fields = [meta.get_field(name) for name in expected]
+    where = " AND ".join(f"{q(f.column)} IS NOT DISTINCT FROM %s" for f in fields)
+    values = [f.get_db_prep_value(expected[f.name], connection) for f in fields]
+    head, marks, insert_params = _insert_parts(inserted)
+    sql, params = _update(row, names)
+    sql = (
+        f"WITH locked AS MATERIALIZED (SELECT {q(meta.pk.column)} AS id"
+        f" FROM {q(meta.db_table)} WHERE {q(meta.pk.column)} = %s AND {where} FOR UPDATE),"
+        " ok AS MATERIALIZED (SELECT id FROM locked WHERE whist_seats_digest(id, %s) = %s),"
+        f" inserted AS ({head} SELECT {marks} FROM ok)"
+        f" {sql} AND {q(meta.pk.column)} = (SELECT id FROM ok)"
+    )
+    at = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [row.pk, *values, at, digest, *insert_params, *params])
+        return cursor.rowcount == 1
+
+
 def _insert(row: models.Model) -> tuple[str, list[Any]]:
     """INSERT `row` (its primary key is left to the database and not read back)."""
+    head, marks, values = _insert_parts(row)
+    return f"{head} VALUES ({marks})", values
+
+
+def _insert_parts(row: models.Model) -> tuple[str, str, list[Any]]:
     meta = row._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     values = [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
     q = connection.ops.quote_name
     columns = ", ".join(q(f.column) for f in fields)
-    marks = ", ".join(["%s"] * len(fields))
-    return f"INSERT INTO {q(meta.db_table)} ({columns}) VALUES ({marks})", values
+    return f"INSERT INTO {q(meta.db_table)} ({columns})", ", ".join(["%s"] * len(fields)), values
 
 
 def _update(row: models.Model, names: Iterable[str]) -> tuple[str, list[Any]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import timedelta
 from functools import partial
@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import broadcast, signals
+from games import broadcast, held, signals
 from games.engine import (
     Action,
     IllegalAction,
@@ -42,7 +42,7 @@ from games.models import Move, Seat, Table
 from games.reads.lobby import stage as lobby_stage
 from games.reads.messages import seat_name
 from games.reads.queries import plays_by_bot, seat_of, table_seats
-from games.services import errors, move_sql
+from games.services import errors, move_cas, move_sql
 from games.services.errors import ServiceError, explained
 from games.services.turn_notice import turn_elsewhere
 from runtime import metrics, scheduling
@@ -63,11 +63,14 @@ def move_play(
         raise ServiceError(
             "bad_message", _("an action is an object such as {action: play, card: KS}")
         )
+    # A conceded claim comes only from claim_offers.claim_answer, a refused one from the
+    # solver (_apply), never from a client.
+    sent = {k: v for k, v in event.items() if k not in ("conceded", "refused")}
+    state = move_cas.play(table_id, user, sent, version, commit)  # one statement, or None
+    if state is not None:
+        return state
     with transaction.atomic():
         table, seats, seat, _state = player_turn(table_id, user, version)
-        # A conceded claim comes only from claim_offers.claim_answer, a refused one from the
-        # solver (_apply), never from a client.
-        sent = {k: v for k, v in event.items() if k not in ("conceded", "refused")}
         action = _action({**sent, "seat": seat.index})
         if action.kind in (TAKEBACK, HINT):  # their own messages, with their own checks
             raise ServiceError("bad_message", _("ask for a take-back or a hint by its message"))
@@ -214,6 +217,7 @@ def commit(
     dealt: bool = False,
     lobby: bool = False,
     seats_read: bool = False,
+    write: Callable[..., None] | None = None,
 ) -> State | None:
     """One change of the locked table: who plays which seat (`away`), a move, or a deal
     (`dealt`, the caller has set the seed); one new version; the next turn's deadline and
@@ -221,7 +225,8 @@ def commit(
     `seats_read`: the caller changed nothing of the seats since lock_table read them, so
     the broadcast is built from them, as a move's is, not from a read after the commit,
     which may meet the next version already (another process's change committed in
-    between: this version never sent, a gap every socket sees)."""
+    between: this version never sent, a gap every socket sees). `write`: a move's table
+    and row (games/services/move_cas.py gives its compare-and-set)."""
     for index, value in (away or {}).items():
         _set_away(seats[index], value)
     state = state_for(table) if table.status == Table.Status.PLAYING else None
@@ -247,18 +252,20 @@ def commit(
     # all that their caller set, and their broadcast reads the table again (sockets, seats).
     in_hand = action is not None
     if in_hand:
-        move_sql.update(table, _move_fields(finished), inserted=move_row)
+        (write or move_sql.update)(table, _move_fields(finished), inserted=move_row)
     else:
         table.save()
     if finished:
         signals.game_finished.send(sender=Table, table=table, seats=seats, state=state)
     move = None
     if action is not None:
-        move = {"seed": table.seed, "number": table.moves - 1, "event": action.to_event()}
+        move = {"seed": table.seed, "number": table.moves - 1, "event": action.to_event(),
+                **held.after_move(table, away)}  # fmt: skip
     if move is not None:
         log.debug("move %s of table %s by %s", move["number"], table.pk, by)
     if in_hand or seats_read:
         broadcast.table_changed(table.pk, lobby or finished, table, seats, move=move)
+        transaction.on_commit(partial(held.hold, table, seats))  # the next move's check
     else:
         broadcast.table_changed(table.pk, lobby or finished, move=move)
     if task is not None:  # after the broadcast: an eager bot's answer comes after it too

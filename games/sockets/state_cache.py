@@ -25,6 +25,7 @@ from functools import partial
 from typing import Any
 
 from games import broadcast, gamestate
+from games import held as held_tables
 from games.reads import queries
 from games.sockets.threads import db_call
 
@@ -61,6 +62,7 @@ def remember(event: dict[str, Any]) -> None:
     table_id = event["table_id"]
     if event.get("move") is not None:
         gamestate.advance(table_id, event["move"])
+        held_tables.advance(table_id, event["move"])
     held = _latest.get(table_id)
     if held is None or event["version"] > held["version"]:
         _latest[table_id] = {k: event.get(k) for k in FIELDS}
@@ -100,7 +102,10 @@ async def current(table_id: int, at_least: int = -1, fresh: bool = False) -> dic
 def _build(table_id: int) -> dict[str, Any] | None:
     builds["state"] += 1
     found = queries.table_with_seats(table_id)
-    return broadcast.state_event(*found) if found is not None else None
+    if found is None:
+        return None
+    held_tables.hold(*found)  # a move's check (games/services/move_cas.py)
+    return broadcast.state_event(*found)
 
 
 def _built(table_id: int, task: asyncio.Future) -> None:

@@ -9,6 +9,7 @@ from channels.layers import channel_layers
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from games import held
 from games.gamestate import cache_clear
 from games.sockets import floods, lobby_lists, resync_limit, state_cache
 from runtime import scheduling
@@ -26,6 +27,7 @@ def _live_play_settings(settings: Any) -> None:
     settings.WHIST_THREAD_TIMERS = False
     settings.WHIST_WS_RATE = (1000, 10.0)  # test clients answer bots at machine speed
     cache_clear()
+    held.clear()
     state_cache.clear()
     resync_limit.clear()
     floods.clear()

@@ -1,6 +1,8 @@
-"""A move's round trips to PostgreSQL, counted on the wire through the real ASGI stack, and
-what a move is checked against read under its table's row lock: the seats, their open
-sockets and bans as the lock's last holder left them (games/services/moves.py `lock_table`).
+"""A move's round trips to PostgreSQL, counted on the wire through the real ASGI stack (one
+statement when the process holds the table's version: tests/games/test_move_cas.py), and
+what the locked path's move is checked against read under its table's row lock: the seats,
+their open sockets and bans as the lock's last holder left them (games/services/moves.py
+`lock_table`).
 
 The two clauses pull against each other. The seats cannot come in one statement with the
 lock (a join, or a CTE with FOR UPDATE OF the table): such a statement reads them from the
@@ -24,7 +26,7 @@ from django.db.backends.utils import CursorWrapper
 from psycopg import pq
 
 from accounts.models import Ban
-from games import services
+from games import held, services
 from games.services.moves import lock_table
 from games.sockets import table_opening
 from runtime import scheduling
@@ -36,10 +38,12 @@ from .test_move_queries import started
 from .test_socket_opening import counted
 
 pytestmark = pytest.mark.django_db(transaction=True)
-# A player's move, from its frame to its state: BEGIN; the row lock; the seats with their
-# users, open sockets and bans; the move's row with the table's UPDATE; COMMIT.
-MOVE_ROUND_TRIPS = 5
-MOVE_EXECUTES, MOVE_HOPS = 3, 1  # Django's executes; visits to the thread pool
+# A player's move, from its frame to its state, when the process holds the table's version
+# (games/held.py: its socket's first state was built here): one compare-and-set statement
+# (games/services/move_cas.py). Else the locked path: BEGIN; the row lock; the seats with
+# their users, open sockets and bans; the move's row with the table's UPDATE; COMMIT.
+MOVE_ROUND_TRIPS, LOCKED_ROUND_TRIPS = 1, 5
+MOVE_EXECUTES, LOCKED_EXECUTES, MOVE_HOPS = 1, 3, 1  # Django's executes; thread pool visits
 
 
 class Wire:
@@ -100,10 +104,16 @@ def on_the_wire(monkeypatch: pytest.MonkeyPatch) -> Iterator[Wire]:
             wire.stop()
 
 
-@pytest.mark.parametrize(("game", "players"), [("german", 2), ("whist", 4)])
-async def test_a_move_is_five_round_trips_to_the_database(make_user, monkeypatch, game, players):
+@pytest.mark.parametrize(
+    ("game", "players", "held_here"),
+    [("german", 2, True), ("whist", 4, True), ("whist", 4, False)],
+)
+async def test_a_move_is_one_round_trip_to_the_database(
+    make_user, monkeypatch, game, players, held_here
+):
     """A player's move through the real stack (frame, consumer, thread pool, commit, the
-    state back): MOVE_ROUND_TRIPS messages to PostgreSQL, whatever the table's size."""
+    state back): MOVE_ROUND_TRIPS messages to PostgreSQL, whatever the table's size;
+    LOCKED_ROUND_TRIPS when the process holds nothing of the table (a restarted one)."""
     monkeypatch.setattr(table_opening, "PUBLISH_DELAY", 3600.0)  # the connect's, not the move's
     monkeypatch.setattr(social_receivers, "run_later", lambda *args, **kwargs: None)
     monkeypatch.setattr(scheduling, "_watchdog_tick", lambda *args, **kwargs: None)
@@ -113,13 +123,17 @@ async def test_a_move_is_five_round_trips_to_the_database(make_user, monkeypatch
     shown = await until(ws, "state")
     card = shown["view"]["legal"][0]["card"]
     act = {"type": "act", "version": shown["version"], "action": {"action": "play", "card": card}}
+    if not held_here:
+        held.clear()
     with on_the_wire(monkeypatch) as wire, counted(monkeypatch) as cost:
         await ws.send_json_to(act)
         after = await until(ws, "state")
     await ws.disconnect()
     assert after["version"] == shown["version"] + 1
-    assert len(wire.round_trips()) == MOVE_ROUND_TRIPS, wire.round_trips()
-    assert len(cost.sql) == MOVE_EXECUTES, cost.sql
+    trips, executes = (MOVE_ROUND_TRIPS, MOVE_EXECUTES) if held_here else (
+        LOCKED_ROUND_TRIPS, LOCKED_EXECUTES)  # fmt: skip
+    assert len(wire.round_trips()) == trips, wire.round_trips()
+    assert len(cost.sql) == executes, cost.sql
     assert len(cost.hops) == MOVE_HOPS, cost.hops
 
 

@@ -1,0 +1,111 @@
+"""A human's move as one statement: checked in the process against the table and seats it
+holds for the table's version (games/held.py) and written in autocommit by a compare-and-set
+(games/services/move_sql.py `compare_and_set`): the move's row and the table's new version,
+only if the table's row still has the version (and the other fields a move reads) and its
+seats the digest that the move was checked against, read after the statement locked the row.
+
+Every change that matters to a move either bumps the table's version (they all end in
+games/services/moves.py `commit`) or is caught by the digest (a socket's opening, which
+publishes `connected` later; a ban of a player whose seat is already away) or by value (a
+timer's due time). Anything else — nothing held, a refusal, a claim, the game's last move,
+an away player's return, a statement that finds something changed — takes the locked path,
+which decides as before: the held values never refuse a move.
+
+What follows the commit is exactly the locked path's: the same `commit`, whose
+`transaction.on_commit` callbacks are held while it runs and run after the statement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from typing import Any
+
+from django.db import connection
+
+from accounts.models import User
+from games import held
+from games.engine import IllegalAction, State, action_from_event, apply_by_player
+from games.engine.actions import CLAIM, HINT, TAKEBACK
+from games.gamestate import state_for
+from games.models import Move, Seat, Table
+from games.reads.queries import seat_of
+from games.services import move_sql
+
+
+class Raced(Exception):
+    """The statement found the table or its seats changed: nothing was written."""
+
+
+def play(
+    table_id: int, user: User | None, sent: dict[str, Any], version: int | None,
+    commit: Callable[..., State | None],
+) -> State | None:  # fmt: skip
+    """The move written by one statement, or None: the caller takes the locked path.
+    `commit`: games/services/moves.py's, with its writer replaced by the compare-and-set."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        return None
+    found = held.take(table_id)
+    checked = _checked(found, user, sent, version) if found is not None else None
+    if checked is None:
+        return None
+    table, seats, action = checked
+    expected = {name: getattr(table, name) for name in held.CHECKED}
+    write = partial(_write, expected=expected, digest=held.digest(seats))
+    connection.ensure_connection()  # a connection opened inside would drop the held callbacks
+    try:
+        with _held_callbacks():
+            state = commit(table, seats, action=action, by=Move.By.HUMAN, write=write)
+    except Raced:
+        return None
+    connection.run_and_clear_commit_hooks()
+    return state
+
+
+def _checked(
+    found: tuple[Table, list[Seat]], user: User | None, sent: dict[str, Any],
+    version: int | None,
+) -> tuple[Table, list[Seat], Any] | None:  # fmt: skip
+    """The table, seats and action if the held values let the move through this path."""
+    table, seats = found
+    seat = seat_of(seats, user)
+    if seat is None or seat.user_banned or seat.away or table.status != Table.Status.PLAYING:
+        return None
+    if version is not None and not (
+        isinstance(version, int) and table.game_version <= version <= table.version
+    ):
+        return None
+    state = state_for(table)
+    try:
+        action = action_from_event({**sent, "seat": seat.index})
+        if state is None or action.kind in (CLAIM, TAKEBACK, HINT):
+            return None
+        if apply_by_player(state, action).over:  # the last move: the locked path records it
+            return None
+    except (IllegalAction, ValueError, KeyError, TypeError):
+        return None
+    return table, seats, action
+
+
+def _write(
+    table: Table, names: list[str], inserted: Move | None = None, *,
+    expected: dict[str, Any], digest: str,
+) -> None:  # fmt: skip
+    assert inserted is not None  # a move
+    if not move_sql.compare_and_set(table, names, inserted, expected, digest):
+        raise Raced
+
+
+@contextmanager
+def _held_callbacks() -> Iterator[None]:
+    """`transaction.on_commit` callbacks are kept (as inside a transaction) while the move is
+    made, for the caller to run after its statement; dropped if it raises."""
+    connection.in_atomic_block = True
+    try:
+        yield
+    except BaseException:
+        connection.run_on_commit = []
+        raise
+    finally:
+        connection.in_atomic_block = False
