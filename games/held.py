@@ -52,10 +52,13 @@ def advance(table_id: int, move: dict[str, Any]) -> None:
     with the table's new fields and the seats' `away` it set): if this process holds the
     version just before, hold the new one."""
     after = move.get("table")
-    held = take(table_id)
+    with _lock:
+        held = _held.get(table_id)
+    # Each socket of the table hears the move: the first one here advances, the rest find
+    # the version held already and copy nothing.
     if after is None or held is None or held[0].version != after["version"] - 1:
         return
-    table, seats = held
+    table, seats = _copies(*held)
     for name, value in after.items():
         setattr(table, name, _datetime(value) if name in ("turn_deadline", "timer_due") else value)
     for index, away in move.get("away") or ():
