@@ -18,7 +18,12 @@ and after), for this thread and for the backend (its /proc schedstat):
 - locked write: `lock_table` and the table's version bumped, in one transaction (a move's
   shape, without its INSERT);
 - cas write: the version bumped in autocommit by one `UPDATE ... WHERE id = %s AND version =
-  %s` (a compare-and-set against the version the process holds), without lock or seats.
+  %s` (a compare-and-set against the version the process holds), without lock or seats;
+- move locked, move cas: a whole `move_play` (its checks, commit and the broadcast's build,
+  without a channel layer) by the locked path (nothing held) and by the compare-and-set of
+  games/services/move_cas.py (the version held, as after the move before), at tables of
+  four humans (a finished one replaced outside the timing); how many of the latter's moves
+  took the locked path is printed (a table's first and last moves do).
 
 Figures are printed, never asserted.
 
@@ -126,7 +131,81 @@ def parts(table_id: int) -> dict[str, Callable[[], None]]:
     cas_write.spent = spent  # type: ignore[attr-defined]
     return {"tx": tx, "lock": lock, "seats": seats, "locked": locked,
             "one message": one_message, "locked write": locked_write,
-            "cas write": cas_write}  # fmt: skip
+            "cas write": cas_write, **moves(backend)}  # fmt: skip
+
+
+def moves(backend: Callable[[], float]) -> dict[str, Callable[[], None]]:
+    """A whole `move_play` (checks, commit, the broadcast's build; no channel layer) at a
+    table of four humans, by the locked path (nothing held: games/held.py emptied first)
+    and by the compare-and-set (games/services/move_cas.py: the version held, as after the
+    move before). A finished table is replaced by a new one, outside the timing."""
+    from games import held, services
+    from games.engine import action_from_event, apply
+    from games.engine.views import seat_view
+    from games.gamestate import state_for
+    from games.models import Table
+    from games.services import move_cas
+
+    at, made, missed, held_state = [], [0], [0], [None]
+    attempt = move_cas.play
+
+    def counted(*args: object, **kwargs: object) -> object:
+        held_state[0] = attempt(*args, **kwargs)  # type: ignore[arg-type]
+        return held_state[0]
+
+    move_cas.play = counted  # type: ignore[assignment]
+
+    def next_move() -> tuple:
+        while True:
+            if not at:
+                made[0] += 1
+                at.append(_table(f"cas{made[0]}"))
+            table_id, users = at[0]
+            table = Table.objects.get(pk=table_id)
+            state = state_for(table) if table.status == Table.Status.PLAYING else None
+            if state is not None and not state.over:
+                break
+            at.clear()
+        legal = seat_view(state, state.to_act)["legal"][0]
+        event = {k: v for k, v in legal.items() if k != "seat"}
+        last = apply(state, action_from_event(legal)).over  # its record: timed by neither
+        return table_id, event, table.version, users[state.to_act], last
+
+    def timed(keep: bool) -> Callable[[], None]:
+        spent = [0.0, 0.0]
+
+        def run() -> None:
+            table_id, event, version, user, last = next_move()
+            while last:
+                services.move_play(table_id, event, version, user=user)
+                table_id, event, version, user, last = next_move()
+            if not keep:
+                held.clear()
+            start = time.thread_time(), backend()
+            found = services.move_play(table_id, event, version, user=user)
+            spent[0] += time.thread_time() - start[0]
+            spent[1] += backend() - start[1]
+            missed[0] += keep and found is not held_state[0]
+
+        run.spent = spent  # type: ignore[attr-defined]
+        return run
+
+    moves_run = {"move locked": timed(False), "move cas": timed(True)}
+    moves_run["move cas"].missed = missed  # type: ignore[attr-defined]
+    return moves_run
+
+
+def _table(name: str) -> tuple[int, list]:
+    from django.contrib.auth import get_user_model
+
+    from games import services
+
+    user_model = get_user_model()
+    users = [user_model.objects.create(username=f"{name}-{i}", password="!") for i in range(4)]
+    created = services.table_create(users[0], "whist", players=4)
+    for seat, user in enumerate(users[1:], start=1):
+        services.seat_take(user, created.pk, seat)
+    return services.table_start(users[0], created.pk).pk, users
 
 
 def main() -> None:
@@ -136,9 +215,11 @@ def main() -> None:
     shuffles = [calibration(2.0, time.thread_time)]
     setup(url)
     best: dict[str, tuple[float, float]] = {}
+    timed_parts: dict[str, Callable[[], None]] = {}
     try:
         ((table_id, _users),) = tables(1)
         backend, timed = backend_cpu(), parts(table_id)
+        timed_parts.update(timed)
         for run in timed.values():
             for _ in range(50):  # warm: prepared statements, plans
                 run()
@@ -165,6 +246,9 @@ def main() -> None:
           f"calibration {per_second:,.0f} shuffles per thread CPU second; "
           f"load {load:.1f}")  # fmt: skip
     print(f"{'part':<14}{'this thread':>22}{'PostgreSQL backend':>24}{'both':>10}")
+    missed = getattr(timed_parts.get("move cas"), "missed", [0])[0]
+    print(f"move cas: {missed} of {args.rounds * args.calls + 50} moves took the locked path"
+          " (a table's first)")  # fmt: skip
     for name, (own, other) in best.items():
         print(f"{name:<14}{1e6 * own:>9.1f} µs {own * per_second:>6.1f} shuf"
               f"{1e6 * other:>11.1f} µs {other * per_second:>6.1f} shuf"
