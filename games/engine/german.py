@@ -10,7 +10,7 @@ from .deals import Source, dealt_hands
 from .protocol import Game, plays_only
 from .rules import GermanOptions, Ruleset
 from .state import OVER, PLAY, State, close_trick, finish_deal, legal_plays
-from .tricks import clockwise
+from .tricks import RINGS, clockwise
 
 
 class GermanState(State):
@@ -56,7 +56,7 @@ def trick_done(s: GermanState) -> GermanState:
     elif len(s.trick_log) == 26:
         end_deal(s)
         return s
-    s.pending, s.to_act = clockwise(winner, 2), winner
+    s.pending, s.to_act = RINGS[2][winner], winner
     return s
 
 

@@ -12,7 +12,7 @@ from .deals import Source, dealt_hands
 from .protocol import Game
 from .rules import PRESETS, KnockoutOptions, Ruleset
 from .state import EXCHANGE, OVER, PLAY, TRUMP, VOTE, State, close_trick, legal_plays
-from .tricks import clockwise, next_seat
+from .tricks import RINGS, clockwise, next_seat
 
 
 class KnockoutState(State):
@@ -110,7 +110,7 @@ def _begin_play(s: KnockoutState) -> None:
 
 def _open_trick(s: KnockoutState, leader: int) -> None:
     hands = s.hands
-    ring = clockwise(leader, len(hands))
+    ring = RINGS[len(hands)][leader]
     s.pending = ring if all(hands) else tuple([p for p in ring if hands[p]])
     s.to_act = s.pending[0]
 

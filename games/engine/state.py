@@ -9,7 +9,7 @@ from .actions import _SUIT_PLAYS, plays_of, suit_plays
 from .cards import BITS, SUIT_MASK, SUIT_OF
 from .deals import Source
 from .rules import Ruleset
-from .tricks import winning_play
+from .tricks import BEATERS
 
 if TYPE_CHECKING:
     from .protocol import Game
@@ -190,8 +190,13 @@ def _without_undo(state: State) -> State:
 
 def close_trick(s: State) -> int:
     """On a fresh clone: score the complete trick, log it, clear it; returns the winner."""
-    winner = winning_play(s.trick, s.trump)[0]
-    done = _tuple_new(TrickLog, (s.trick[0][0], s.trick, winner))  # TrickLog's __new__ is Python
+    trick, beaters = s.trick, BEATERS[s.trump]
+    leader, best = trick[0]
+    winner = leader
+    for seat, card in trick[1:]:  # tricks.winning_play, written out: this runs once a trick
+        if beaters[best] >> card & 1:
+            winner, best = seat, card
+    done = _tuple_new(TrickLog, (leader, trick, winner))  # TrickLog's __new__ is Python
     tricks = list(s.tricks)
     tricks[winner] += 1
     s.tricks = tuple(tricks)
@@ -203,8 +208,9 @@ def close_trick(s: State) -> int:
 
 def finish_deal(s: State, outcome: dict[str, Any] | None) -> None:
     """On a fresh clone: move the current deal into the history."""
-    log = DealLog(
-        s.dealer, s.deal_hands, s.turned, s.deal_stock, s.cuts, s.events, s.trick_log, outcome
+    log = _tuple_new(  # DealLog(...) without its Python __new__
+        DealLog,
+        (s.dealer, s.deal_hands, s.turned, s.deal_stock, s.cuts, s.events, s.trick_log, outcome),
     )
     s.history = (*s.history, log)
     s.event_log = ()

@@ -52,17 +52,18 @@ def follow_mask(hand: int, led_suit: int) -> int:
     return hand
 
 
-_RINGS = [[tuple((start + i) % n for i in range(n)) for start in range(n)] for n in range(8)]
+# RINGS[n][start] is clockwise(start, n): the engine reads it directly once a trick.
+RINGS = [[tuple((start + i) % n for i in range(n)) for start in range(n)] for n in range(8)]
 
 
 def clockwise(start: int, n: int) -> tuple[int, ...]:
     """All n seats in playing order (clockwise, to the left) from `start`."""
-    return _RINGS[n][start]
+    return RINGS[n][start]
 
 
 def next_seat(seat: int, n: int, holds: Sequence[object]) -> int:
     """The first seat after `seat` in playing order for which `holds` is true, or -1."""
-    for other in _RINGS[n][seat][1:]:
+    for other in RINGS[n][seat][1:]:
         if holds[other]:
             return other
     return -1

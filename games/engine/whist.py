@@ -10,7 +10,7 @@ from .deals import Source, dealt_hands
 from .protocol import Game, plays_only
 from .rules import STANDARD_WHIST_TARGETS, Ruleset, WhistOptions
 from .state import OVER, PLAY, State, close_trick, finish_deal, legal_plays
-from .tricks import clockwise
+from .tricks import RINGS, clockwise
 
 # Partners sit opposite: seats 0 and 2 are side 0, seats 1 and 3 side 1 (docs/rules.md §2.1).
 # The one place that says so; everything else asks side_of or the game's `partnerships`.
@@ -90,7 +90,7 @@ def trick_done(s: WhistState) -> WhistState:
     """On a fresh clone whose trick has all four cards: score it, go on or end the hand."""
     winner = close_trick(s)
     if len(s.trick_log) < 13:
-        s.pending, s.to_act = clockwise(winner, 4), winner
+        s.pending, s.to_act = RINGS[4][winner], winner
         return s
     end_deal(s)
     return s
