@@ -1,6 +1,6 @@
 """The admin carries the card room's name, in the reader's language, not Django's
 "Django administration": on its login page (its title and header) and, for staff past the
-second factor, on its index."""
+second factor, on its index, which names the second factor's device apps too."""
 
 from __future__ import annotations
 
@@ -12,6 +12,11 @@ from tests.staff import staff_client
 
 pytestmark = pytest.mark.django_db
 
+SECOND_FACTOR = {
+    "en": "Second factor: recovery codes",
+    "de": "Zweiter Faktor: Wiederherstellungscodes",
+    "nl": "Tweede factor: herstelcodes",
+}
 NAMES = {
     "en": ("Whist card room", "Card room administration"),
     "de": ("Whist-Kartensalon", "Verwaltung des Kartensalons"),
@@ -40,3 +45,6 @@ def test_the_admin_index_carries_the_card_rooms_name(language: str) -> None:
     assert f"<title>{index} | {name}</title>" in page
     assert f"<h1>{index}</h1>" in page
     assert "Django" not in page
+    # django-otp's device apps by their names, not their labels "OTP_TOTP" and "OTP_STATIC".
+    assert ">OTP_" not in page and ">Otp_" not in page
+    assert SECOND_FACTOR[language] in page

@@ -50,8 +50,8 @@ INSTALLED_APPS = [
     "axes",
     # The second factor of staff and moderators (accounts.two_factor).
     "django_otp",
-    "django_otp.plugins.otp_totp",
-    "django_otp.plugins.otp_static",
+    "accounts.otp_apps.AppCodesConfig",  # django_otp.plugins.otp_totp, named for staff
+    "accounts.otp_apps.RecoveryCodesConfig",  # django_otp.plugins.otp_static
     "accounts",
     "games",
     "records",
