@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 PASSWORD = "a-Long-pass-2024"
@@ -26,6 +26,15 @@ def sign_up(page: Page, base: str, username: str, display_name: str) -> None:
     page.check("#id_accept_terms")
     page.click("form.stack-form button[type=submit]")
     page.wait_for_url(f"{base}/lobby/")
+
+
+def header_link(page: Page, name: str) -> Locator:
+    """The header's link `name`, reached as a player reaches it: through the Menu button on a
+    window narrower than 80rem (static/css/site.css), directly on a wider one."""
+    toggle = page.locator(".site-header .nav-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    return page.locator(".site-header").get_by_role("link", name=name, exact=True).first
 
 
 def log_in(page: Page, base: str, username: str) -> None:

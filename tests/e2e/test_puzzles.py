@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from fairplay.cheats import play
 from learning.models import Puzzle
 from learning.puzzles import job
-from tests.e2e.helpers import sign_up
+from tests.e2e.helpers import header_link, sign_up
 from tests.rankings.helpers import store
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -48,7 +48,7 @@ def test_a_visitor_misses_one_then_solves_the_next_in_english(
     context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
     page = context.new_page()
     page.goto(f"{site_url}/")
-    page.get_by_role("link", name="Puzzles", exact=True).first.click()
+    header_link(page, "Puzzles").click()  # at 1,100 px: through the Menu
     page.wait_for_url("**/puzzles/*/")
     first = _shown(page)
     expect(page.locator("h1")).to_contain_text(f"Puzzle {first.pk}")
