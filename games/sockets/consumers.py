@@ -209,14 +209,16 @@ class LobbyConsumer(PoolPairs, JsonFrames):
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         self.view = lobby_lists.ListView()
         self.lang = scope_language(self.scope)
-        if not await self._admit_user():
-            return
-        self.admitted = True
-        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        # The user's groups before the ban is read (in `_admit_user`): a ban committed after
+        # that read reaches this socket as a revoke, handled once this connect is done.
         if self.user_id is not None:
             self.user_groups = [broadcast.user_group(self.user_id, k) for k in (None, "lobby")]
             for group in self.user_groups:
                 await self.channel_layer.group_add(group, self.channel_name)
+        if not await self._admit_user():
+            return
+        self.admitted = True
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         await self._list({k: v[-1] for k, v in query.items()})
         await self._send_mine()

@@ -146,6 +146,11 @@ class TableOpening(_Host):
         # reaches this socket as an event, handled once this connect is done (a consumer
         # handles one message at a time), not lost between the read and the join (a gap).
         await self._join(broadcast.table_group(self.table_id))
+        # The user's groups before the ban is read (in `read_opening`), as the table's: a ban
+        # committed after that read reaches this socket as a revoke, not lost before the join.
+        if self.user_id is not None:
+            await self._join(broadcast.user_group(self.user_id))
+            await self._join(broadcast.user_group(self.user_id, "table"))
         async with turn("table sockets opening", OPENING):
             found = await db_call(read_opening)(self.table_id, self.user, self.scope.get("session"))
         if found is None or not found.allowed:
@@ -157,8 +162,6 @@ class TableOpening(_Host):
         self.blocked = found.blocked
         version = found.version  # the state this socket gets is at least this
         if self.user_id is not None:
-            await self._join(broadcast.user_group(self.user_id))
-            await self._join(broadcast.user_group(self.user_id, "table"))
             async with turn("table sockets opening", OPENING):
                 opened = await db_call(open_seat)(
                     self.table_id, self.user, self.channel_name, self.scope, self.address
