@@ -20,16 +20,21 @@ from tests.games.helpers import deal_where, no_single_suit, state, table
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_card_is_taken_back_when_the_other_player_agrees(
-    browser: Browser, site_url: str, tmp_path: Path
-):
+def _german_game_of_ann_and_bob():
+    """A German Whist table of two players, ann (seat 0) and bob (seat 1), started."""
     ann, bob = (
         get_user_model().objects.create_user(n, password=PASSWORD, display_name=n.title())
         for n in ("ann", "bob")
     )
     table = services.table_create(ann, "german")
     services.seat_take(bob, table.pk, 1)
-    services.table_start(ann, table.pk)
+    return services.table_start(ann, table.pk)
+
+
+def test_a_card_is_taken_back_when_the_other_player_agrees(
+    browser: Browser, site_url: str, tmp_path: Path
+):
+    table = _german_game_of_ann_and_bob()
     # A lead from 13 cards is a choice; the other's answer is one too (a forced answer is
     # played by itself, test_the_other_players_only_card_waits_for_the_answer).
     leader = deal_where(table.pk, lambda s: no_single_suit(s.hands[1 - s.to_act])).to_act
@@ -102,13 +107,7 @@ def test_the_other_players_only_card_waits_for_the_answer(browser: Browser, site
     at load later than 0.7 s, and waited 30 s for a button gone. Now the card waits while the
     question is open, and the player agrees. Only the answering player's page is open: it
     sees the question with its first state, and nothing plays before it asks."""
-    ann, bob = (
-        get_user_model().objects.create_user(n, password=PASSWORD, display_name=n.title())
-        for n in ("ann", "bob")
-    )
-    game = services.table_create(ann, "german")
-    services.seat_take(bob, game.pk, 1)
-    services.table_start(ann, game.pk)
+    game = _german_game_of_ann_and_bob()
 
     def forced_suit(s) -> int | None:  # a suit of one card for the other, led from the leader
         other, mine = s.hands[1 - s.to_act], s.hands[s.to_act]
@@ -116,7 +115,7 @@ def test_the_other_players_only_card_waits_for_the_answer(browser: Browser, site
 
     dealt = deal_where(game.pk, lambda s: forced_suit(s) is not None)
     leader = dealt.to_act
-    users = {0: ann, 1: bob}
+    users = {s.index: s.user for s in game.seats.select_related("user")}
     lead = card_str(cards_of(dealt.hands[leader] & forced_suit(dealt))[0])
     services.move_play(game.pk, {"action": "play", "card": lead}, table(game.pk).version,
                        user=users[leader])  # fmt: skip
