@@ -1,0 +1,56 @@
+"""The card words of the German and Dutch catalogues: one word for one thing, the word of the
+source rule texts the games were written from (Dutch "stok" for the cards set aside, German
+"Talon" for German Whist's and "Stapel" for Knockout Whist's)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DOMAINS = ("django", "djangojs")
+
+
+def translations(language: str) -> list[tuple[str, list[str]]]:
+    """(msgid with its plural, every msgstr form) of both catalogues of `language`, obsolete
+    entries left out."""
+    out = []
+    for domain in DOMAINS:
+        path = ROOT / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
+        for block in path.read_text().split("\n\n"):
+            fields: dict[str, str] = {}
+            key = None
+            for line in block.splitlines():
+                match = re.match(r'^(msgid|msgid_plural|msgstr(?:\[\d+\])?) (".*")$', line)
+                if match:
+                    key = match.group(1)
+                    fields[key] = ast.literal_eval(match.group(2))
+                elif line.startswith('"') and key:
+                    fields[key] += ast.literal_eval(line)
+            if fields.get("msgid"):
+                said = [v for k, v in fields.items() if k.startswith("msgstr")]
+                out.append((f"{fields['msgid']} {fields.get('msgid_plural', '')}", said))
+    assert len(out) > 100
+    return out
+
+
+def test_dutch_calls_the_talon_and_the_stock_stok() -> None:
+    """The Dutch seed text's word (de stok); the catalogue said "talon" and "stapel" too."""
+    about = [(m, s) for m, s in translations("nl") if re.search(r"\b(talon|stock)\b", m, re.I)]
+    assert len(about) > 15
+    assert not [(m, s) for m, s in about if not all(re.search(r"\bstok", t, re.I) for t in s)]
+
+
+def test_dutch_never_says_talon_or_stapel() -> None:
+    said = [t for _, s in translations("nl") for t in s]
+    assert not [t for t in said if re.search(r"talon|stapel", t, re.I)]
+
+
+@pytest.mark.parametrize(("english", "german"), [("talon", "Talon"), ("stock", "Stapel|Talon")])
+def test_german_calls_the_talon_talon_and_knockouts_stock_stapel(english, german) -> None:
+    about = [(m, s) for m, s in translations("de") if re.search(rf"\b{english}\b", m, re.I)]
+    assert about
+    assert not [(m, s) for m, s in about if not all(re.search(german, t) for t in s)]
