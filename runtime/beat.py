@@ -1,18 +1,35 @@
-"""Celery beat's pulse: each tick of its scheduler notes the time in the shared cache, so a
-supervisor on any host can tell a beat that ticks from one that hangs (`manage.py ready beat`)."""
+"""Celery beat on every app host, its schedule sent once per period for the whole site.
+
+Each tick of the scheduler notes the time in the shared cache (its pulse), so a supervisor on
+any host can tell a beat that ticks from one that hangs (`manage.py ready beat`).
+
+Each entry due is sent only by the first beat of the site to claim it within SHARE of its
+period: a key in the shared Redis, set only if absent and expiring after that time (one
+command per entry and tick). So every app host may run a beat (docs/deployment.md, "Beat on
+every app host"): the watchdog's sweep runs once per period, not once per beat, and a cut
+host's beat is missed by nobody (the next beat's tick claims the next period, within one
+more period). A cache that cannot answer claims nothing: the entry is sent (a sweep twice
+is safe, each table re-checked under its lock; a sweep never is a stalled site).
+"""
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 from celery.beat import PersistentScheduler
 
+log = logging.getLogger(__name__)
 PULSE_KEY = "whist:beat:pulse"
+SENT_KEY = "whist:beat:sent:"  # + the entry's name
+SHARE = 0.8  # of an entry's period, claimed by the beat that sends it
+UNTIMED = 30.0  # seconds claimed of an entry with no fixed period (a crontab's)
 
 
 class PulsingScheduler(PersistentScheduler):
-    """Celery's default scheduler (settings.CELERY_BEAT_SCHEDULER), noting each tick."""
+    """Celery's default scheduler (settings.CELERY_BEAT_SCHEDULER), noting each tick and
+    sending an entry only if no other beat of the site sent it just before."""
 
     def tick(self, *args: Any, **kwargs: Any) -> float:
         from runtime.process_cache import cache
@@ -22,6 +39,32 @@ class PulsingScheduler(PersistentScheduler):
         except Exception:  # noqa: BLE001 - Redis away: the pulse stops, which is the signal
             pass
         return super().tick(*args, **kwargs)
+
+    def apply_entry(self, entry: Any, producer: Any = None) -> None:
+        every = getattr(entry.schedule, "run_every", None)
+        seconds = every.total_seconds() if every is not None else UNTIMED
+        if claim(entry.name, seconds * SHARE):
+            super().apply_entry(entry, producer=producer)
+        else:
+            log.debug("beat: %s was sent by another beat this period", entry.name)
+
+
+def claim(name: str, seconds: float) -> bool:
+    """Whether this beat sends the entry `name` now: True for the first to ask within
+    `seconds` (then no other until they have passed), and when the cache cannot answer."""
+    from runtime.process_cache import cache
+
+    key = SENT_KEY + name
+    try:
+        backend = getattr(cache, "_cache", None)
+        if backend is None or not hasattr(backend, "get_client"):  # one process's memory
+            return bool(cache.add(key, 1, timeout=max(1, round(seconds))))
+        client = backend.get_client(write=True)
+        stored = cache.make_and_validate_key(key)
+        return bool(client.set(stored, 1, nx=True, px=max(1, int(seconds * 1000))))
+    except Exception:  # noqa: BLE001 - sent by every beat rather than by none
+        log.warning("beat: could not claim %s in the cache; sent anyway", name, exc_info=True)
+        return True
 
 
 def pulse_age() -> float | None:

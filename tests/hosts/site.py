@@ -1,5 +1,5 @@
 """The card room as separate hosts (tests/hosts/network.py): a data host with PostgreSQL and
-Redis, app hosts each with a Daphne and a Celery worker (beat on the first), and nginx in
+Redis, app hosts each with a Daphne and a Celery worker with a beat, and nginx in
 this process's namespace balancing the app hosts, as docs/deployment.md lays them out.
 
 PostgreSQL is a copy of the migrated template cluster of tests/faults/stack.py, listening on
@@ -105,8 +105,8 @@ class Site:
             wait_port(self.address(host), REDIS_PORT)
         if not servers:
             return
-        for i, host in enumerate(self.apps):
-            self.start_app(host, beat=i == 0)
+        for host in self.apps:
+            self.start_app(host, beat=True)
         for host in self.apps:
             wait_port(self.address(host), WEB_PORT, process=self.processes[f"{host}-daphne"])
         self._nginx()
@@ -149,7 +149,7 @@ class Site:
             sys.executable, "-m", "celery", "-A", "whistsite", "worker", "-Q", queues,
             "--concurrency", "1", "--without-heartbeat", "--without-mingle", "-l", "warning",
             "-n", f"{host}@%h",
-            *(["-B", "-s", str(self.folder / "beat-schedule")] if beat else []),
+            *(["-B", "-s", str(self.folder / f"{host}-beat-schedule")] if beat else []),
         ])  # fmt: skip
 
     def _nginx(self) -> None:
