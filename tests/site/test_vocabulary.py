@@ -54,3 +54,32 @@ def test_german_calls_the_talon_talon_and_knockouts_stock_stapel(english, german
     about = [(m, s) for m, s in translations("de") if re.search(rf"\b{english}\b", m, re.I)]
     assert about
     assert not [(m, s) for m, s in about if not all(re.search(german, t) for t in s)]
+
+
+# A game that counts for the ratings: Dutch "gewaardeerd", German "gewertet"; one that does
+# not: "niet-gewaardeerd" (before a noun, "niet gewaardeerd" after it), "ungewertet".
+RATED_WORDS = {"nl": r"gewaardeerd", "de": r"gewertet"}
+UNRATED_WORDS = {"nl": r"\bniet[- ]gewaardeerd", "de": r"ungewertet"}
+
+
+@pytest.mark.parametrize("language", ["nl", "de"])
+def test_a_rated_game_is_gewaardeerd_or_gewertet(language) -> None:
+    about = [(m, s) for m, s in translations(language) if re.search(r"\brated\b", m, re.I)]
+    assert len(about) > 20
+    word = RATED_WORDS[language]
+    assert not [(m, s) for m, s in about if not all(re.search(word, t, re.I) for t in s)]
+
+
+@pytest.mark.parametrize("language", ["nl", "de"])
+def test_an_unrated_game_is_niet_gewaardeerd_or_ungewertet(language) -> None:
+    """Dutch said "ongerated", "ongeratede partij", "ongewaardeerd" (unappreciated), "vrij"
+    and "vrijblijvend"."""
+    about = [(m, s) for m, s in translations(language) if re.search(r"unrated|casual", m, re.I)]
+    assert len(about) > 10
+    word = UNRATED_WORDS[language]
+    assert not [(m, s) for m, s in about if not all(re.search(word, t, re.I) for t in s)]
+
+
+def test_dutch_never_says_gerated_or_ongewaardeerd() -> None:
+    said = [t for _, s in translations("nl") for t in s]
+    assert not [t for t in said if re.search(r"gerated|geratede|ongewaardeerd", t, re.I)]
