@@ -94,7 +94,9 @@ def test_when_one_partner_stops_waiting_the_others_page_says_so_in_dutch(
     invite(cy, "Dee")  # keep waiting for people: nobody else comes
     expect(cy.locator("[data-testid=pool-status]")).to_contain_text("Wachten tot Dee")
     offer = dee.locator("[data-testid=pool-invites] li")
-    expect(offer).to_contain_text("Cy nodigt je uit om Whist · niet gewaardeerd als partners te spelen.")
+    expect(offer).to_contain_text(
+        "Cy nodigt je uit om Whist · niet gewaardeerd als partners te spelen."
+    )
     shot(dee, "partners-6-invitation-nl")
     offer.get_by_role("button", name="Aanvaarden").click()
     expect(cy.locator("[data-testid=pool-status]")).to_contain_text("wachten als partners")
