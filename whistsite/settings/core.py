@@ -57,7 +57,7 @@ INSTALLED_APPS = [
     "records",
     "rankings",
     # Friend requests and friendships (FriendshipRequest, Friend): social's friends.
-    "friendship",
+    "social.friendship_apps.FriendshipsConfig",  # friendship, named for staff
     "social",
     # Clubs: members, owners and moderators, a wall, their events and leaderboards.
     "clubs",
