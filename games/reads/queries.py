@@ -77,6 +77,11 @@ def table_get(table_id: int) -> Table | None:
     return next(iter(found[:1]), None)
 
 
+def table_versions(table_ids: list[int]) -> dict[int, int]:
+    """The version of each of these tables that exists (one read by primary key)."""
+    return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "version"))
+
+
 def table_with_seats(table_id: int) -> tuple[Table, list[Seat]] | None:
     """The table and its seats as `table_seats` gives them, in two statements written out
     (a state's build: every socket's first after a restart); None if there is no table."""

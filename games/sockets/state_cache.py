@@ -56,6 +56,12 @@ def unlisten(table_id: int) -> None:
         del _listening[table_id]
 
 
+def heard() -> dict[int, int]:
+    """The newest version this process heard of each table a socket here listens to (what
+    games/sockets/lost_publishes.py compares with the database)."""
+    return {t: _latest[t]["version"] for t in _listening if t in _latest}
+
+
 def remember(event: dict[str, Any]) -> None:
     """Keep `event` if it is the newest of its table seen here (a copy of its fields: the
     socket's dispatcher empties the message it was handed)."""

@@ -25,7 +25,7 @@ from accounts.devices import origin_note
 from games import broadcast, services
 from games.reads import messages, queries
 from games.reads.opening import opening_read
-from games.sockets import pool_messages, state_cache
+from games.sockets import lost_publishes, pool_messages, state_cache
 from games.sockets.frames import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from games.sockets.message_size import in_parts
 from games.sockets.threads import db_call
@@ -174,6 +174,7 @@ class TableOpening(_Host):
         # one read for another socket mends a publish it missed (games/sockets/state_cache.py).
         self.listening = True
         state_cache.listen(self.table_id)
+        lost_publishes.watch()  # and one whose commit was never published comes all the same
         await self._send_chat(found.chat)
 
     def _unlisten(self) -> None:

@@ -39,6 +39,10 @@ WHIST_PROCESS_BEAT = env_float("WHIST_PROCESS_BEAT", 2)
 WHIST_PROCESS_TTL = env_float("WHIST_PROCESS_TTL", 6)
 if WHIST_PROCESS_TTL <= WHIST_PROCESS_BEAT:
     problem("WHIST_PROCESS_TTL", WHIST_PROCESS_TTL, "must be longer than WHIST_PROCESS_BEAT")
+# Each server process looks every this many seconds, in one read, whether a table it has
+# sockets of and heard nothing of since its last look has a newer version in the database: a
+# publish lost with the process that committed it (games/sockets/lost_publishes.py).
+WHIST_LOST_PUBLISH_EVERY = env_float("WHIST_LOST_PUBLISH_EVERY", 2, minimum=0.1)
 # An open table none of whose players has been at it for this many seconds is closed.
 WHIST_OPEN_ABANDON = env_float("WHIST_OPEN_ABANDON", 600)
 # An open table whose last seated player stood up stays open this many seconds (an invited
