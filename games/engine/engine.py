@@ -17,15 +17,17 @@ from .actions import (
     IllegalAction,
     resign,
 )
-from .cards import SUIT_MASK, SUIT_OF, card_str
+from .cards import BITS, SUIT_MASK, SUIT_OF, card_str
 from .deals import SeededSource, Source
 from .errors import CardCode, SeatNo, gettext_noop
 from .hints import record_hint
 from .protocol import Game
 from .rules import Ruleset
-from .state import OVER, State, play_card
+from .state import OVER, TRICK_PLAYS, State, without_undo
 from .state import PLAY as PLAY_PHASE
 from .takeback import take_back
+
+_new = object.__new__
 
 IMPLEMENTATIONS: dict[str, Game[Any]] = {
     g.name: g for g in (knockout.GAME, whist.GAME, german.GAME)
@@ -103,19 +105,43 @@ def legal_actions(
 def apply(state: State, action: Action) -> State:
     """The state after `action`; raises IllegalAction (with a `code`) for anything not legal."""
     if (
-        action.__class__ is Action
-        and (action.kind is PLAY or action.kind == PLAY)  # `is`: the engine's own members
-        and state.phase is PLAY_PHASE
+        action.__class__ is not Action
+        or not (action.kind is PLAY or action.kind == PLAY)  # `is`: the engine's own members
+        or state.phase is not PLAY_PHASE
     ):
-        # The hot path: the same answer as membership in legal_actions, without the list.
-        seat, card = action.seat, action.card
-        if seat == state.to_act and 0 <= card < 52:
-            hand = playable = state.hands[seat]
-            if state.trick:  # the led suit if the hand holds any (tricks.follow_mask)
-                playable = hand & SUIT_MASK[SUIT_OF[state.trick[0][1]]] or hand
-            if playable >> card & 1:
-                return play_card(state, action)
-    return _apply_checked(state, action)
+        return _apply_checked(state, action)
+    # The hot path: a card, legal by the same answer as membership in legal_actions, without
+    # the list; then played here rather than in a function of its own (this runs once a card).
+    seat, card = action.seat, action.card
+    if seat != state.to_act or not 0 <= card < 52:
+        return _apply_checked(state, action)
+    hand = playable = state.hands[seat]
+    if state.trick:  # the led suit if the hand holds any (tricks.follow_mask)
+        playable = hand & SUIT_MASK[SUIT_OF[state.trick[0][1]]] or hand
+    if not playable >> card & 1:
+        return _apply_checked(state, action)
+    new = _new(state.__class__)  # state.clone(), written out
+    new.__dict__ = state.__dict__.copy()
+    new.event_log = (state.event_log, action)
+    hands = list(state.hands)
+    hands[seat] = hand ^ BITS[card]  # the card leaves the hand for the trick
+    new.hands = tuple(hands)
+    new.trick = state.trick + TRICK_PLAYS[seat][card]
+    pending = new.pending = state.pending[1:]
+    if pending:
+        new.to_act = pending[0]
+        new.undo = None  # only a state right after a trick keeps one (see below)
+        return new
+    done: State = state.game.trick_done(new)  # the game ends a full trick
+    # (A stock that changed, by a draw or a new deal, is a new tuple: `is` tells as `==` would.)
+    if done.deal_no == state.deal_no and done.stock is state.stock and done.phase is PLAY_PHASE:
+        # Once per trick: the card may be taken back to `state`. A state within a trick
+        # keeps no `undo`, so `state` itself serves, without a copy; but for a trick of one
+        # card, `state` is the state right after the last trick, which keeps one.
+        done.undo = state if state.undo is None else without_undo(state)
+    else:
+        done.undo = None
+    return done
 
 
 def _apply_checked(state: State, action: Action) -> State:

@@ -7,11 +7,12 @@ from itertools import combinations
 from typing import Any
 
 from . import actions, knockout_end
+from .actions import _SUIT_PLAYS, plays_of, suit_plays
 from .cards import NT, SUIT_MASK, SUIT_OF, card_str, cards_of, mask_of, suit_str
 from .deals import Source, dealt_hands
 from .protocol import Game
 from .rules import PRESETS, KnockoutOptions, Ruleset
-from .state import EXCHANGE, OVER, PLAY, TRUMP, VOTE, State, close_trick, legal_plays
+from .state import EXCHANGE, OVER, PLAY, TRUMP, VOTE, State, close_trick
 from .tricks import RINGS, clockwise, next_seat
 
 
@@ -117,7 +118,14 @@ def _open_trick(s: KnockoutState, leader: int) -> None:
 
 def legal(s: KnockoutState, seat: int) -> list[actions.Action]:
     if s.phase is PLAY:
-        moves = legal_plays(s, seat)
+        # state.legal_plays, written out (a call less a move): follow the led suit if possible
+        hand, trick = s.hands[seat], s.trick
+        follow = hand & SUIT_MASK[SUIT_OF[trick[0][1]]] if trick else 0
+        if follow:
+            plays = _SUIT_PLAYS[seat].get(follow)
+            moves = list(plays) if plays is not None else suit_plays(seat, follow)
+        else:
+            moves = plays_of(seat, hand)
         if s.dogs and seat in s.dogs and len(s.trick_log) < s.hand_size - 1:
             moves.append(actions.knock(seat))  # docs/rules.md §1: the dog must play the last trick
         return moves

@@ -6,7 +6,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from .actions import _SUIT_PLAYS, plays_of, suit_plays
-from .cards import BITS, SUIT_MASK, SUIT_OF
+from .cards import SUIT_MASK, SUIT_OF
 from .deals import Source
 from .rules import Ruleset
 from .tricks import BEATERS
@@ -138,8 +138,9 @@ class State:
         return f"<State {self.rules.game} deal {self.deal_no} {self.phase} to_act={self.to_act}>"
 
 
-# _TRICK_PLAYS[seat][card]: ((seat, card),), what a play adds to the trick (one tuple less a card).
-_TRICK_PLAYS = [[((seat, card),) for card in range(52)] for seat in range(7)]
+# TRICK_PLAYS[seat][card]: ((seat, card),), what a card played (engine.apply) adds to the
+# trick (one tuple less a card).
+TRICK_PLAYS = [[((seat, card),) for card in range(52)] for seat in range(7)]
 
 
 def legal_plays(state: State, seat: int) -> list[Any]:
@@ -154,34 +155,7 @@ def legal_plays(state: State, seat: int) -> list[Any]:
     return plays_of(seat, hand)
 
 
-def play_card(state: State, action: Any) -> State:
-    """A legal play: the card leaves the hand for the trick; the game ends a full trick."""
-    seat = action.seat
-    new = _new(state.__class__)  # state.clone(), written out: this runs once per card
-    new.__dict__ = state.__dict__.copy()
-    new.event_log = (state.event_log, action)
-    hands = list(state.hands)
-    hands[seat] ^= BITS[action.card]  # a legal play: the card is in the hand, its bit goes
-    new.hands = tuple(hands)
-    new.trick = state.trick + _TRICK_PLAYS[seat][action.card]
-    pending = new.pending = state.pending[1:]
-    if pending:
-        new.to_act = pending[0]
-        new.undo = None  # only a state right after a trick keeps one (see below)
-        return new
-    done: State = state.game.trick_done(new)
-    # (A stock that changed, by a draw or a new deal, is a new tuple: `is` tells as `==` would.)
-    if done.deal_no == state.deal_no and done.stock is state.stock and done.phase is PLAY:
-        # Once per trick: the card may be taken back to `state`. A state within a trick
-        # keeps no `undo`, so `state` itself serves, without a copy; but for a trick of one
-        # card, `state` is the state right after the last trick, which keeps one.
-        done.undo = state if state.undo is None else _without_undo(state)
-    else:
-        done.undo = None
-    return done
-
-
-def _without_undo(state: State) -> State:
+def without_undo(state: State) -> State:
     """A copy of `state` that keeps no state before its last trick (states never chain)."""
     kept = state.clone()
     kept.undo = None

@@ -60,14 +60,14 @@ def refusal(state: State, seat: int) -> IllegalAction | None:
 def _before_last_card(state: State, seat: int) -> State | None:
     """The state before `seat`'s last card, if that card is the last event and may be picked
     up (the deal goes on and nothing was drawn); else None. A card still in the trick is
-    taken out of it again; for one that completed its trick, play_card kept `state.undo`.
+    taken out of it again; for one that completed its trick, engine.apply kept `state.undo`.
     Its `undo` is None: the state before a take-back is not taken back again."""
     if state.over or state.phase != PLAY_PHASE or not state.event_log:
         return None
     older, last = state.event_log
     if last.kind != PLAY or last.seat != seat:
         return None
-    if not state.trick:  # the card completed a trick (state.play_card keeps what came before)
+    if not state.trick:  # the card completed a trick (engine.apply keeps what came before)
         before = state.undo
         return before if before is not None and before.event_log is older else None
     if state.trick[-1] != (seat, last.card):
