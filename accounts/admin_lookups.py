@@ -5,7 +5,8 @@ relation. Django allows any local field, so a moderator could read, one characte
 what the admin hides from them. A refused lookup answers 400 and writes an audit row.
 
 `GuardedAdminSite` (the site every `admin.register` uses: accounts.apps.GuardedAdminConfig)
-mixes `GuardedLookups` into each ModelAdmin registered on it, third-party ones included."""
+mixes `GuardedLookups` into each ModelAdmin registered on it, third-party ones included, and
+lists the staff pages outside the admin (accounts.staff_pages) on its index and side menu."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from django.http import HttpRequest
 
 from accounts.models import AuditEntry
 from accounts.services import audit_record
+from accounts.staff_pages import admin_section
 
 # Names of fields no list page filters on, for anyone: what they hold must not be guessed.
 SECRET_FIELDS = frozenset({
@@ -95,3 +97,11 @@ class GuardedAdminSite(admin.AdminSite):
             admin_class = type(admin_class.__name__, (GuardedLookups, admin_class), {
                 "__module__": admin_class.__module__, "__doc__": admin_class.__doc__})  # fmt: skip
         super().register(model_or_iterable, admin_class, **options)
+
+    def get_app_list(self, request: Any, app_label: str | None = None) -> list[dict[str, Any]]:
+        """The apps, and on the index and side menu the staff pages the reader may use
+        (accounts.staff_pages), in the same order by name."""
+        found = super().get_app_list(request, app_label)
+        if app_label is not None:
+            return found
+        return sorted(found + admin_section(request.user), key=lambda app: str(app["name"]).lower())

@@ -15,6 +15,10 @@ class FairplayConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.moderators import keep_share
+        from accounts.staff_pages import page_add
         from fairplay import receivers, tasks  # noqa: F401
+        from fairplay.models import REVIEW_PERMISSION
 
         keep_share(self, MODERATOR_PERMISSIONS)
+        # Listed in the admin and the site's header for those who may review.
+        page_add(_("Fair-play queue"), "fairplay_queue", REVIEW_PERMISSION)

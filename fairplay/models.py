@@ -7,6 +7,9 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+# The right to use the moderators' queue (fairplay.views; Flag's Meta makes it).
+REVIEW_PERMISSION = "fairplay.review_flag"
+
 
 class GameSignal(models.Model):
     """One human seat's figures in one stored game (fairplay.hidden, fairplay.soft_play)."""

@@ -16,10 +16,8 @@ from accounts.services import ModerationError
 from accounts.staff_powers import acts_as_staff, staff_may
 from accounts.two_factor import moderation_page
 from fairplay import selectors
-from fairplay.models import Flag
+from fairplay.models import REVIEW_PERMISSION, Flag
 from fairplay.services import flag_resolve
-
-PERMISSION = "fairplay.review_flag"
 
 
 class DecisionForm(forms.Form):
@@ -37,7 +35,7 @@ class DecisionForm(forms.Form):
 
 
 def _reviewer(request: HttpRequest) -> None:
-    if not (acts_as_staff(request.user) and staff_may(request.user, PERMISSION)):
+    if not (acts_as_staff(request.user) and staff_may(request.user, REVIEW_PERMISSION)):
         raise PermissionDenied(_("Only moderators can review fair-play flags."))
 
 

@@ -123,6 +123,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "whistsite.context_processors.site",
                 "social.context_processors.notices",
+                "accounts.staff_pages.header",
             ],
         },
     },
