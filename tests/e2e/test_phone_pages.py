@@ -1,8 +1,10 @@
 """Pages a new player reaches on a phone (390 x 844), as a German player sees them: no page
 scrolls sideways (an event's page as its organiser sees it, with its invite link; the data
 page with its sessions; the profile; pages titled with one long German word, as
-"Datenschutzerklärung"; the privacy notice's tables), and no heading of a results table
-breaks inside a word (it broke "Platz" and "Spiele" one letter a line)."""
+"Datenschutzerklärung"; the privacy notice's tables), no heading of a results table
+breaks inside a word (it broke "Platz" and "Spiele" one letter a line), and the data page's
+sessions show every cell whole (the table was cut at the phone's edge: its last seen and
+its End button out of sight, with nothing saying so)."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
+from accounts.models import SessionInfo
 from fairplay.cheats import play
 from tests.e2e.helpers import PASSWORD, log_in
 from tests.e2e.table_steps import ARTIFACTS
@@ -81,3 +85,39 @@ def test_on_a_phone_no_table_heading_breaks_inside_a_word(browser: Browser, site
         assert page.locator("main .results-table th").count(), path
         broken += [f"{path}: {h}" for h in page.evaluate(BROKEN_HEADINGS)]
     assert broken == []
+
+
+# The cells of the sessions table not wholly in sight: beyond the window's or the table's
+# edge (a table scrolled inside its box hides what is past its right edge), or their text
+# wider than the cell.
+CUT_CELLS = """() => {
+  const table = document.querySelector('[data-testid=sessions]');
+  const edge = Math.min(window.innerWidth, table.getBoundingClientRect().right);
+  return [...table.querySelectorAll('td')].filter((cell) => {
+    const box = cell.getBoundingClientRect();
+    return box.left < 0 || box.right > edge + 0.5 || cell.scrollWidth > cell.clientWidth + 1;
+  }).map((cell) => cell.textContent.trim());
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_on_a_phone_the_data_page_shows_every_session_whole(
+    browser: Browser, site_url: str, language: str
+) -> None:
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    other = SessionStore()
+    other.create()  # a second browser, which the page offers to end
+    SessionInfo.objects.create(session_key=other.session_key, user=ann,
+                               device="Samsung Internet 27 on Android",
+                               place="Utrecht, Netherlands")  # fmt: skip
+    page = phone_page(browser, site_url, "ann")
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+    page.goto(f"{site_url}/accounts/data/")
+    sessions = page.get_by_test_id("sessions")
+    sessions.scroll_into_view_if_needed()
+    expect(sessions).to_contain_text("Utrecht, Netherlands")
+    folder = ARTIFACTS / "phone"
+    folder.mkdir(parents=True, exist_ok=True)
+    sessions.screenshot(path=str(folder / f"data-sessions-{language}.png"))
+    assert page.evaluate(CUT_CELLS) == []
+    assert sessions.locator("button").first.is_visible()  # End, for the other session
