@@ -78,8 +78,20 @@ def table_get(table_id: int) -> Table | None:
 
 
 def table_versions(table_ids: list[int]) -> dict[int, int]:
-    """The version of each of these tables that exists (one read by primary key)."""
-    return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "version"))
+    """The version of each of these tables that exists (one read by primary key). On
+    PostgreSQL the ids go as one array: the ORM's `pk__in` of a few hundred ids cost this
+    thread several times the CPU (docs/benchmarks.md, "lost publishes")."""
+    if connection.vendor != "postgresql":
+        return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "version"))
+    with connection.cursor() as cursor:
+        cursor.execute(_versions_sql(), [list(table_ids)])
+        return dict(cursor.fetchall())
+
+
+@cache
+def _versions_sql() -> str:
+    q = connection.ops.quote_name
+    return f"SELECT id, version FROM {q(Table._meta.db_table)} WHERE id = ANY(%s)"
 
 
 def table_with_seats(table_id: int) -> tuple[Table, list[Seat]] | None:
