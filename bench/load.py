@@ -62,6 +62,7 @@ from load_lobby import (  # noqa: E402
 from load_report import report  # noqa: E402
 from load_stack import Stack, cpu, household, own_cpu, postgres_processes  # noqa: E402
 from load_storm import report_storm, storm  # noqa: E402
+from tail_probe import Probe, close_window, open_window  # noqa: E402
 
 from bench.arguments import Parser, whole_number  # noqa: E402
 
@@ -105,6 +106,12 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--storm", action="store_true",
                         help="make every table first, then open every socket at once "
                         "(bench/load_storm.py)")  # fmt: skip
+    parser.add_argument(
+        "--probe",
+        action="store_true",
+        help="Daphne under bench/probed_daphne.py: print the measured window's "
+        "collector pauses, loop lag and pool queue waits (bench/tail_probe.py)",
+    )
     args = parser.parse_args()
     if args.game == "whist" and args.players != 4 or args.game == "german" and args.players != 2:
         parser.error(f"{args.game} is for {4 if args.game == 'whist' else 2} players")
@@ -235,6 +242,8 @@ async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, A
     watched = daphnes, stack.workers, [stack.redis_process], postgres_processes()
     before, clock0 = [cpu(group) for group in watched], time.perf_counter()
     clients0 = own_cpu()
+    if args.probe:
+        open_window(daphnes, stack.probe)
     stats.measuring = True
     if flood is None:
         await asyncio.sleep(args.seconds)
@@ -242,6 +251,8 @@ async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, A
         flooded = await alternate(flood, stats, args.seconds, resident)
     stats.measuring = False
     elapsed = time.perf_counter() - clock0
+    if args.probe:
+        await asyncio.to_thread(close_window, daphnes, stack.tmp, stack.probe)
     spent = [cpu(group) - b for group, b in zip(watched, before, strict=True)]
     spent.append(own_cpu() - clients0)
     stop.set()
@@ -252,6 +263,12 @@ async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, A
     return {"elapsed": elapsed, "cpu": spent, "rss": rss, "sockets": sockets["count"],
             "flood": flooded, "flood_cpu": flood.cpu if flood else None,
             "flood_cuts": flood.cuts if flood else None}  # fmt: skip
+
+
+async def probed(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, Any]:
+    """`play` with the clients' own probe on this loop (bench/tail_probe.py)."""
+    stack.probe.install(asyncio.get_running_loop())
+    return await play(stack, room, stats)
 
 
 async def until_open(opened: asyncio.Event, loops: list[asyncio.Task], sockets: dict[str, int],
@@ -288,6 +305,9 @@ def measured(
     With `bare_size`: the bare relay's stack, sending state frames of that many bytes."""
     with tempfile.TemporaryDirectory(prefix="load-") as tmp:
         stack = Stack(args, Path(tmp), bare_size is not None)
+        if args.probe and bare_size is None:
+            stack.daphne_module, stack.env["WHIST_PROBE_DIR"] = "bench.probed_daphne", tmp
+        stack.probe = Probe()
         try:
             stack.start()
             stack.redis_process = psutil.Process(stack.redis.pid)
@@ -298,6 +318,8 @@ def measured(
             if args.storm:
                 ports = [port for port, _ in stack.daphnes]
                 return {"storm": asyncio.run(storm(args, ports, room, stats, household))}
+            if args.probe and bare_size is None:
+                return asyncio.run(probed(stack, room, stats))
             return asyncio.run(play(stack, room, stats))
         finally:
             stack.close()

@@ -12,6 +12,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import psutil
@@ -46,6 +47,7 @@ class Stack(Spawned):
     """The processes of one run; stopped (and the database dropped) by `close`."""
 
     daphne_module = "daphne"  # bench/socket_memory.py's: bench.traced_daphne
+    probe: Any = None  # bench/load.py --probe: the clients' bench/tail_probe.py Probe
 
     def __init__(self, args: argparse.Namespace, tmp: Path, bare: bool = False) -> None:
         super().__init__()
