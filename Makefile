@@ -42,13 +42,12 @@ E2E_PATHS = $(if $(filter tests/%,$(PYTEST_ARGS)),,tests/e2e)
 E2E_PYTEST := $(BIN)/pytest -m e2e -n $(E2E_WORKERS) --dist loadgroup --durations=10 \
 	$(PYTEST_ARGS) $(E2E_PATHS)
 E2E_RUN := $(TEST_ENV) $(E2E_PYTEST)
-# BESIDE=1: make test runs the browser run beside the unit run, not after it (the browser run
-# leaves most of the CPU idle, waiting on its browsers), with test databases named apart
+# make test runs the browser run beside the unit run, not after it (the browser run leaves
+# most of the CPU idle, waiting on its browsers), with test databases named apart
 # (test_whist_gw0_e2e) and a Redis server of its own on a spare port (tests/with_own_redis.py):
 # the two runs' xdist workers have the same names, and so the same Redis databases
-# (tests/redis_databases.py). Not yet the default: not yet run green twice on a quiet machine
-# (docs/benchmarks.md).
-BESIDE ?= 0
+# (tests/redis_databases.py). BESIDE=0: one after the other (docs/benchmarks.md).
+BESIDE ?= 1
 E2E_BESIDE := $(TEST_ENV) WHIST_TEST_DATABASE_SUFFIX=e2e $(BIN)/python -m tests.with_own_redis \
 	$(E2E_PYTEST)
 PSQL := psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qtA
@@ -132,7 +131,7 @@ run: setup
 	@$(BIN)/python -m whistsite.ready $(HOST) $(PORT) &
 	$(RUN_ENV) $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_FLAGS) whistsite.asgi:application
 
-# make test's two runs at once (BESIDE=1): either failing fails it; the browser run's output is kept in
+# make test's two runs at once (BESIDE=1, the default): either failing fails it; the browser run's output is kept in
 # a file until the unit run has ended, so that neither's is mixed into the other's.
 define BOTH_RUNS
 log=$$(mktemp -t whist-browser-run.XXXXXX); trap 'rm -f "$$log"' EXIT; \
@@ -147,7 +146,7 @@ echo "make test: the unit run exited with $$unit, the browser run with $$e2e"; \
 [ $$unit -eq 0 ] && [ $$e2e -eq 0 ]
 endef
 
-## test: make lint, then all tests against PostgreSQL and Redis; the browser tests in a second pytest process after the first (BESIDE=1: beside it)
+## test: make lint, then all tests against PostgreSQL and Redis; the browser tests in a second pytest process beside the first (BESIDE=0: after it)
 test: lint test-setup
 ifeq ($(BESIDE),1)
 	@$(BOTH_RUNS)
@@ -156,7 +155,7 @@ else
 	$(E2E_RUN)
 endif
 
-## test-runs: make test's two runs at once, as BESIDE=1 runs them (after make test-setup; no lint)
+## test-runs: make test's two runs at once, as it runs them (after make test-setup; no lint)
 test-runs: setup
 	@$(BOTH_RUNS)
 

@@ -50,9 +50,9 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> Iterator[No
 def delete_output_dir() -> None:
     """pytest-playwright's fixture of this name, which empties its output folder
     (test-results/, where the browser tests' screenshots go) at the start of every pytest
-    process, does nothing here: under `make test BESIDE=1` the unit run's workers and the
-    runs that tests/site/test_make_test.py starts emptied it while the browser run wrote
-    its screenshots there ("OSError: [Errno 39] Directory not empty:
+    process, does nothing here: under `make test` (its two runs at once) the unit run's
+    workers and the runs that tests/site/test_make_test.py starts emptied it while the
+    browser run wrote its screenshots there ("OSError: [Errno 39] Directory not empty:
     'test-results/layout'"). A screenshot replaces the last run's of its name."""
 
 

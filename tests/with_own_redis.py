@@ -40,7 +40,7 @@ def started(folder: Path, tries: int = 3) -> OwnRedis:
         redis = OwnRedis(folder)
         try:
             redis.start()
-        except TimeoutError:
+        except (TimeoutError, RuntimeError):  # not listening, or exited (its port taken)
             pass
         if _answers(redis):
             return redis

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.faults.django_shell import DjangoShell, SnippetFailed
-from tests.servers import free_port
+from tests.servers import PATIENCE, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 # Seconds a setup script may run (`Stack.python`): test_stop_under_load's 100 tables took over
@@ -35,10 +35,16 @@ ROOT = Path(__file__).resolve().parents[2]
 SETUP_PATIENCE = 600.0
 
 
-def wait_port(port: int, seconds: float = 30.0, up: bool = True) -> None:
-    """Wait until something listens on `port` (or, with up=False, until nothing does)."""
+def wait_port(port: int, seconds: float = PATIENCE, up: bool = True,
+              process: subprocess.Popen | None = None) -> None:  # fmt: skip
+    """Wait until something listens on `port` (or, with up=False, until nothing does); a
+    `process` that exits meanwhile fails the wait at once. A start is not timed: at a load
+    average of 13-33 Daphne and Redis took more than the 30 s this waited before to listen
+    (five fault stacks of a `make test` failed so, before any of their tests' steps)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        if up and process is not None and process.poll() is not None:
+            raise RuntimeError(f"process {process.pid} exited with {process.returncode}")
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.3).close()
             if up:
@@ -141,7 +147,7 @@ class OwnRedis:
                    "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
                    "--dir", str(self.folder)]  # fmt: skip
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        wait_port(self.port)
+        wait_port(self.port, process=self.process)
 
     def stop(self) -> None:
         if self.process is not None:
@@ -235,7 +241,7 @@ class Stack:
              "--websocket-max-message-size", "65536", "whistsite.asgi:application"],
             cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
-        wait_port(port)
+        wait_port(port, process=self.processes[name])
         return port
 
     def worker(self) -> None:

@@ -88,7 +88,7 @@ def test_a_teardown_timed_out_in_a_query_leaves_the_next_test_a_working_connecti
 
 
 def make(*arguments: str) -> subprocess.CompletedProcess[str]:
-    # make exports the variables of its command line: an outer `make test BESIDE=1` is not
+    # make exports the variables of its command line: an outer `make test BESIDE=0` is not
     # the make these cases ask about.
     env = outside_env(("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "BESIDE"))
     return subprocess.run(["make", "--no-print-directory", *arguments], cwd=ROOT, env=env,
@@ -96,15 +96,16 @@ def make(*arguments: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_browser_run_of_make_test_fails_when_it_collects_no_test() -> None:
-    """And with it make test BESIDE=1, though its unit run passed: its two runs at once (make
+    """And with it make test, though its unit run passed: its two runs at once (make
     test-runs, the same without lint), a unit run of one test and a browser run that collects
     none (these arguments name no browser test); both runs' outputs are shown."""
     browser_run = make("-n", "test-browser").stdout.strip().splitlines()[-1]
     assert "pytest -m e2e" in browser_run
-    assert browser_run in make("-n", "test").stdout  # the very command `make test` runs
-    # And with BESIDE=1, the very pytest command (beside the unit run, on a Redis of its own).
+    # make test runs the very pytest command beside the unit run, on a Redis of its own;
+    # with BESIDE=0, the very command of make test-browser, after the unit run.
     pytest_command = browser_run[browser_run.index(".venv/bin/pytest -m e2e") :]
-    assert f"tests.with_own_redis {pytest_command}" in make("-n", "test", "BESIDE=1").stdout
+    assert f"tests.with_own_redis {pytest_command}" in make("-n", "test").stdout
+    assert browser_run in make("-n", "test", "BESIDE=0").stdout
 
     # One worker a run, and a browser run that collects nothing as surely as the whole suite
     # would on three (each of them importing and collecting every test): exit status 5.
@@ -120,7 +121,7 @@ def test_the_browser_run_of_make_test_fails_when_it_collects_no_test() -> None:
 
 def test_a_pytest_run_leaves_the_browser_runs_screenshots_alone() -> None:
     """pytest-playwright emptied test-results/ at the start of every pytest process, so under
-    make test BESIDE=1 the unit run's processes did it while the browser run wrote there."""
+    make test the unit run's processes did it while the browser run wrote there."""
     folder = ROOT / "test-results"
     folder.mkdir(exist_ok=True)
     kept = folder / f"kept-{os.getpid()}.png"
