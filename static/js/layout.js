@@ -1,5 +1,6 @@
 // Fits the table to the window: seats on an ellipse kept inside the felt, trick cards sized and
-// placed so they never cover a seat, and the side panels as a drawer of tabs on small screens.
+// placed so they never cover a seat, the trick winner's line off the seats too, and the side
+// panels as a drawer of tabs on small screens.
 
 const GAP = 6; // px between a seat plate and the felt's edge, and between a trick card and a plate
 
@@ -92,6 +93,39 @@ function placeTrick(felt, cards, plates) {
   }
 }
 
+/** The line saying who takes a finished trick, on the row nearest the felt's centre where it
+ *  touches no plate: at the centre it lay over the plates at the sides on an upright phone
+ *  (four seats: "Bot (Vereinsspieler) 4 macht den Stich" across both side plates). Each row
+ *  tried takes the note where the plates beside it leave room, as near the middle as it can;
+ *  a felt with no such row keeps it at the centre. */
+function placeNote(felt, note, plates) {
+  if (note.hidden) return;
+  const W = felt.clientWidth;
+  const H = felt.clientHeight;
+  const [w, h] = [note.offsetWidth, note.offsetHeight];
+  const all = Object.values(plates).map((p) => p.box);
+  const fits = (y) => {
+    let [left, right] = [GAP, W - GAP];
+    for (const p of all) {
+      if (p.bottom + GAP <= y - h / 2 || p.top - GAP >= y + h / 2) continue;
+      if ((p.left + p.right) / 2 < W / 2) left = Math.max(left, p.right + GAP);
+      else right = Math.min(right, p.left - GAP);
+    }
+    if (right - left < w) return null;
+    return Math.min(Math.max(W / 2, left + w / 2), right - w / 2);
+  };
+  let [x, y] = [W / 2, H / 2];
+  for (let d = 0; d <= H / 2; d += 4) {
+    const found = [H / 2 - d, H / 2 + d].find((t) => t - h / 2 >= GAP && t + h / 2 <= H - GAP && fits(t) !== null);
+    if (found !== undefined) {
+      [x, y] = [fits(found), found];
+      break;
+    }
+  }
+  note.style.left = `${x}px`;
+  note.style.top = `${y}px`;
+}
+
 /** Lay out the felt as it is now rendered (call after every render and on resize). */
 export function layoutFelt(app) {
   const felt = document.getElementById("felt");
@@ -102,6 +136,7 @@ export function layoutFelt(app) {
   const plates = placePlates(felt, [...felt.querySelectorAll(".seat")], viewer, players);
   felt.style.setProperty("--trick-w", `${trickWidth(felt, plates)}px`);
   placeTrick(felt, [...felt.querySelectorAll(".trick-card")], plates);
+  placeNote(felt, document.getElementById("trick-note"), plates);
 }
 
 function showPanel(id) {
