@@ -23,6 +23,7 @@ from games.sockets import shutdown  # noqa: E402
 from runtime.scheduling import register_loop  # noqa: E402
 from social.routing import websocket_urlpatterns as social_routes  # noqa: E402
 from whistsite.body_limit import BodyLimit  # noqa: E402
+from whistsite.client_gone import ClientGone  # noqa: E402
 from whistsite.health import HealthEndpoints  # noqa: E402
 from whistsite.metrics_endpoint import MetricsEndpoint  # noqa: E402
 from whistsite.patches import (  # noqa: E402
@@ -78,9 +79,11 @@ class Site:
 
 application = Site(
     # /healthz and /readyz before anything else (whistsite/health.py), then /metrics to the
-    # token's holder (whistsite/metrics_endpoint.py).
+    # token's holder (whistsite/metrics_endpoint.py); Django hears a client gone only once its
+    # response has started (whistsite/client_gone.py).
     http=HealthEndpoints(
-        MetricsEndpoint(BodyLimit(django_asgi_app, settings.WHIST_MAX_BODY)), shutdown.stopping
+        MetricsEndpoint(BodyLimit(ClientGone(django_asgi_app), settings.WHIST_MAX_BODY)),
+        shutdown.stopping,
     ),
     # Refused while stopping, while cooling after a flood, from another origin; then the
     # session, the user and the route's consumer (whistsite/socket_entry.py).
