@@ -51,17 +51,18 @@ class PulsingScheduler(PersistentScheduler):
 
 def claim(name: str, seconds: float) -> bool:
     """Whether this beat sends the entry `name` now: True for the first to ask within
-    `seconds` (then no other until they have passed), and when the cache cannot answer."""
+    `seconds` (then no other until they have passed), and when the cache cannot answer. The
+    key holds when it was claimed (seconds since the epoch)."""
     from runtime.process_cache import cache
 
     key = SENT_KEY + name
     try:
         backend = getattr(cache, "_cache", None)
         if backend is None or not hasattr(backend, "get_client"):  # one process's memory
-            return bool(cache.add(key, 1, timeout=max(1, round(seconds))))
+            return bool(cache.add(key, time.time(), timeout=max(1, round(seconds))))
         client = backend.get_client(write=True)
         stored = cache.make_and_validate_key(key)
-        return bool(client.set(stored, 1, nx=True, px=max(1, int(seconds * 1000))))
+        return bool(client.set(stored, time.time(), nx=True, px=max(1, int(seconds * 1000))))
     except Exception:  # noqa: BLE001 - sent by every beat rather than by none
         log.warning("beat: could not claim %s in the cache; sent anyway", name, exc_info=True)
         return True

@@ -4,7 +4,8 @@ The channel layer is sharded over two Redis hosts (the data host's and redis2's)
 sit at tables with sockets on both app hosts and channels on both shards; one app host is
 cut (its link taken down, then every process killed: as in a power cut, none of its
 connections is ever closed) and every player comes back through the other, every game goes
-on, and the move log holds every move once: none lost, none doubled."""
+on, the move log holds every move once (none lost, none doubled), and the other host's beat
+sends the watchdog."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import psycopg
 import pytest
 import redis
 
+from runtime import beat
 from tests.hosts.network import usable
 from tests.hosts.players import Player, Room, seat_players
 from tests.hosts.site import Site, whist_tables
@@ -177,6 +179,19 @@ def test_players_of_a_cut_app_host_come_back_through_the_other_and_no_move_is_lo
     # Named with who made it: a timeout's move is a seat's that waited for a state it never got.
     assert not unsent, f"in the log, never sent: {unsent}; (table, number, seat, by): {made}"
     assert {by for *_, by in log} == {"human"}, f"(table, number, seat, by): {made}"
+    # The watchdog goes on: the cut host's beat is gone, the other's sends it (runtime/beat.py).
+    cut = time.time() - (time.perf_counter() - room.cut_at)
+    deadline = time.monotonic() + PATIENCE
+    while watchdog_sent(site) <= cut and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert watchdog_sent(site) > cut, "no beat sent the watchdog after the cut"
+
+
+def watchdog_sent(site: Site) -> float:
+    """When a beat of the site last sent the watchdog (its claim in the cache, Redis database
+    2 of the data host), in seconds since the epoch; 0 if none did."""
+    with redis.Redis(host=site.address("data"), port=6379, db=2, socket_timeout=5) as client:
+        return float(client.get(f":1:{beat.SENT_KEY}games-watchdog") or 0)
 
 
 def key(event: dict[str, Any]) -> tuple:
