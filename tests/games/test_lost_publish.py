@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 from django.db import transaction
 
+from games import services
 from games.sockets import lost_publishes, state_cache
 
-from .helpers import german_table, play_first_legal, state, table
+from .helpers import deal_where, german_table, play_first_legal, state, table
 from .test_consumers import connect, db, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -152,3 +153,38 @@ async def test_tables_whose_publishes_came_cost_one_read_a_look_and_no_build(mak
         assert await socket.receive_nothing(timeout=0.1)
     for socket in sockets:
         await socket.disconnect()
+
+
+def bot_leads(user: Any) -> Any:
+    """A German Whist table of `user` (seat 0) and a bot, dealt for the bot to lead."""
+    created = services.table_create(user, "german", bot_levels=[None, "club"])
+    t = services.table_start(user, created.pk)
+    deal_where(t.pk, lambda dealt: dealt.to_act == 1)
+    return t
+
+
+def bot_move_then_cut(table_id: int) -> None:
+    """The bot's move, by a worker whose host is cut right after the commit."""
+    with transaction.atomic():
+        transaction.on_commit(_cut)
+        assert services.bot_play(table_id, table(table_id).moves)
+
+
+async def test_a_bots_move_whose_publish_was_lost_reaches_the_human_it_left_to_act(
+    make_user, queued
+):
+    ann = await db(make_user)("ann")
+    t = await db(bot_leads)(ann)
+    waiting = await connect(f"/ws/table/{t.pk}/", ann)
+    await until(waiting, "state")
+    shown = await until(waiting, "state")  # its `connected`
+    assert shown["view"]["to_act"] == 1
+    with pytest.raises(Cut):
+        await db(bot_move_then_cut)(t.pk)
+    committed = (await db(table)(t.pk)).version
+    assert await lost_publishes.look() == 0
+    assert await waiting.receive_nothing(timeout=1), "the bot's publish was lost"
+    assert await lost_publishes.look() == 1
+    mended = await until(waiting, "state")
+    assert (mended["version"], mended["view"]["to_act"]) == (committed, 0)
+    await waiting.disconnect()
