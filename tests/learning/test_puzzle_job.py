@@ -189,3 +189,23 @@ def test_nearest_is_by_distance_then_id_on_either_side():
     assert pick.next_for(None, 1460) == rows[1]
     assert pick.next_for(None, 1540, seen=[rows[0].pk]) == rows[2]
     assert pick.next_for(None, 3000) is not None and pick.next_for(None, 3000).rating == 2500
+
+
+def test_a_puzzle_answer_moves_the_puzzle_rating_only_never_a_game_rating(puzzle, user):
+    """docs/rules.md §4.3, nothing bought: the puzzle rating (learning.PuzzlePlayer, 1500 at
+    the start) is apart from the game ratings (rankings, 1000 at the start); no answer, right
+    or wrong, writes a rankings row."""
+    from rankings.models import Achievement, GameScore, Progress, Rating, SeatResult
+
+    Rating.objects.create(game=puzzle.game, user=user, mu=25.0, sigma=25 / 3, display=1000)
+    kept = [(model, list(model.objects.values())) for model in
+            (Rating, Progress, SeatResult, GameScore, Achievement)]  # fmt: skip
+    wrong = next(m for m in puzzle.values if m != puzzle.answer)
+    other = Puzzle.objects.create(**{
+        f.name: getattr(puzzle, f.name) for f in Puzzle._meta.concrete_fields
+        if f.name not in ("id", "number")}, number=puzzle.number + 1)  # fmt: skip
+    assert answers.answer_give(puzzle, user, puzzle.answer).rated
+    assert answers.answer_give(other, user, wrong).rated
+    assert PuzzlePlayer.objects.get(user=user).plays == 2
+    for model, rows in kept:
+        assert list(model.objects.values()) == rows, model.__name__
