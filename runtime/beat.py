@@ -1,7 +1,8 @@
 """Celery beat on every app host, its schedule sent once per period for the whole site.
 
-Each tick of the scheduler notes the time in the shared cache (its pulse), so a supervisor on
-any host can tell a beat that ticks from one that hangs (`manage.py ready beat`).
+Each tick of the scheduler notes the time in the shared cache under its host's name (its
+pulse), so a supervisor can tell a beat that ticks from one that hangs (`manage.py ready
+beat`, on the beat's host: another host's beat ticking says nothing of this one's).
 
 Each entry due is sent only by the first beat of the site to claim it within SHARE of its
 period: a key in the shared Redis, set only if absent and expiring after that time (one
@@ -15,13 +16,14 @@ is safe, each table re-checked under its lock; a sweep never is a stalled site).
 from __future__ import annotations
 
 import logging
+import socket
 import time
 from typing import Any
 
 from celery.beat import PersistentScheduler
 
 log = logging.getLogger(__name__)
-PULSE_KEY = "whist:beat:pulse"
+PULSE_KEY = "whist:beat:pulse:"  # + the host's name
 SENT_KEY = "whist:beat:sent:"  # + the entry's name
 SHARE = 0.8  # of an entry's period, claimed by the beat that sends it
 UNTIMED = 30.0  # seconds claimed of an entry with no fixed period (a crontab's)
@@ -32,12 +34,7 @@ class PulsingScheduler(PersistentScheduler):
     sending an entry only if no other beat of the site sent it just before."""
 
     def tick(self, *args: Any, **kwargs: Any) -> float:
-        from runtime.process_cache import cache
-
-        try:
-            cache.set(PULSE_KEY, time.time(), timeout=3600)
-        except Exception:  # noqa: BLE001 - Redis away: the pulse stops, which is the signal
-            pass
+        pulse()
         return super().tick(*args, **kwargs)
 
     def apply_entry(self, entry: Any, producer: Any = None) -> None:
@@ -68,9 +65,20 @@ def claim(name: str, seconds: float) -> bool:
         return True
 
 
-def pulse_age() -> float | None:
-    """Seconds since beat's last tick, None if it never ticked (or the note expired)."""
+def pulse() -> None:
+    """Note a tick of this host's beat."""
     from runtime.process_cache import cache
 
-    noted = cache.get(PULSE_KEY)
+    try:
+        cache.set(PULSE_KEY + socket.gethostname(), time.time(), timeout=3600)
+    except Exception:  # noqa: BLE001 - Redis away: the pulse stops, which is the signal
+        pass
+
+
+def pulse_age() -> float | None:
+    """Seconds since the last tick of this host's beat, None if it never ticked (or the note
+    expired)."""
+    from runtime.process_cache import cache
+
+    noted = cache.get(PULSE_KEY + socket.gethostname())
     return None if noted is None else max(0.0, time.time() - float(noted))

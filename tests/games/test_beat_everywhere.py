@@ -1,17 +1,21 @@
 """Beat on every app host (runtime/beat.py): each entry of the schedule is sent by the first
 beat of the site to claim it in the shared Redis within most of its period, so a cut host's
-beat leaves the watchdog to the others and two beats do not sweep twice. Real Redis (the
-tests' cache); what a beat sends is noted instead of queued."""
+beat leaves the watchdog to the others and two beats do not sweep twice; `manage.py ready
+beat` answers for its own host's beat. Real Redis (the tests' cache); what a beat sends is
+noted instead of queued."""
 
 from __future__ import annotations
 
+import socket
 import time
 from datetime import timedelta
+from io import StringIO
 from typing import Any
 
 import pytest
 from celery.beat import ScheduleEntry
 from django.core.cache import cache
+from django.core.management import CommandError, call_command
 
 from runtime import beat
 from tests.servers import PATIENCE
@@ -68,3 +72,15 @@ def test_a_beat_whose_cache_cannot_answer_sends_every_entry(beats, settings):
     one.apply_entry(entry)
     two.apply_entry(entry)
     assert (one.sent, two.sent) == (["games-watchdog"], ["games-watchdog"])
+
+
+def test_ready_beat_answers_for_this_hosts_beat_not_another_hosts(beats):
+    cache.set(f"{beat.PULSE_KEY}elsewhere", time.time())  # another host's beat ticks
+    with pytest.raises(CommandError) as refused:
+        call_command("ready", "beat")
+    assert refused.value.returncode == 1
+    assert str(refused.value) == f"beat: no tick noted on this host ({socket.gethostname()})"
+    beat.pulse()  # this host's beat ticks
+    out = StringIO()
+    call_command("ready", "beat", stdout=out)
+    assert out.getvalue().strip() == "ready"

@@ -1,11 +1,12 @@
-"""`manage.py ready worker NAME` / `manage.py ready beat`: a Celery worker's or beat's
-readiness for a supervisor, as an exit status (docs/deployment.md §"Health").
+"""`manage.py ready worker NAME` / `manage.py ready beat`: a Celery worker's or this host's
+beat's readiness for a supervisor, as an exit status (docs/deployment.md §"Health").
 
 0: ready; 1: not ready, with one line saying why; 2: the command line is wrong."""
 
 from __future__ import annotations
 
 import math
+import socket
 from typing import Any
 
 from celery import current_app
@@ -61,7 +62,7 @@ class Command(OneLineErrors, BaseCommand):
         except Exception as exc:  # noqa: BLE001 - Redis away: not ready, say why
             return f"beat: the cache did not answer ({type(exc).__name__})"
         if age is None:
-            return "beat: no tick noted"
+            return f"beat: no tick noted on this host ({socket.gethostname()})"
         if age > limit:
             return f"beat: last tick {age:.0f} s ago (more than {limit:g} s)"
         return ""
