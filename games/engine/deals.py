@@ -160,7 +160,10 @@ def _dealers(players: int, dealer: int, sizes: tuple[int, ...]) -> tuple[Any, ..
 def _getter(positions: list[int]) -> Any:
     if len(positions) > 1:
         return itemgetter(*positions)
-    return lambda deck: tuple([deck[p] for p in positions])  # itemgetter of one is not a tuple
+    if positions:  # itemgetter of one is not a tuple
+        only = positions[0]
+        return lambda deck: (deck[only],)
+    return lambda deck: ()
 
 
 def dealt_hands(

@@ -8,7 +8,7 @@ from typing import Any
 
 from . import actions, knockout_end
 from .actions import _SUIT_PLAYS, plays_of, suit_plays
-from .cards import NT, SUIT_MASK, SUIT_OF, card_str, cards_of, mask_of, suit_str
+from .cards import BITS, NT, SUIT_MASK, SUIT_OF, card_str, cards_of, mask_of, suit_str
 from .deals import Source, dealt_hands
 from .protocol import Game
 from .rules import PRESETS, KnockoutOptions, Ruleset
@@ -80,7 +80,13 @@ def _deal(s: KnockoutState) -> None:
     sizes = tuple([0 if not s.active[p] else 1 if p in s.dogs else s.hand_size for p in range(n)])
     deck = s.source.deck(s.deal_no)
     s.deal_hands = dealt_hands(n, s.dealer, sizes, deck)
-    s.hands = tuple([mask_of(h) for h in s.deal_hands])
+    masks = []
+    for cards in s.deal_hands:  # cards.mask_of written out: for 7 cards or fewer a loop costs
+        mask = 0  # less than its sum of a map (for Whist's 13 it costs more)
+        for card in cards:
+            mask |= BITS[card]
+        masks.append(mask)
+    s.hands = tuple(masks)
     rest = deck[sum(sizes) :]
     s.turned = rest[0] if s.deal_no == 0 else -1  # round 1: the next card is turned
     s.deal_stock = s.stock = rest[1:] if s.deal_no == 0 else rest

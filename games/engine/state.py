@@ -175,7 +175,7 @@ def close_trick(s: State) -> int:
     tricks[winner] += 1
     s.tricks = tuple(tricks)
     s.last_trick = done
-    s.trick_log = (*s.trick_log, done)
+    s.trick_log = s.trick_log + (done,)
     s.trick = ()
     return winner
 
