@@ -7,6 +7,8 @@ first dealer come from one of these immutable sources, so a game replays exactly
 from __future__ import annotations
 
 import hashlib
+import struct
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
@@ -15,9 +17,18 @@ from typing import Any
 from .cards import DECK
 from .tricks import clockwise
 
-_CARDS = bytes(DECK)
-_BYTES = bytes(range(256))
-_PAIRS = [[bytes((a, b)) for b in DECK] for a in DECK]  # two cards as bytes, in this order
+# A card's float for `shuffled`: the bytes of a positive normal float (sign 0, exponent
+# 0x433: such floats order as their bits do), most significant first 0x43, 0x30, the card's
+# key's four bytes, 0, the card; in the machine's byte order (memoryview's "d").
+_BIG = sys.byteorder == "big"
+_K0, _K1, _K2, _K3 = (2, 3, 4, 5) if _BIG else (5, 4, 3, 2)  # where the key's bytes go
+_CARD_AT = 7 if _BIG else 0
+_RECORDS = bytes(
+    b
+    for card in DECK
+    for b in ((0x43, 0x30, 0, 0, 0, 0, 0, card) if _BIG else (card, 0, 0, 0, 0, 0, 0x30, 0x43))
+)
+_DOUBLES = struct.Struct("=52d").pack
 
 
 def _keys(seed: int, label: str, count: int) -> bytes:
@@ -28,36 +39,18 @@ def shuffled(seed: int, label: str) -> tuple[int, ...]:
     """A deck order drawn from (seed, label): the cards sorted by 32-bit pseudo-random keys
     (big-endian), the lower card first on equal keys.
 
-    Sorted in C where it can be (a deal is made every Knockout Whist round, and the 52
-    integers a sort of the keys makes cost more than the hashing): the keys' first bytes
-    order the cards (`maketrans` puts each card at its byte, `translate` reads the bytes
-    used, in order); then the cards whose first byte another card has too (about five a
-    deck) go among those cards by their whole keys."""
-    keys = _keys(seed, label, 4 * 52)
-    first = keys[::4]
-    table = bytes.maketrans(first, _CARDS)  # of the cards sharing a first byte, the last
-    order = _BYTES.translate(table, _BYTES.translate(None, first))
-    missing = _CARDS.translate(None, order)  # the others, lowest first
-    runs: dict[int, list[int]] = {}
-    for card in missing:
-        last = table[first[card]]
-        if last in runs:
-            runs[last].append(card)
-        else:
-            runs[last] = [card]
-    for last, cards in runs.items():
-        if len(cards) == 1:  # two cards share the byte: compare the next byte, or the keys
-            card, i, j = cards[0], 4 * cards[0] + 1, 4 * last + 1
-            if keys[j] < keys[i] if keys[j] != keys[i] else keys[j : j + 3] < keys[i : i + 3]:
-                run = _PAIRS[last][card]
-            else:
-                run = _PAIRS[card][last]
-        else:
-            cards.append(last)  # the highest: the cards are in order, so a stable sort
-            cards.sort(key=lambda c: keys[4 * c : 4 * c + 4])  # puts the lower first on ties
-            run = bytes(cards)
-        order = order.replace(_PAIRS[last][last][:1], run)
-    return tuple(order)
+    Sorted in C (a deal is made every Knockout Whist round): each card becomes a float whose
+    bits are a fixed exponent, then its key, then the card, so that the floats sort as
+    (key, card) do; the sorted floats' card bytes are the deck."""
+    keys = bytearray(_keys(seed, label, 4 * 52))
+    records = bytearray(_RECORDS)
+    records[_K0::8] = keys[0::4]
+    records[_K1::8] = keys[1::4]
+    records[_K2::8] = keys[2::4]
+    records[_K3::8] = keys[3::4]
+    order = memoryview(records).cast("d").tolist()
+    order.sort()
+    return tuple(_DOUBLES(*order)[_CARD_AT::8])
 
 
 @dataclass(frozen=True, slots=True)
