@@ -25,9 +25,13 @@ and after), for this thread and for the backend (its /proc schedstat):
   four humans (a finished one replaced outside the timing); how many of the latter's moves
   took the locked path is printed (a table's first and last moves do).
 
+Also printed per call: the WAL bytes it wrote (pg_current_wal_insert_lsn around it: a count
+that the machine's load does not change), and at the end how many of the table's row
+updates were HOT (no index touched: pg_stat_user_tables).
+
 Figures are printed, never asserted.
 
-Run: `.venv/bin/python bench/move_lock.py [--calls 1000] [--rounds 4]`.
+Run: `.venv/bin/python bench/move_lock.py [--calls 1000] [--rounds 4] [--parts "move cas,tx"]`.
 """
 
 from __future__ import annotations
@@ -53,7 +57,30 @@ def arguments() -> argparse.Namespace:
     parser = Parser(prog="move_lock.py", description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=whole_number(1), default=1000, help="calls per round")
     parser.add_argument("--rounds", type=whole_number(1), default=4)
+    parser.add_argument("--parts", default="", help="the parts to time, by name, comma-separated "
+                        "(default: all)")  # fmt: skip
     return parser.parse_args()
+
+
+def wal() -> int:
+    """Where PostgreSQL's next WAL record goes, in bytes from the start."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn")
+        return int(cursor.fetchone()[0])
+
+
+def hot_updates() -> str:
+    """The table rows' updates so far and how many of them were HOT."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_force_next_flush()")
+        cursor.execute("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables"
+                       " WHERE relname = 'games_table'")  # fmt: skip
+        updated, hot = cursor.fetchone()
+    return f"games_table: {updated} row updates, {hot} HOT"
 
 
 def parts(table_id: int) -> dict[str, Callable[[], None]]:
@@ -121,13 +148,15 @@ def parts(table_id: int) -> dict[str, Callable[[], None]]:
     def cas_write() -> None:
         version = Table.objects.values_list("version", flat=True).get(pk=table_id)
         sql = "UPDATE games_table SET version = %s WHERE id = %s AND version = %s"
+        written = wal()
         timed = time.thread_time(), backend()
         with connection.cursor() as cursor:
             cursor.execute(sql, [version + 1, table_id, version])
         spent[0] += time.thread_time() - timed[0]
         spent[1] += backend() - timed[1]
+        spent[2] += wal() - written
 
-    backend, spent = backend_cpu(), [0.0, 0.0]
+    backend, spent = backend_cpu(), [0.0, 0.0, 0.0]
     cas_write.spent = spent  # type: ignore[attr-defined]
     return {"tx": tx, "lock": lock, "seats": seats, "locked": locked,
             "one message": one_message, "locked write": locked_write,
@@ -172,7 +201,7 @@ def moves(backend: Callable[[], float]) -> dict[str, Callable[[], None]]:
         return table_id, event, table.version, users[state.to_act], last
 
     def timed(keep: bool) -> Callable[[], None]:
-        spent = [0.0, 0.0]
+        spent = [0.0, 0.0, 0.0]
 
         def run() -> None:
             table_id, event, version, user, last = next_move()
@@ -181,10 +210,12 @@ def moves(backend: Callable[[], float]) -> dict[str, Callable[[], None]]:
                 table_id, event, version, user, last = next_move()
             if not keep:
                 held.clear()
+            written = wal()
             start = time.thread_time(), backend()
             found = services.move_play(table_id, event, version, user=user)
             spent[0] += time.thread_time() - start[0]
             spent[1] += backend() - start[1]
+            spent[2] += wal() - written
             missed[0] += keep and found is not held_state[0]
 
         run.spent = spent  # type: ignore[attr-defined]
@@ -215,10 +246,16 @@ def main() -> None:
     shuffles = [calibration(2.0, time.thread_time)]
     setup(url)
     best: dict[str, tuple[float, float]] = {}
+    written: dict[str, float] = {}
+    chosen = [name.strip() for name in args.parts.split(",") if name.strip()]
     timed_parts: dict[str, Callable[[], None]] = {}
     try:
         ((table_id, _users),) = tables(1)
         backend, timed = backend_cpu(), parts(table_id)
+        unknown = sorted(set(chosen) - set(timed))
+        if unknown:
+            raise SystemExit(f"move_lock.py: no part {unknown[0]!r}; the parts: {', '.join(timed)}")
+        timed = {name: run for name, run in timed.items() if not chosen or name in chosen}
         timed_parts.update(timed)
         for run in timed.values():
             for _ in range(50):  # warm: prepared statements, plans
@@ -227,16 +264,20 @@ def main() -> None:
             for name, run in timed.items():
                 spent = getattr(run, "spent", None)
                 if spent is not None:  # timed inside: its version's read is not the part
-                    spent[:] = [0.0, 0.0]
+                    spent[:] = [0.0, 0.0, 0.0]
+                at = wal()
                 start, served = time.thread_time(), backend()
                 for _ in range(args.calls):
                     run()
                 own = (time.thread_time() - start) / args.calls
                 other = (backend() - served) / args.calls
+                written[name] = (wal() - at) / args.calls
                 if spent is not None:
                     own, other = spent[0] / args.calls, spent[1] / args.calls
+                    written[name] = spent[2] / args.calls
                 low = best.get(name, (own, other))
                 best[name] = (min(low[0], own), min(low[1], other))
+        updates = hot_updates()
     finally:
         drop_database(url)
     shuffles.append(calibration(2.0, time.thread_time))
@@ -245,14 +286,16 @@ def main() -> None:
     print(f"move_lock.py: least of {args.rounds} rounds of {args.calls} calls, from {ROOT}; "
           f"calibration {per_second:,.0f} shuffles per thread CPU second; "
           f"load {load:.1f}")  # fmt: skip
-    print(f"{'part':<14}{'this thread':>22}{'PostgreSQL backend':>24}{'both':>10}")
+    print(f"{'part':<14}{'this thread':>22}{'PostgreSQL backend':>24}{'both':>10}"
+          f"{'WAL bytes':>11}")  # fmt: skip
     missed = getattr(timed_parts.get("move cas"), "missed", [0])[0]
     print(f"move cas: {missed} of {args.rounds * args.calls + 50} moves took the locked path"
           " (a table's first)")  # fmt: skip
     for name, (own, other) in best.items():
         print(f"{name:<14}{1e6 * own:>9.1f} µs {own * per_second:>6.1f} shuf"
               f"{1e6 * other:>11.1f} µs {other * per_second:>6.1f} shuf"
-              f"{(own + other) * per_second:>10.1f}")  # fmt: skip
+              f"{(own + other) * per_second:>10.1f}{written[name]:>11.0f}")  # fmt: skip
+    print(updates)
 
 
 if __name__ == "__main__":

@@ -85,7 +85,10 @@ class Table(models.Model):
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")
-        indexes = [models.Index(fields=["status", "turn_deadline"])]
+        # No index holds a column that a move writes (version, moves, turn_deadline,
+        # timer_due): a move's UPDATE is then HOT, a new row version on the same page with no
+        # index entry made (7 were per move). The watchdog finds overdue turns through the
+        # status index (the tables in play) and their deadlines on the rows.
         permissions = [
             ("see_held_board", _("Fair play: see a duplicate board's cards before it ends"))
         ]
@@ -176,7 +179,11 @@ class Move(models.Model):
         TIMEOUT = "timeout", _("timeout")
         ORIGINAL = "original", _("from the original game")  # a practice game's first moves
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="move_log")
+    # No index of its own: the unique (table, number) serves every lookup by table, and a
+    # move's INSERT makes two index entries, not three.
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="move_log", db_index=False
+    )
     number = models.PositiveIntegerField(_("number"))
     seat = models.PositiveSmallIntegerField(_("seat"))
     event = models.JSONField(_("event"))

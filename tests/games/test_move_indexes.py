@@ -1,0 +1,77 @@
+"""What a move writes to PostgreSQL's indexes: its table's UPDATE touches none (a HOT update:
+a new version of the row on the same page, no index entry made), and its row in the move log
+makes an entry only in the indexes it needs (docs/benchmarks.md, 2026-12-06 fifth session:
+the WAL a move writes halved)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from games import held, services
+from games.models import Move, Table
+from games.services import moves
+
+from .test_move_queries import first_legal, started
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _indexes(model: Any) -> dict[str, list[str]]:
+    """The model's table's indexes and their columns, in order."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT i.relname, array_agg(a.attname ORDER BY k.n) FROM pg_index x"
+            " JOIN pg_class i ON i.oid = x.indexrelid"
+            " CROSS JOIN unnest(x.indkey) WITH ORDINALITY k(attnum, n)"
+            " JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum"
+            " WHERE x.indrelid = %s::regclass GROUP BY i.relname",
+            [model._meta.db_table],
+        )
+        return dict(cursor.fetchall())
+
+
+def _updates() -> tuple[int, int]:
+    """The table rows' updates so far, and of them the HOT ones."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_force_next_flush()")
+        cursor.execute(
+            "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relid = %s::regclass",
+            [Table._meta.db_table],
+        )
+        return cursor.fetchone()
+
+
+def test_no_index_of_the_table_holds_a_column_that_a_move_writes():
+    written = {Table._meta.get_field(name).column for name in moves._move_fields(False)}
+    found = {name: columns for name, columns in _indexes(Table).items() if written & set(columns)}
+    assert found == {}
+
+
+def test_no_index_of_the_move_log_is_the_start_of_another():
+    indexes = list(_indexes(Move).items())
+    redundant = [
+        (name, other)
+        for name, columns in indexes
+        for other, longer in indexes
+        if other != name and len(longer) > len(columns) and longer[: len(columns)] == columns
+    ]
+    assert redundant == []
+
+
+@pytest.mark.parametrize("held_here", [True, False])
+def test_a_moves_update_of_its_table_is_hot(make_user, held_here):
+    """Moves by the compare-and-set statement (the version held) and by the locked path."""
+    started_table, users = started(make_user, "whist", 4)
+    current, state, event = first_legal(started_table.pk)
+    services.move_play(current.pk, event, current.version, user=users[state.to_act])
+    updated, hot = _updates()
+    for _ in range(6):
+        if not held_here:
+            held.clear()
+        current, state, event = first_legal(started_table.pk)
+        services.move_play(current.pk, event, current.version, user=users[state.to_act])
+    after = _updates()
+    assert (after[0] - updated, after[1] - hot) == (6, 6)
