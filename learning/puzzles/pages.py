@@ -1,6 +1,7 @@
 """What a puzzle page sends: the position as the seat may see it before the answer (a "seat"
 puzzle shows only its own hand and the cards played; an "open" one every hand), and after
-the answer everything the solver found: each move's value, the line, every hand."""
+the answer everything the solver found: each move's value, the line, every hand (the page
+shows those it had not)."""
 
 from __future__ import annotations
 
@@ -101,7 +102,7 @@ def words(game: str) -> dict[str, str]:
         "right": _("Right: that is the solver's best move."),
         "wrong": _("Not the best: the solver's move takes more tricks."),
         "line": _("The solver's line"),
-        "hands": _("Every hand"),
+        "unseen": _("The cards you could not see"),
         "trick": _("The trick so far"),
         "hand": _("Your cards"),
         "played": _("Cards played in this deal"),

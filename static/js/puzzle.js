@@ -132,12 +132,14 @@ function show(move, said) {
     const who = trick.winner === data.seat ? w.you_win : fmt(w.wins, { name: data.names[trick.winner] });
     shown.appendChild(node("p", null, who));
   }
-  shown.appendChild(node("h2", null, w.hands));
-  said.hands.forEach((cards, seat) => {
-    if (!cards.length) return;
+  // Only the hands the board did not show (a seat puzzle's other hand): the board has the
+  // rest, and showing every hand again under the line made the answer twice as long.
+  const unseen = said.hands.map((cards, seat) => [seat, cards]).filter(([seat, cards]) => data.hands[seat] === null && cards.length);
+  if (unseen.length) shown.appendChild(node("h2", null, w.unseen));
+  for (const [seat, cards] of unseen) {
     shown.appendChild(node("h3", null, data.names[seat]));
     shown.appendChild(handRow(cards));
-  });
+  }
   shown.hidden = false;
   const next = document.getElementById("puzzle-next");
   next.href = said.next;

@@ -2,7 +2,8 @@
 the menu, misses one and sees the solver's line, then solves the next; a new player in German
 solves the puzzle of the day and sees their puzzle rating move, and meets a German Whist
 puzzle whose other hand stays hidden until the answer; a visitor in Dutch plays a streak
-until a wrong answer ends it; the German Whist puzzle from the seat in English and Dutch."""
+until a wrong answer ends it; the German Whist puzzle from the seat in English and Dutch;
+after the answer every hand shows once (it showed every hand again under the line)."""
 
 from __future__ import annotations
 
@@ -94,7 +95,7 @@ def test_a_new_player_solves_the_daily_puzzle_in_german(
     assert board.locator(".card-svg").count() == drawn
     page.screenshot(path=f"{SHOTS}/puzzles-5-seat-de.png", full_page=True)
     page.click(f"[data-answer='{_wrong(seat)}']")
-    expect(page.locator(SHOWN)).to_contain_text("Alle Hände")
+    expect(page.locator(SHOWN)).to_contain_text("Die Karten, die du nicht sehen konntest")
     expect(page.locator(SHOWN)).to_contain_text("Dein Gegner")
     assert page.locator(f"{SHOWN} .card-svg").count() >= len(hidden)
     page.screenshot(path=f"{SHOTS}/puzzles-6-seat-answered-de.png", full_page=True)
@@ -148,3 +149,27 @@ def test_a_puzzle_from_the_seat_in_english_and_dutch(
     assert not page.evaluate(wide)
     page.screenshot(path=f"{SHOTS}/puzzles-9-seat-phone-{locale[:2]}.png", full_page=True)
     context.close()
+
+
+# The cards of the hands drawn on the page: the board's (the player's own buttons and the other
+# hands shown), and those the answer opens; not the cards played, the trick, the values, the line.
+HAND_CARDS = """() => [...document.querySelectorAll(
+    '#puzzle-board .puzzle-hand .card-svg, [data-testid=puzzle-hand] .card-svg, '
+    + '#puzzle-shown .puzzle-hand .card-svg')].map((c) => c.dataset.card)"""
+
+
+def test_after_the_answer_every_hand_shows_once(
+    browser: Browser, site_url: str, puzzles: None
+) -> None:
+    """An open puzzle's hands are all on its board, and the answer showed them all again
+    ("Every hand"); a seat puzzle's answer repeated the player's own hand too."""
+    page = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB").new_page()
+    for kind in ("open", "seat"):
+        puzzle = Puzzle.objects.filter(kind=kind).order_by("pk").first()
+        page.goto(f"{site_url}/puzzles/{puzzle.pk}/")
+        page.click(f"[data-answer='{puzzle.answer}']")
+        expect(page.locator(SHOWN)).to_contain_text("The solver's line")
+        page.screenshot(path=f"{SHOTS}/puzzles-10-answer-{kind}-en.png", full_page=True)
+        held = [c for hand in puzzle.position["hands"] for c in hand]
+        assert sorted(page.evaluate(HAND_CARDS)) == sorted(held), kind
+    expect(page.locator(SHOWN)).to_contain_text("The cards you could not see")
