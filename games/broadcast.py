@@ -12,11 +12,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import threading
 from functools import partial
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
 from games.reads import lobby, messages, queries
@@ -69,12 +71,37 @@ def send(group: str, message: dict[str, Any], channel: bool = False) -> None:
         if loop is not None and not _on(loop):
             coroutine = _send_logged(layer, group, message, channel, started)
             asyncio.run_coroutine_threadsafe(coroutine, loop)
+        elif loop is None and not isinstance(layer, InMemoryChannelLayer):
+            sending = (layer.send if channel else layer.group_send)(group, message)
+            asyncio.run_coroutine_threadsafe(sending, _own_loop()).result()
+            metrics.broadcast_done(started)
         else:
             async_to_sync(layer.send if channel else layer.group_send)(group, message)
             metrics.broadcast_done(started)
     except Exception:  # includes a loop that closed meanwhile (a server shutting down)
         metrics.PUBLISH_ERRORS.inc()
         log.exception("could not send %s to %s", message.get("type"), group)
+
+
+_own: dict[int, asyncio.AbstractEventLoop] = {}  # by process id: a forked child makes its own
+_own_lock = threading.Lock()
+
+
+def _own_loop() -> asyncio.AbstractEventLoop:
+    """An event loop of this process's own, run by a thread of its own, for the sends of code
+    that runs on no server's loop (a Celery worker's bot move or timeout, a page's POST
+    under WSGI). The layer keeps its Redis connections per event loop, and `async_to_sync`
+    ran each send on a new loop: each send opened a connection to Redis and closed it
+    (docs/benchmarks.md, 2026-12-06 fifth session). Each send is waited for, as before."""
+    with _own_lock:
+        loop = _own.get(os.getpid())
+        if loop is None:
+            loop = asyncio.new_event_loop()
+            thread = threading.Thread(target=loop.run_forever, name="broadcast", daemon=True)
+            thread.start()
+            _own.clear()
+            _own[os.getpid()] = loop
+        return loop
 
 
 def _on(loop: asyncio.AbstractEventLoop) -> bool:
