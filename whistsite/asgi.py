@@ -20,6 +20,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E40
 
 from games.routing import websocket_urlpatterns as games_routes  # noqa: E402
 from games.sockets import shutdown  # noqa: E402
+from runtime import collector  # noqa: E402
 from runtime.scheduling import register_loop  # noqa: E402
 from social.routing import websocket_urlpatterns as social_routes  # noqa: E402
 from whistsite.body_limit import BodyLimit  # noqa: E402
@@ -103,3 +104,7 @@ daphne_loop.when_serving(register_loop)
 # SIGTERM drains from the start, socket or not: /readyz answers not ready at once. So does
 # SIGINT, `make run`'s Ctrl-C, which then skips the interpreter's teardown as SIGTERM does.
 daphne_loop.when_serving(lambda loop: shutdown.watch_sigterm(interrupt=True))
+
+# Everything loaded now lives as long as the process: frozen, so that no full collection of
+# the cycle collector walks it again while sockets wait (runtime/collector.py).
+collector.settle()
