@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import random
 import sys
@@ -112,6 +113,12 @@ def arguments() -> argparse.Namespace:
         help="Daphne under bench/probed_daphne.py: print the measured window's "
         "collector pauses, loop lag and pool queue waits (bench/tail_probe.py)",
     )
+    parser.add_argument(
+        "--clients-gc", choices=["freeze", "python"], default="freeze",
+        help="freeze: once every socket is open, the bench's own process freezes what it holds "
+        "(its Django, the sockets), so that its collector's full collections, a pause in every "
+        "client's reading, do not walk it; python: its collector as Python has it",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.game == "whist" and args.players != 4 or args.game == "german" and args.players != 2:
         parser.error(f"{args.game} is for {4 if args.game == 'whist' else 2} players")
@@ -227,6 +234,9 @@ async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, A
     loops = [asyncio.create_task(table_loop(i, i < attacked))
              for i in range(args.tables)]  # fmt: skip
     await until_open(opened, loops, sockets, stack)
+    if args.clients_gc == "freeze":  # the clients' own full collections walk none of it
+        gc.collect()
+        gc.freeze()
     await asyncio.sleep(1.0)
     grown = sockets["count"] - first[0][1]
     rss = (resident() - first[0][0]) / grown if grown else float("nan")
