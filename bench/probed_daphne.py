@@ -1,15 +1,18 @@
 """Daphne with bench/tail_probe.py's probes, for bench/load.py --probe: `python -m
 bench.probed_daphne <daphne arguments>`. SIGUSR1 starts a window; SIGUSR2 writes the window's
-figures to WHIST_PROBE_DIR/probe-<pid>.json (written aside, then renamed).
+figures to WHIST_PROBE_DIR/probe-<pid>.json (written aside, then renamed), and then what a
+full collection costs the process as it is now (its CPU time, outside the window).
 
 Never used by the site: it times every collection and every thread pool item.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +30,11 @@ def _reset(signum: int, frame: Any) -> None:
 def _dump(signum: int, frame: Any) -> None:
     target = Path(os.environ["WHIST_PROBE_DIR"]) / f"probe-{os.getpid()}.json"
     aside = target.with_suffix(".part")
-    aside.write_text(json.dumps(probe.figures()))
+    figures = probe.figures()
+    start = time.thread_time()
+    gc.collect()
+    figures["full_collection"] = time.thread_time() - start
+    aside.write_text(json.dumps(figures))
     aside.rename(target)
 
 

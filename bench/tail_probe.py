@@ -57,6 +57,7 @@ class Probe:
     def __init__(self) -> None:
         self.gc = [Histogram() for _ in range(3)]
         self.gc_cpu = [Histogram() for _ in range(3)]  # the collector's thread's CPU time
+        self.gc_freed = [0, 0, 0]  # objects each generation's collections found garbage
         self.lag = Histogram()
         self.pools: dict[str, tuple[Histogram, Histogram]] = {}  # name: (queue wait, run)
         self.published = Histogram()  # act frame -> state published (a site's Daphne)
@@ -78,6 +79,7 @@ class Probe:
         else:
             self.gc[info["generation"]].add(time.perf_counter() - self._gc_start)
             self.gc_cpu[info["generation"]].add(time.thread_time() - self._gc_cpu)
+            self.gc_freed[info["generation"]] += info["collected"]
 
     async def _lag(self) -> None:
         metrics = sys.modules.get("runtime.metrics")  # the site is loaded once it serves
@@ -120,6 +122,7 @@ class Probe:
             "seconds": time.perf_counter() - self.started,
             "gc": [h.figures() for h in self.gc],
             "gc_cpu": [h.figures() for h in self.gc_cpu],
+            "gc_freed": self.gc_freed,
             "gc_objects": len(gc.get_objects()),
             "gc_frozen": gc.get_freeze_count(),
             "lag": self.lag.figures(),
@@ -156,13 +159,19 @@ def lines(label: str, figures: dict[str, Any]) -> list[str]:
     lag = f["lag"]
     each = "; ".join(
         f"gen{n} {sum(wall.counts) * per_minute:.0f}/"
-        f"{cpu.total / max(sum(cpu.counts), 1) * 1000:.1f}/{wall.longest * 1000:.0f}"
-        for n, (wall, cpu) in enumerate(zip(gens, f["gc_cpu"], strict=True))
+        f"{cpu.total / max(sum(cpu.counts), 1) * 1000:.1f}/{wall.longest * 1000:.0f}/"
+        f"{freed / max(sum(cpu.counts), 1):.0f}"
+        for n, (wall, cpu, freed) in enumerate(
+            zip(gens, f["gc_cpu"], figures.get("gc_freed", [0] * 3), strict=True)
+        )
     )
+    full = figures.get("full_collection")  # bench/probed_daphne.py's, after the window
+    full = f"; a full collection after the window {full * 1000:.0f} ms CPU" if full else ""
+    in_gc = sum(h.total for h in f["gc_cpu"])
     out = [
-        f"{label}: gc per minute / mean CPU ms / longest ms: {each}; pauses >= 20 ms per minute "
-        f"{pauses:.1f}; gc CPU {100 * sum(h.total for h in f['gc_cpu']) / seconds:.1f}% of the "
-        f"window; {f['objects']:,} objects tracked, {f['frozen']:,} frozen",
+        f"{label}: gc per minute / mean CPU ms / longest ms / mean garbage found: {each}; "
+        f"pauses >= 20 ms per minute {pauses:.1f}; gc CPU {100 * in_gc / seconds:.1f}% of the "
+        f"window; {f['objects']:,} objects tracked, {f['frozen']:,} frozen{full}",
         f"{label}: loop lag over a {TICK * 1000:.0f} ms sleep, ticks by bucket <"
         f"{'/<'.join(str(e) for e in EDGES_MS)}/more ms: {'/'.join(map(str, lag.counts))}; "
         f">= 20 ms per minute {lag.over(20) * per_minute:.1f}, longest {lag.longest * 1000:.0f} ms",
