@@ -48,7 +48,7 @@ class Histogram:
         return sum(self.counts[EDGES_MS.index(int(ms)) + 1 :])
 
     def figures(self) -> dict[str, Any]:
-        return {"counts": self.counts, "total": self.total, "longest": self.longest}
+        return {"counts": list(self.counts), "total": self.total, "longest": self.longest}
 
 
 class Probe:
@@ -122,7 +122,7 @@ class Probe:
             "seconds": time.perf_counter() - self.started,
             "gc": [h.figures() for h in self.gc],
             "gc_cpu": [h.figures() for h in self.gc_cpu],
-            "gc_freed": self.gc_freed,
+            "gc_freed": list(self.gc_freed),
             "gc_objects": len(gc.get_objects()),
             "gc_frozen": gc.get_freeze_count(),
             "lag": self.lag.figures(),
