@@ -64,13 +64,16 @@ def heard() -> dict[int, int]:
 
 def remember(event: dict[str, Any]) -> None:
     """Keep `event` if it is the newest of its table seen here (a copy of its fields: the
-    socket's dispatcher empties the message it was handed)."""
+    socket's dispatcher empties the message it was handed), and apply its move to what this
+    process holds of the table (its game state, its rows): once, by the first of the
+    table's sockets here to hear it."""
     table_id = event["table_id"]
-    if event.get("move") is not None:
-        gamestate.advance(table_id, event["move"])
-        held_tables.advance(table_id, event["move"])
     held = _latest.get(table_id)
     if held is None or event["version"] > held["version"]:
+        move = event.get("move")
+        if move is not None:
+            gamestate.advance(table_id, move)
+            held_tables.advance(table_id, move)
         _latest[table_id] = {k: event.get(k) for k in FIELDS}
     _latest.move_to_end(table_id)
     while len(_latest) > KEPT:

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import Ban
-from games import broadcast, gamestate, services
+from games import broadcast, gamestate, held, services
 from games.engine.views import seat_view
 from games.gamestate import state_for
 from games.models import Presence, Seat
@@ -154,3 +154,21 @@ def test_a_broadcast_for_another_game_or_a_later_move_leaves_the_cached_state_al
     ):
         gamestate.advance(current.pk, move)
         assert gamestate._get(current.pk, current.seed) == (current.moves, state)
+
+
+def test_a_move_heard_by_every_socket_of_a_process_is_applied_there_once(make_user, monkeypatch):
+    """Each socket of the table hands the broadcast to the process's cache
+    (games/sockets/state_cache.py `remember`): the first applies its move to the state and
+    the rows held here, the others find it applied."""
+    started_table, users = started(make_user, "whist", 4)
+    current, state, event = first_legal(started_table.pk)
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(broadcast, "send", lambda group, message: sent.append(message))
+    services.move_play(current.pk, event, current.version, user=users[state.to_act])
+    applied: list[str] = []
+    for module in (gamestate, held):
+        monkeypatch.setattr(module, "advance", lambda *a, m=module, f=module.advance: (
+            applied.append(m.__name__), f(*a)))  # fmt: skip
+    for _socket in range(4):
+        state_cache.remember(dict(sent[-1]))
+    assert sorted(applied) == ["games.gamestate", "games.held"]
