@@ -157,7 +157,9 @@ class Presence(models.Model):
 
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="sockets")
     channel = models.CharField(_("channel"), max_length=255, unique=True)
-    seen = models.DateTimeField(_("seen"), db_index=True)
+    # No index: every heartbeat writes it, and with no index holding it that UPDATE is HOT;
+    # the sweep reads it beside `process` (an OR no index serves) or at one table's sockets.
+    seen = models.DateTimeField(_("seen"))
     # The server process holding the socket (runtime/processes.py): once it is dead, the sweep
     # drops the row within seconds instead of waiting for `seen` to grow stale.
     process = models.CharField(_("server process"), max_length=32, blank=True, default="")

@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 
 from games import held, services
-from games.models import Move, Table
+from games.models import Move, Presence, Table
 from games.services import moves
 
 from .test_move_queries import first_legal, started
@@ -33,13 +33,13 @@ def _indexes(model: Any) -> dict[str, list[str]]:
         return dict(cursor.fetchall())
 
 
-def _updates() -> tuple[int, int]:
-    """The table rows' updates so far, and of them the HOT ones."""
+def _updates(model: Any = Table) -> tuple[int, int]:
+    """The model's rows' updates so far, and of them the HOT ones."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_stat_force_next_flush()")
         cursor.execute(
             "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relid = %s::regclass",
-            [Table._meta.db_table],
+            [model._meta.db_table],
         )
         return cursor.fetchone()
 
@@ -75,3 +75,21 @@ def test_a_moves_update_of_its_table_is_hot(make_user, held_here):
         services.move_play(current.pk, event, current.version, user=users[state.to_act])
     after = _updates()
     assert (after[0] - updated, after[1] - hot) == (6, 6)
+
+
+def test_no_index_of_the_open_sockets_holds_what_a_heartbeat_writes():
+    seen = Presence._meta.get_field("seen").column
+    assert {name: c for name, c in _indexes(Presence).items() if seen in c} == {}
+
+
+def test_a_heartbeats_updates_are_hot(make_user):
+    started_table, users = started(make_user, "whist", 4)
+    beats = []
+    for index, user in enumerate(users):
+        services.seat_open(started_table.pk, user, f"socket-{index}")
+        beats.append((started_table.pk, user, f"socket-{index}"))
+    updated, hot = _updates(Presence)
+    for _ in range(3):
+        services.seats_heartbeat(beats)
+    after = _updates(Presence)
+    assert (after[0] - updated, after[1] - hot) == (12, 12)
