@@ -190,9 +190,13 @@ def trick_done(s: KnockoutState) -> KnockoutState:
     if not s.trick:
         raise AssertionError("a trick where everybody knocked")  # non-dogs always play
     winner = close_trick(s)
-    if any(s.hands):
+    hands = s.hands
+    if any(hands):
         # docs/rules.md §1: a dog whose card won passes the lead to the next one holding cards
-        _open_trick(s, winner if s.hands[winner] else next_seat(winner, s.players, s.hands))
+        leader = winner if hands[winner] else next_seat(winner, len(hands), hands)
+        ring = RINGS[len(hands)][leader]  # _open_trick, written out: this runs once a trick
+        s.pending = ring if all(hands) else tuple([p for p in ring if hands[p]])
+        s.to_act = s.pending[0]
         return s
     end_deal(s)
     return s
