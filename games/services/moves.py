@@ -98,28 +98,30 @@ def timeout_play(table_id: int, expected_moves: int | None = None) -> bool:
     """The table's timer: if the human to act ran out of time, the seat is away and the
     stand-in bot plays the turn, both in one change. A timer that finds the deadline later
     than it (the turn moved on since it was set) sets itself again for that deadline,
-    unless another timer is pending. `expected_moves` is not needed: the deadline says."""
+    unless another timer is pending. `expected_moves` is not needed: the deadline says.
+    The table is written once: its `timer_due` with the move, or alone."""
     with transaction.atomic():
         table, seats = lock_table(table_id)
         now = timezone.now()
-        if table.timer_due is not None and table.timer_due <= now:
+        ran = table.timer_due is not None and table.timer_due <= now
+        if ran:
             table.timer_due = None  # this is the pending timer (or it was lost): it ran
-            table.save(update_fields=["timer_due"])
         state = state_for(table) if table.status == Table.Status.PLAYING else None
-        if state is None or state.over:
-            return False
-        seat, deadline = seats[state.to_act], table.turn_deadline
-        if plays_by_bot(seat, state) or deadline is None:
-            return False
-        if deadline > now:
-            task = _arm_timer(table)
-            if task is not None:
-                table.save(update_fields=["timer_due"])
-                transaction.on_commit(partial(scheduling.run_later, *task))
-            return False
-        action = _bot_action(table, seat, state)
-        commit(table, seats, action=action, by=Move.By.TIMEOUT, away={seat.index: True})
-        return True
+        deadline, task = table.turn_deadline, None
+        if state is not None and not state.over and deadline is not None:
+            seat = seats[state.to_act]
+            if not plays_by_bot(seat, state):
+                if deadline <= now:
+                    action = _bot_action(table, seat, state)
+                    away = {seat.index: True}  # its write holds `timer_due` too
+                    commit(table, seats, action=action, by=Move.By.TIMEOUT, away=away)
+                    return True
+                task = _arm_timer(table)
+        if ran or task is not None:
+            move_sql.update(table, ["timer_due"])
+        if task is not None:
+            transaction.on_commit(partial(scheduling.run_later, *task))
+        return False
 
 
 # 2. The lock and the checks.

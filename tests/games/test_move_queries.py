@@ -16,7 +16,7 @@ from accounts.models import Ban
 from games import broadcast, gamestate, held, services
 from games.engine.views import seat_view
 from games.gamestate import state_for
-from games.models import Presence, Seat
+from games.models import Presence, Seat, Table
 from games.reads import queries
 from games.sockets import state_cache
 
@@ -172,3 +172,21 @@ def test_a_move_heard_by_every_socket_of_a_process_is_applied_there_once(make_us
     for _socket in range(4):
         state_cache.remember(dict(sent[-1]))
     assert sorted(applied) == ["games.gamestate", "games.held"]
+
+
+def test_a_timer_that_finds_the_deadline_moved_on_writes_the_table_once(make_user, queued):
+    """The timer ran (its due time passed) and the turn's deadline is later: it sets itself
+    again for the deadline in one UPDATE of the table (it was two: the timer cleared, then set)."""
+    started_table, _users = started(make_user, "whist", 4)
+    now = timezone.now()
+    deadline = now + timedelta(seconds=30)
+    Table.objects.filter(pk=started_table.pk).update(
+        timer_due=now - timedelta(seconds=1), turn_deadline=deadline
+    )
+    queued_before = len(queued)  # the start's own timer
+    with CaptureQueriesContext(connection) as done:
+        assert not services.timeout_play(started_table.pk)
+    writes = [q["sql"] for q in done.captured_queries if q["sql"].startswith("UPDATE")]
+    assert len(writes) == 1, writes
+    assert table(started_table.pk).timer_due == deadline
+    assert [name for name, _args in queued[queued_before:]] == ["turn_timeout"]
