@@ -11,14 +11,14 @@ timer's due time). Anything else — nothing held, a refusal, a claim, the game'
 an away player's return, a statement that finds something changed — takes the locked path,
 which decides as before: the held values never refuse a move.
 
-What follows the commit is exactly the locked path's: the same `commit`, whose
-`transaction.on_commit` callbacks are held while it runs and run after the statement.
+What follows the commit is the locked path's: the same `commit`, which asks for its
+`transaction.on_commit` callbacks only once the move is written; in autocommit Django runs
+each at once, so a statement that finds the table changed (`Raced`) has told nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -53,14 +53,10 @@ def play(
     table, seats, action = checked
     expected = {name: getattr(table, name) for name in held.CHECKED}
     write = partial(_write, expected=expected, digest=held.digest(seats))
-    connection.ensure_connection()  # a connection opened inside would drop the held callbacks
     try:
-        with _held_callbacks():
-            state = commit(table, seats, action=action, by=Move.By.HUMAN, write=write)
+        return commit(table, seats, action=action, by=Move.By.HUMAN, write=write)
     except Raced:
         return None
-    connection.run_and_clear_commit_hooks()
-    return state
 
 
 def _checked(
@@ -95,17 +91,3 @@ def _write(
     assert inserted is not None  # a move
     if not move_sql.compare_and_set(table, names, inserted, expected, digest):
         raise Raced
-
-
-@contextmanager
-def _held_callbacks() -> Iterator[None]:
-    """`transaction.on_commit` callbacks are kept (as inside a transaction) while the move is
-    made, for the caller to run after its statement; dropped if it raises."""
-    connection.in_atomic_block = True
-    try:
-        yield
-    except BaseException:
-        connection.run_on_commit = []
-        raise
-    finally:
-        connection.in_atomic_block = False

@@ -255,6 +255,13 @@ def commit(
     in_hand = action is not None
     if in_hand:
         (write or move_sql.update)(table, _move_fields(finished), inserted=move_row)
+        # What the move tells after its commit is asked for once it is written: a
+        # compare-and-set writes in autocommit, where each runs at once, and one that finds
+        # the table changed has written nothing and so tells nothing (move_cas.py).
+        assert action is not None and state is not None
+        kind = "claim" if action.kind == CLAIM else by
+        transaction.on_commit(metrics.MOVES.labels(kind=kind).inc)
+        transaction.on_commit(partial(cache_put, table.pk, table.seed, table.moves, state))
     else:
         table.save()
     if finished:
@@ -310,10 +317,7 @@ def _apply(table: Table, state: State | None, action: Action, by: str) -> tuple[
         action = replace(action, refused=True)
         new = engine_apply(state, action)
     row = Move(table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by)
-    kind = "claim" if action.kind == CLAIM else by
-    transaction.on_commit(metrics.MOVES.labels(kind=kind).inc)
     table.moves += 1
-    transaction.on_commit(partial(cache_put, table.pk, table.seed, table.moves, new))
     return new, row
 
 

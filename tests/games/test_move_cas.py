@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 from django.db import connection, transaction
+from prometheus_client import REGISTRY
 
 from accounts.models import Ban
-from games import broadcast, held, services
+from games import broadcast, gamestate, held, services
 from games.models import Move, Table
 from games.reads import queries
 from games.services import move_sql
@@ -75,6 +76,10 @@ def _while_moves_wait(table_id: int, moves: list[Callable[[], Any]], change: Cal
 
 def _move(table_id: int, user: Any, event: dict[str, Any], version: int) -> Callable[[], Any]:
     return lambda: services.move_play(table_id, event, version, user=user)
+
+
+def _moves_counted() -> float:
+    return REGISTRY.get_sample_value("whist_moves_applied_total", {"kind": "human"}) or 0.0
 
 
 def _statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -144,6 +149,27 @@ def test_a_ban_in_force_meanwhile_refuses_the_move(make_user):
     assert isinstance(result, ServiceError) and result.code == "banned", result
     assert Table.objects.get(pk=table.pk).version == current.version
     assert not Move.objects.filter(table=table).exists()
+
+
+def test_a_statement_that_finds_the_table_changed_tells_nothing_of_its_move(make_user, monkeypatch):
+    """The mover is banned while the statement waits (its digest then differs): the move is
+    not written, and nothing it would have told after its commit ran (in autocommit each
+    runs as it is asked for): no state after it cached, no broadcast, no move counted."""
+    table, users = started(make_user, "whist", 4)
+    _hold(table.pk)
+    current, state, event = first_legal(table.pk)
+    mover = users[state.to_act]
+    told: list[Any] = []
+    monkeypatch.setattr(broadcast, "send_table_state", lambda *a, **k: told.append(a))
+    counted = _moves_counted()
+    move = _move(table.pk, mover, event, current.version)
+    (result,) = _while_moves_wait(
+        table.pk, [move], lambda: Ban.objects.create(user=mover, reason="test")
+    )
+    assert isinstance(result, ServiceError) and result.code == "banned", result
+    assert gamestate._get(table.pk, current.seed)[0] == current.moves
+    assert told == []
+    assert _moves_counted() == counted
 
 
 def test_a_seat_given_to_a_bot_meanwhile_refuses_the_move(make_user):
