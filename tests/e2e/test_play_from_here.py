@@ -16,7 +16,7 @@ from tests.rankings.helpers import seeded, store
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = "/work/wt/shots/46"
 BUTTON = {"en": "Play from here", "de": "Von hier aus spielen", "nl": "Speel vanaf hier"}
-NOTE = {"en": "never rated", "de": "nie gewertet", "nl": "nooit voor de rating"}
+NOTE = {"en": "never rated", "de": "nie gewertet", "nl": "nooit gewaardeerd"}
 FRESH = {"en": "dealt again", "de": "neu gegeben", "nl": "opnieuw gedeeld"}
 
 
