@@ -1,10 +1,11 @@
 """Optional error reports to Sentry (sentry-sdk), only when WHIST_SENTRY_DSN is set, and
 without personal data (docs/deployment.md §"Logs").
 
-`send_default_pii=False` keeps the SDK from adding users, cookies and addresses; `scrub`,
-its `before_send`, drops what could still carry them: the user, the request's cookies,
-headers, body and query string, the frames' local variables, and the breadcrumbs (earlier
-log lines, which name players: the security log's lines do). What is left: the exception,
+The SDK adds no users, cookies or addresses by default (its deprecated `send_default_pii`
+is left unset, and no `data_collection` is given); `scrub`, its `before_send`, drops what
+could still carry them: the user, the request's cookies, headers, body and query string,
+the frames' local variables, and the breadcrumbs (earlier log lines, which name players:
+the security log's lines do). What is left: the exception,
 its stack, the path, the method, and the log context's ids (request, user hash, table).
 """
 
@@ -24,7 +25,6 @@ def install(dsn: str, transport: Any = None) -> bool:
     options: dict[str, Any] = {"transport": transport} if transport is not None else {}
     sentry_sdk.init(
         dsn=dsn,
-        send_default_pii=False,
         include_local_variables=False,
         max_breadcrumbs=0,
         before_send=scrub,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -86,3 +87,12 @@ def test_a_report_carries_no_personal_data(recorder: Recorder) -> None:
     assert event["request"]["headers"] == {"User-Agent": "Firefox"}
     assert event["exception"]["values"][0]["value"] == "the failure"
     assert event["tags"]["request"] == "r-1" and event["tags"]["table"] == "7"
+
+
+def test_reports_start_without_the_sdks_deprecation_warnings() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert install(DSN, transport=Recorder())
+    sentry_sdk.get_client().close()
+    sentry_sdk.init()
+    assert [str(w.message) for w in caught if w.category is DeprecationWarning] == []
