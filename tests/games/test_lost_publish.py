@@ -47,25 +47,15 @@ def move_then_cut(table_id: int, user: Any, seat: int) -> None:
 async def test_a_move_whose_publish_was_lost_reaches_the_seat_to_act_when_a_socket_opens(
     make_user,
 ):
-    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
-    t = await db(german_table)(ann, bob)
-    mover = (await db(state)(t.pk)).to_act
-    users = {0: ann, 1: bob}
-    waiting = await connect(f"/ws/table/{t.pk}/", users[1 - mover])
-    await until(waiting, "state")
-    shown = await until(waiting, "state")  # its `connected`, published a moment later
-    with pytest.raises(Cut):
-        await db(move_then_cut)(t.pk, users[mover], mover)
-    committed = (await db(table)(t.pk)).version
-    assert committed > shown["version"]
+    waiting, committed, table_id = await lost_publish_at_a_quiet_table(make_user)
     assert await waiting.receive_nothing(timeout=1), "the move's publish was lost"
 
     # Someone opens a socket at the table in this process (a spectator: no seat's
     # `connected` changes, so no new version comes of it).
-    watcher = await connect(f"/ws/table/{t.pk}/")
+    watcher = await connect(f"/ws/table/{table_id}/")
     assert (await until(watcher, "state"))["version"] == committed
     mended = await until(waiting, "state")
-    assert mended["version"] == committed and mended["view"]["to_act"] == 1 - mover
+    assert mended["version"] == committed and mended["view"]["to_act"] == mended["seat"]
     assert state_cache.builds["behind"] >= 1
     await watcher.disconnect()
     await waiting.disconnect()
@@ -91,9 +81,9 @@ async def test_a_newer_state_read_for_a_table_nobody_here_listens_to_is_not_publ
     await second.disconnect()
 
 
-async def lost_publish_at_a_quiet_table(make_user: Any) -> tuple[Any, int]:
+async def lost_publish_at_a_quiet_table(make_user: Any) -> tuple[Any, int, int]:
     """A socket of the seat that does not move, then the other seat's move committed by a
-    process that ends before its publish: (that socket, the version committed)."""
+    process that ends before its publish: (that socket, the version committed, the table)."""
     ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
     t = await db(german_table)(ann, bob)
     mover = (await db(state)(t.pk)).to_act
@@ -105,13 +95,13 @@ async def lost_publish_at_a_quiet_table(make_user: Any) -> tuple[Any, int]:
         await db(move_then_cut)(t.pk, users[mover], mover)
     committed = (await db(table)(t.pk)).version
     assert committed > shown["version"]
-    return waiting, committed
+    return waiting, committed, t.pk
 
 
 async def test_a_lost_publish_where_no_socket_opens_is_mended_by_the_second_look_after_it(
     make_user,
 ):
-    waiting, committed = await lost_publish_at_a_quiet_table(make_user)
+    waiting, committed, _ = await lost_publish_at_a_quiet_table(make_user)
     assert await lost_publishes.look() == 0  # the table's version heard, not yet quiet
     assert await waiting.receive_nothing(timeout=1), "the move's publish was lost"
     assert await lost_publishes.look() == 1  # quiet over a look: the database is newer
@@ -123,7 +113,7 @@ async def test_a_lost_publish_where_no_socket_opens_is_mended_by_the_second_look
 
 async def test_the_process_looks_by_itself_while_a_socket_of_a_table_listens(make_user, settings):
     settings.WHIST_LOST_PUBLISH_EVERY = 0.2
-    waiting, committed = await lost_publish_at_a_quiet_table(make_user)
+    waiting, committed, _ = await lost_publish_at_a_quiet_table(make_user)
     behind = state_cache.builds["behind"]
     assert (await until(waiting, "state"))["version"] == committed
     assert state_cache.builds["behind"] == behind + 1
