@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from django.utils.translation.template import templatize
 
+from tests.site import po_file
+
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("de", "nl")
 DOMAINS = ("django", "djangojs")
@@ -28,25 +30,13 @@ def po_entries(path: Path) -> dict[str, tuple[str, bool]]:
     """msgid -> (msgstr, fuzzy) of a .po file (singular entries; plural forms as their msgid;
     entries with a context as "context\x04msgid")."""
     entries = {}
-    for block in path.read_text().split("\n\n"):
-        fields: dict[str, str] = {}
-        key = None
-        for line in block.splitlines():
-            match = re.match(r'^(msgctxt|msgid|msgstr|msgid_plural|msgstr\[\d+\]) (".*")$', line)
-            if match:
-                key = match.group(1)
-                fields[key] = ast.literal_eval(match.group(2))
-            elif line.startswith('"') and key:
-                fields[key] += ast.literal_eval(line)
-        if fields.get("msgid"):
-            text = fields.get("msgstr", fields.get("msgstr[0]", ""))
-            # pgettext entries are keyed as gettext stores them: context, EOT, msgid.
-            key = (
-                f"{fields['msgctxt']}\x04{fields['msgid']}"
-                if "msgctxt" in fields
-                else fields["msgid"]
-            )
-            entries[key] = (text, "fuzzy" in block.split("msgid", 1)[0])
+    for block, fields in po_file.entries(path):
+        text = fields.get("msgstr", fields.get("msgstr[0]", ""))
+        # pgettext entries are keyed as gettext stores them: context, EOT, msgid.
+        key = (
+            f"{fields['msgctxt']}\x04{fields['msgid']}" if "msgctxt" in fields else fields["msgid"]
+        )
+        entries[key] = (text, "fuzzy" in block.split("msgid", 1)[0])
     return entries
 
 

@@ -4,11 +4,12 @@ source rule texts the games were written from (Dutch "stok" for the cards set as
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 import pytest
+
+from tests.site import po_file
 
 ROOT = Path(__file__).resolve().parents[2]
 DOMAINS = ("django", "djangojs")
@@ -20,19 +21,9 @@ def translations(language: str) -> list[tuple[str, list[str]]]:
     out = []
     for domain in DOMAINS:
         path = ROOT / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
-        for block in path.read_text().split("\n\n"):
-            fields: dict[str, str] = {}
-            key = None
-            for line in block.splitlines():
-                match = re.match(r'^(msgid|msgid_plural|msgstr(?:\[\d+\])?) (".*")$', line)
-                if match:
-                    key = match.group(1)
-                    fields[key] = ast.literal_eval(match.group(2))
-                elif line.startswith('"') and key:
-                    fields[key] += ast.literal_eval(line)
-            if fields.get("msgid"):
-                said = [v for k, v in fields.items() if k.startswith("msgstr")]
-                out.append((f"{fields['msgid']} {fields.get('msgid_plural', '')}", said))
+        for _, fields in po_file.entries(path):
+            said = [v for k, v in fields.items() if k.startswith("msgstr")]
+            out.append((f"{fields['msgid']} {fields.get('msgid_plural', '')}", said))
     assert len(out) > 100
     return out
 
