@@ -101,21 +101,27 @@ def stored(table: Table, state: Any, names: list[str]) -> None:
     )  # fmt: skip
 
 
+def routed_table(page: Page, url: str) -> WebSocketRoute:
+    """The table page at `url` with its socket taken by the test: no server answers it, the
+    test sends the frames (`frame`)."""
+    sockets: list[WebSocketRoute] = []
+    page.route_web_socket("**/ws/table/**", lambda ws: sockets.append(ws))
+    page.goto(url)
+    page.wait_for_function("() => Boolean(window.whistTable)")
+    for _ in range(100):
+        if sockets:
+            break
+        page.wait_for_timeout(50)
+    return sockets[0]
+
+
 def show(browser: Browser, site_url: str, table: Table, states: list[Any], at: dict[str, int],
          language: str, width: int, height: int, tag: str) -> dict[str, Any]:  # fmt: skip
     context = browser.new_context(viewport={"width": width, "height": height}, locale=language)
     context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
     page = context.new_page()
     log_in(page, site_url, "ann")
-    sockets: list[WebSocketRoute] = []
-    page.route_web_socket("**/ws/table/**", lambda ws: sockets.append(ws))
-    page.goto(f"{site_url}/tables/{table.pk}/?guide")
-    page.wait_for_function("() => true")
-    for _ in range(100):
-        if sockets:
-            break
-        page.wait_for_timeout(50)
-    ws = sockets[0]
+    ws = routed_table(page, f"{site_url}/tables/{table.pk}/?guide")
     out: dict[str, Any] = {}
     panels = ("#info", "#scores", "#guide")
     ws.send(frame(table, states[at["early"]], 1))

@@ -7,13 +7,20 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Browser, WebSocketRoute, expect
+from playwright.sync_api import Browser, expect
 
 from games import services
 from games.reads.messages import table_dict
 from tests.e2e.helpers import PASSWORD, log_in
 from tests.e2e.table_steps import ARTIFACTS
-from tests.e2e.test_presentation_text import SUMMARY_SHOWN, frame, picks, played, stored
+from tests.e2e.test_presentation_text import (
+    SUMMARY_SHOWN,
+    frame,
+    picks,
+    played,
+    routed_table,
+    stored,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -91,17 +98,10 @@ def test_a_round_summary_of_seven_on_a_phone_breaks_no_name_inside_a_word(
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.context.add_cookies([{"name": "django_language", "value": "de", "url": site_url}])
     log_in(page, site_url, "ann")
-    sockets: list[WebSocketRoute] = []
-    page.route_web_socket("**/ws/table/**", lambda ws: sockets.append(ws))
-    page.goto(f"{site_url}/tables/{table.pk}/")
-    page.wait_for_function("() => Boolean(window.whistTable)")
-    for _ in range(100):
-        if sockets:
-            break
-        page.wait_for_timeout(50)
-    sockets[0].send(frame(table, states[at["before"]], 1))
+    socket = routed_table(page, f"{site_url}/tables/{table.pk}/")
+    socket.send(frame(table, states[at["before"]], 1))
     page.wait_for_function("() => window.whistTable.version === 1")
-    sockets[0].send(frame(table, states[at["after"]], 2))
+    socket.send(frame(table, states[at["after"]], 2))
     page.wait_for_function(SUMMARY_SHOWN, timeout=10000)
     expect(page.locator("#dialog .summary-table")).to_contain_text("Vereinsspieler")
     (ARTIFACTS / "pages").mkdir(parents=True, exist_ok=True)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Browser, WebSocketRoute
+from playwright.sync_api import Browser
 
 from games import services
 from games.reads.messages import view_of
 from tests.e2e.helpers import PASSWORD, log_in
 from tests.e2e.table_steps import ARTIFACTS
-from tests.e2e.test_presentation_text import frame, played
+from tests.e2e.test_presentation_text import frame, played, routed_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -61,17 +61,10 @@ def test_on_a_phone_the_trick_winners_line_covers_no_seat(
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.context.add_cookies([{"name": "django_language", "value": "de", "url": site_url}])
     log_in(page, site_url, "ann")
-    sockets: list[WebSocketRoute] = []
-    page.route_web_socket("**/ws/table/**", lambda ws: sockets.append(ws))
-    page.goto(f"{site_url}/tables/{table.pk}/")
-    page.wait_for_function("() => Boolean(window.whistTable)")
-    for _ in range(100):
-        if sockets:
-            break
-        page.wait_for_timeout(50)
-    sockets[0].send(frame(table, states[before], 1))
+    socket = routed_table(page, f"{site_url}/tables/{table.pk}/")
+    socket.send(frame(table, states[before], 1))
     page.wait_for_function("() => window.whistTable.version === 1")
-    sockets[0].send(frame(table, states[before + 1], 2))
+    socket.send(frame(table, states[before + 1], 2))
     b = page.wait_for_function(NOTE_SHOWN, polling="raf").json_value()
     (ARTIFACTS / "layout").mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "layout" / f"trick-note-{game}-{players}p-390x844.png"))
