@@ -106,22 +106,30 @@ def timeout_play(table_id: int, expected_moves: int | None = None) -> bool:
         ran = table.timer_due is not None and table.timer_due <= now
         if ran:
             table.timer_due = None  # this is the pending timer (or it was lost): it ran
-        state = state_for(table) if table.status == Table.Status.PLAYING else None
-        deadline, task = table.turn_deadline, None
-        if state is not None and not state.over and deadline is not None:
-            seat = seats[state.to_act]
-            if not plays_by_bot(seat, state):
-                if deadline <= now:
-                    action = _bot_action(table, seat, state)
-                    away = {seat.index: True}  # its write holds `timer_due` too
-                    commit(table, seats, action=action, by=Move.By.TIMEOUT, away=away)
-                    return True
-                task = _arm_timer(table)
+        waiting = _human_on_the_clock(table, seats)
+        task = None
+        if waiting is not None:
+            seat, state = waiting
+            if table.turn_deadline <= now:
+                action = _bot_action(table, seat, state)
+                away = {seat.index: True}  # its write holds `timer_due` too
+                commit(table, seats, action=action, by=Move.By.TIMEOUT, away=away)
+                return True
+            task = _arm_timer(table)
         if ran or task is not None:
             move_sql.update(table, ["timer_due"])
         if task is not None:
             transaction.on_commit(partial(scheduling.run_later, *task))
         return False
+
+
+def _human_on_the_clock(table: Table, seats: list[Seat]) -> tuple[Seat, State] | None:
+    """The seat to act and the state, if a human's turn runs against the table's deadline."""
+    state = state_for(table) if table.status == Table.Status.PLAYING else None
+    if state is None or state.over or table.turn_deadline is None:
+        return None
+    seat = seats[state.to_act]
+    return None if plays_by_bot(seat, state) else (seat, state)
 
 
 # 2. The lock and the checks.
