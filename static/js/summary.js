@@ -25,6 +25,15 @@ export function summaryDialog(app) {
   if (!s || Date.now() >= s.until) return null;
   const ctx = tableContext(app);
   const box = [node("h2", null, say(ctx, s.title)), ...blockNodes(ctx, s.blocks, { cls: "summary-table", first: "name" })];
+  for (const tbl of box) {
+    // More than three columns (Whist's team, tricks, points, honours, score): on a phone each
+    // row's name goes on a line of its own above its figures (table.css), so none is cut off.
+    const columns = tbl.tagName === "TABLE" ? tbl.rows[0].cells.length : 0;
+    if (columns > 3) {
+      tbl.classList.add("summary-wide");
+      tbl.style.setProperty("--figures", String(columns - 1));
+    }
+  }
   const next = button(gettext("Continue"), "button-primary", () => {
     app.summary = null;
     app.render();

@@ -1,7 +1,7 @@
 """Seven players' tables on a phone: a game's score sheet is wider than the screen, and
 shows that it scrolls sideways (a line above it, the right edge faded while there is more),
 with the round column kept in place; a round's summary at the table breaks no name inside a
-word."""
+word, and a Whist deal's shows all five columns."""
 
 from __future__ import annotations
 
@@ -106,4 +106,40 @@ def test_a_round_summary_of_seven_on_a_phone_breaks_no_name_inside_a_word(
     expect(page.locator("#dialog .summary-table")).to_contain_text("Vereinsspieler")
     (ARTIFACTS / "pages").mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "pages" / "table-knockout-7p-de-390x844-summary.png"))
+    assert page.evaluate(SPLIT_WORDS) == []
+
+
+# The summary's cells drawn beyond the dialog's right edge (cut off: the dialog scrolls).
+CELLS_OUTSIDE = """() => {
+  const box = document.getElementById('dialog').getBoundingClientRect();
+  return [...document.querySelectorAll('#dialog .summary-table th, #dialog .summary-table td')]
+    .filter((c) => c.getBoundingClientRect().right > box.right + 0.5).map((c) => c.innerText);
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_a_whist_deals_summary_on_a_phone_shows_every_column(
+    browser: Browser, site_url: str, language: str
+):
+    """A Whist deal's summary has five columns (team, tricks, points, honours, score): at 390 px
+    the dialog scrolled sideways and cut the score off ("Honours" half shown, "Score" not)."""
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    options = {"target": 5, "honours": True, "rubber": True}
+    table = services.table_create(ann, "whist", players=4, options=options,
+                                  bot_levels=[None] + ["beginner"] * 3)  # fmt: skip
+    states = played("whist", 4, options)
+    at = picks(states)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+    log_in(page, site_url, "ann")
+    socket = routed_table(page, f"{site_url}/tables/{table.pk}/")
+    socket.send(frame(table, states[at["before"]], 1))
+    page.wait_for_function("() => window.whistTable.version === 1")
+    socket.send(frame(table, states[at["after"]], 2))
+    page.wait_for_function(SUMMARY_SHOWN, timeout=10000)
+    cells = page.locator("#dialog .summary-table th")
+    expect(cells).to_have_count(5)
+    (ARTIFACTS / "pages").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "pages" / f"table-whist-{language}-390x844-summary.png"))
+    assert page.evaluate(CELLS_OUTSIDE) == []
     assert page.evaluate(SPLIT_WORDS) == []
