@@ -61,7 +61,14 @@ from load_lobby import (  # noqa: E402
     start_resync_flood,
 )
 from load_report import report  # noqa: E402
-from load_stack import Stack, cpu, household, own_cpu, postgres_processes  # noqa: E402
+from load_stack import (  # noqa: E402
+    Stack,
+    cpu,
+    household,
+    own_cpu,
+    postgres_processes,
+    thread_cpu,
+)
 from load_storm import report_storm, storm  # noqa: E402
 from tail_probe import Probe, close_window, open_window  # noqa: E402
 
@@ -251,7 +258,7 @@ async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, A
     daphnes = [p for _, p in stack.daphnes]
     watched = daphnes, stack.workers, [stack.redis_process], postgres_processes()
     before, clock0 = [cpu(group) for group in watched], time.perf_counter()
-    clients0 = own_cpu()
+    clients0, threads0 = own_cpu(), thread_cpu(daphnes)
     if args.probe:
         open_window(daphnes, stack.probe)
     stats.measuring = True
@@ -265,12 +272,14 @@ async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, A
         await asyncio.to_thread(close_window, daphnes, stack.tmp, stack.probe)
     spent = [cpu(group) - b for group, b in zip(watched, before, strict=True)]
     spent.append(own_cpu() - clients0)
+    threads = [after - b for after, b in zip(thread_cpu(daphnes), threads0, strict=True)]
     stop.set()
     if flood is not None:
         await asyncio.to_thread(flood.finish, stats, flooded["windows"])
     for task in loops:
         task.cancel()
-    return {"elapsed": elapsed, "cpu": spent, "rss": rss, "sockets": sockets["count"],
+    return {"elapsed": elapsed, "cpu": spent, "threads": threads, "rss": rss,
+            "sockets": sockets["count"],
             "flood": flooded, "flood_cpu": flood.cpu if flood else None,
             "flood_cuts": flood.cuts if flood else None}  # fmt: skip
 

@@ -32,6 +32,20 @@ def per_move(stats: Stats, run: dict[str, Any]) -> tuple[list[float], float]:
     return per, sum(per)
 
 
+def threads_line(stats: Stats, run: dict[str, Any], shuffles: float, label: str) -> None:
+    """Daphne's CPU per move by thread: its event loop (the sockets' side: frames read and
+    sent, the channel layer) and its other threads (the database threads: the moves)."""
+    moves = max(stats.moves, 1)
+    loop_user, loop_system, other_user, other_system = (
+        c / moves * shuffles for c in run["threads"]
+    )
+    print(
+        f"{label} daphne per move by thread (shuffles): event loop {loop_user + loop_system:.0f} "
+        f"(user {loop_user:.0f}, system {loop_system:.0f}), other threads "
+        f"{other_user + other_system:.0f} (user {other_user:.0f}, system {other_system:.0f})"
+    )
+
+
 def report(
     args: argparse.Namespace, stats: Stats, run: dict[str, Any], shuffles: float,
     bare: tuple[Stats, dict[str, Any] | None] | None = None,
@@ -69,6 +83,9 @@ def report(
               f"{bare_total * shuffles:.0f}; "
               f"the site over the bare stack: daphne {per[0] / max(bare_per[0], 1e-9):.1f}x, "
               f"all {total / max(bare_total, 1e-9):.1f}x")  # fmt: skip
+    threads_line(stats, run, shuffles, "site")
+    if bare is not None and bare[1] is not None:
+        threads_line(bare[0], bare[1], shuffles, "bare")
     print(f"memory per open socket: {run['rss'] / 1024:.1f} KB (Daphne's resident growth from "
           f"the first table's sockets to all)")  # fmt: skip
     closes = dict(stats.closed) or "none"

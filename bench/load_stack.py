@@ -139,6 +139,23 @@ def cpu(processes: list[psutil.Process]) -> float:
     return total
 
 
+def thread_cpu(processes: list[psutil.Process]) -> list[float]:
+    """User and system seconds of the processes' main threads (a Daphne's event loop: the
+    sockets' side of a move), then of their other threads (the database threads: the moves
+    themselves); threads that ended are not counted."""
+    total = [0.0, 0.0, 0.0, 0.0]
+    for process in processes:
+        try:
+            threads = process.threads()
+        except psutil.Error:
+            continue
+        for thread in threads:
+            base = 0 if thread.id == process.pid else 2
+            total[base] += thread.user_time
+            total[base + 1] += thread.system_time
+    return total
+
+
 def household(index: int) -> str:
     """The loopback address the players of table `index` connect from (one per table, as
     a household's), so that the per-address socket cap and its bookkeeping see what a
