@@ -21,6 +21,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.html import linebreaks, urlize
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from accounts.time_zones import chosen
 from runtime.scheduling import run_later
@@ -42,6 +43,13 @@ def language_of(user: Any) -> str:
     return language if language in codes else settings.LANGUAGE_CODE
 
 
+def site_name() -> str:
+    """The site's name in the active language: the operator's WHIST_SITE_NAME if set (the same
+    in every language), else the name its pages, title and installed app use ("Whist card
+    room", "Whist-Kartensalon", "Whist-kaartzaal")."""
+    return settings.WHIST_SITE_NAME or gettext("Whist card room")
+
+
 def absolute_url(path: str) -> str:
     """`path` on the site as mail readers reach it (WHIST_SITE_URL)."""
     return settings.WHIST_SITE_URL.rstrip("/") + path
@@ -52,12 +60,9 @@ def render(
 ) -> dict[str, str]:
     """The subject, plain text and HTML of mail `name`, worded in `language`, its times in
     `zone` (the reader's chosen zone, accounts.time_zones.chosen; None: UTC), named."""
-    context = {
-        "site_url": settings.WHIST_SITE_URL.rstrip("/"),
-        "site_name": settings.WHIST_SITE_NAME,
-        **context,
-    }
     with translation.override(language), timezone.override(zone):
+        context = {"site_url": settings.WHIST_SITE_URL.rstrip("/"), "site_name": site_name(),
+                   **context}  # fmt: skip
         subject = " ".join(_plain(f"mail/{name}.subject.txt", context).split())
         text = _plain(f"mail/{name}.txt", context).strip() + "\n"
         try:

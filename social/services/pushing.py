@@ -140,7 +140,7 @@ def payload(note: Notification) -> dict[str, str]:
     language = mail.language_of(note.user)
     with translation.override(language), timezone.override(chosen(note.user)):
         return {
-            "title": settings.WHIST_SITE_NAME, "body": texts.text(note.kind, note.data),
+            "title": mail.site_name(), "body": texts.text(note.kind, note.data),
             "url": texts.link(note.kind, note.data), "tag": f"{note.kind}-{note.pk}",
             "lang": language,
         }  # fmt: skip

@@ -194,3 +194,27 @@ def test_a_used_confirmation_link_says_so_in_the_readers_language(
     again = Client().post(link, HTTP_ACCEPT_LANGUAGE=language)
     assert again.status_code == 400
     assert said in again.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "name"),
+    [("en", "Whist card room"), ("de", "Whist-Kartensalon"), ("nl", "Whist-kaartzaal")],
+)
+def test_a_mail_names_the_site_as_its_pages_do_in_the_readers_language(
+    mail_server, language: str, name: str
+) -> None:
+    """With WHIST_SITE_NAME unset, a German confirmation read "... bei Whist card room"
+    where every page of the site, its title and the installed app say "Whist-Kartensalon"."""
+    sign_up(Client(), "nina", "nina@example.org", language=language)
+    (message,) = mail_server.to("nina@example.org")
+    assert message["Subject"].endswith(f" {name}")
+    assert f"&spades; {name}</p>" in html_of(message).replace("\u2660", "&spades;")
+
+
+def test_a_site_name_set_by_the_operator_is_the_same_in_every_language(
+    mail_server, settings
+) -> None:
+    settings.WHIST_SITE_NAME = "Kaartclub De Troef"
+    sign_up(Client(), "nina", "nina@example.org", language="de")
+    (message,) = mail_server.to("nina@example.org")
+    assert message["Subject"].endswith(" Kaartclub De Troef")

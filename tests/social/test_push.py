@@ -48,7 +48,7 @@ def test_a_notice_reaches_every_device_allowed_decrypted_in_the_players_language
         assert push.signed_by(pushing.public_key(), push_service.base)
         note = greta.notifications.get()
         assert push.json() == {
-            "title": "Whist card room", "body": "Bob möchte mit dir befreundet sein.",
+            "title": "Whist-Kartensalon", "body": "Bob möchte mit dir befreundet sein.",
             "url": "/friends/", "tag": f"friend_request-{note.pk}", "lang": "de",
         }  # fmt: skip
 

@@ -35,7 +35,8 @@ else:
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "whist@localhost")
 # Links in mail (accounts.mail.absolute_url) start with this, and mail names the site so.
 WHIST_SITE_URL = os.environ.get("WHIST_SITE_URL", "http://127.0.0.1:8000")
-WHIST_SITE_NAME = os.environ.get("WHIST_SITE_NAME", "Whist card room")
+# Unset: the site's own name in each reader's language (accounts.mail.site_name).
+WHIST_SITE_NAME = os.environ.get("WHIST_SITE_NAME", "").strip()
 # Notification mails (social/services/mailing.py): at most this many a player a day, at
 # once and digests together; the daily digest goes out from this hour (TIME_ZONE) on.
 WHIST_NOTICE_MAILS_PER_DAY = env_int("WHIST_NOTICE_MAILS_PER_DAY", 10, minimum=1)
