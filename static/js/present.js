@@ -54,7 +54,9 @@ function cell(ctx, tag, cls, value) {
 export function tableNode(ctx, { head, rows }, cls = null, first = "") {
   const tbl = node("table", cls);
   const tr = node("tr");
-  head.forEach((h, i) => tr.appendChild(cell(ctx, "th", i ? "num" : "", h)));
+  // A player's name heading a column (German Whist's games) is not a figure's narrow heading.
+  const headClass = (h) => (h && typeof h === "object" && "seat" in h ? "num seat-head" : "num");
+  head.forEach((h, i) => tr.appendChild(cell(ctx, "th", i ? headClass(h) : "", h)));
   tbl.appendChild(tr);
   for (const row of rows) {
     const line = node("tr");

@@ -1,7 +1,8 @@
 """Seven players' tables on a phone: a game's score sheet is wider than the screen, and
 shows that it scrolls sideways (a line above it, the right edge faded while there is more),
 with the round column kept in place; a round's summary at the table breaks no name inside a
-word, and a Whist deal's shows all five columns."""
+word, and a Whist deal's shows all five columns; German Whist's games sheet in the score panel
+shows each player's name whole."""
 
 from __future__ import annotations
 
@@ -143,3 +144,35 @@ def test_a_whist_deals_summary_on_a_phone_shows_every_column(
     page.screenshot(path=str(ARTIFACTS / "pages" / f"table-whist-{language}-390x844-summary.png"))
     assert page.evaluate(CELLS_OUTSIDE) == []
     assert page.evaluate(SPLIT_WORDS) == []
+
+
+# The score panel's heading cells drawn beyond its box's right edge.
+HEADS_OUTSIDE = """() => {
+  const box = document.getElementById('scores').getBoundingClientRect();
+  return [...document.querySelectorAll('#scores th')]
+    .filter((c) => c.getBoundingClientRect().right > box.right + 0.5
+                   || c.scrollWidth > c.clientWidth + 1)
+    .map((c) => c.innerText);
+}"""
+
+
+def test_german_whists_games_sheet_in_the_score_panel_shows_each_name_whole(
+    browser: Browser, site_url: str
+):
+    """After a German Whist game the score panel lists the games under the two players' names:
+    each name's column was 4rem wide like a figure's, so "Bot (Beginner)" ran out of the panel
+    at 1280 x 800 ("Bot (Beginner" shown)."""
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    table = services.table_create(ann, "german", players=2, options={"games": 3},
+                                  bot_levels=[None, "beginner"])  # fmt: skip
+    states = played("german", 2, {"games": 3})
+    second = next(i for i, s in enumerate(states) if s.deal_no == 1)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    log_in(page, site_url, "ann")
+    socket = routed_table(page, f"{site_url}/tables/{table.pk}/")
+    socket.send(frame(table, states[second], 1))
+    page.wait_for_function("() => window.whistTable.version === 1")
+    expect(page.locator("#scores")).to_contain_text("Bot (Beginner)")
+    (ARTIFACTS / "pages").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "pages" / "table-german-1280x800-games-sheet.png"))
+    assert page.evaluate(HEADS_OUTSIDE) == []
