@@ -28,6 +28,7 @@ from whistsite.client_gone import ClientGone  # noqa: E402
 from whistsite.health import HealthEndpoints  # noqa: E402
 from whistsite.metrics_endpoint import MetricsEndpoint  # noqa: E402
 from whistsite.patches import (  # noqa: E402
+    autobahn_log_args,
     autobahn_options,
     daphne_frame_guard,
     daphne_handshake,
@@ -49,6 +50,8 @@ daphne_inbox.install()
 daphne_handshake.install()
 # Its protocol reads the server's options from its class (whistsite/patches/autobahn_options.py).
 autobahn_options.install()
+# Its debug lines about each frame styled only if written (whistsite/patches/autobahn_log_args.py).
+autobahn_log_args.install()
 
 
 # The social app's sockets first: the card room's routes end with a catch-all (4404).
