@@ -20,7 +20,8 @@ slows 50-fold: their periods are set far beyond the run (the load bench counts t
 Instructions are also given in bench/engine.py's calibration shuffles (counted under
 callgrind as bench/engine_instructions.py counts them).
 
-Its database is `<DATABASE_URL's name>_socket_side` (made, migrated, dropped at the end).
+Its database is `<DATABASE_URL's name>_socket_side_<pid>` (made, migrated, dropped at the
+end: two runs at once do not meet).
 Run: `.venv/bin/python bench/socket_side.py [--tables 10] [--moves 200] [--warm 40]
 [--root DIR] [--no-bare] [--native]` (`--root`: the code of another checkout, e.g. main's;
 `--native`: no callgrind, the loop thread's CPU time instead, for a quick look or py-spy).
@@ -82,7 +83,7 @@ def environment(root: Path) -> dict[str, str]:
     os.environ.setdefault("DATABASE_URL", base)
     return {
         **os.environ, **environment("127.0.0.1"), **QUIET,
-        "DATABASE_URL": bench_database(f"{name}_socket_side"),
+        "DATABASE_URL": bench_database(f"{name}_socket_side_{os.getpid()}"),
         "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379"),
         "PYTHONPATH": str(root), "PYTHONHASHSEED": "0",
     }  # fmt: skip
