@@ -228,18 +228,25 @@ async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, A
                 opened.set()
             if attacked:
                 attacks.append((table_id, seats))
-            while not clock.over.is_set():
-                await asyncio.sleep(0.5)
-                clock.check_lost()
+            live.add(clock)
+            await clock.over.wait()
+            live.discard(clock)
             for task in tasks:
                 task.cancel()
 
-    opened, attacks = asyncio.Event(), []
+    async def watch_lost() -> None:  # one timer for every table, not one a table
+        while True:
+            await asyncio.sleep(0.5)
+            for clock in live:
+                clock.check_lost()
+
+    opened, attacks, live = asyncio.Event(), [], set()
     attacked = min(args.attacked or args.hostile, args.hostile, args.tables)
     if args.hostile_kind in ("lobby-resync", "lobby-ping"):
         attacked = 0  # the lobby flood watches no table: every table is another table
     loops = [asyncio.create_task(table_loop(i, i < attacked))
              for i in range(args.tables)]  # fmt: skip
+    watcher = asyncio.create_task(watch_lost())
     await until_open(opened, loops, sockets, stack)
     if args.clients_gc == "freeze":  # the clients' own full collections walk none of it
         gc.collect()
@@ -276,7 +283,7 @@ async def play(stack: Stack, room: Room | BareRoom, stats: Stats) -> dict[str, A
     stop.set()
     if flood is not None:
         await asyncio.to_thread(flood.finish, stats, flooded["windows"])
-    for task in loops:
+    for task in [*loops, watcher]:
         task.cancel()
     return {"elapsed": elapsed, "cpu": spent, "threads": threads, "rss": rss,
             "sockets": sockets["count"],

@@ -4,6 +4,13 @@ time, and the per-table clock that times each move from `act` to every seat's ne
 A seated client acts when its seat's view says it is to act; the table's clock starts when
 the `act` leaves and stops when every seat of the table holds a state of a higher version.
 Hostile clients send refused moves to tables they do not sit at, at their rate limit.
+
+A client reads of each frame only the fields it acts on (`Frame`: msgspec skips the rest
+without making objects of them) and keeps nothing of it between frames. Each of 800 sockets
+held its last state, parsed whole (80 lists and dicts), while it waited for the next: the
+young generation of the collector held 35,000-60,000 of them at each collection, and each
+young collection walked them all, a pause of every client's reading (docs/benchmarks.md,
+"the bench's own collections").
 """
 
 from __future__ import annotations
@@ -16,9 +23,33 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 import websockets
 
 ANSWER_TIMEOUT = 10.0  # an act with neither a new state nor an error after this is lost
+
+
+class TablePart(msgspec.Struct, gc=False):
+    status: str = ""
+
+
+class ViewPart(msgspec.Struct, gc=False):
+    to_act: int | None = None
+    legal: list[dict[str, Any]] = []  # only the seat to act gets any
+
+
+class Frame(msgspec.Struct, gc=False):
+    """What a client reads of a server frame (docs/protocol.md); every other field is skipped.
+    Untracked by the collector (gc=False): it holds no cycle, only `legal`'s plain dicts."""
+
+    type: str = ""
+    version: int | None = None
+    code: str | None = None  # an error's
+    table: TablePart | None = None
+    view: ViewPart | None = None
+
+
+read_frame = msgspec.json.Decoder(Frame).decode
 
 
 @dataclass
@@ -78,11 +109,10 @@ class TableClock:
 
 
 class Player:
-    """One seated socket that plays a random legal action `think` seconds after its turn."""
-
-    # Seconds the client waits for the answer to its keepalive ping (websockets' default);
-    # None: never gives up (bench/socket_memory.py: a snapshot blocks the server for long).
-    ping_timeout: float | None = 20.0
+    """One seated socket that plays a random legal action `think` seconds after its turn.
+    It sends no keepalive pings, as a page sends none (800 sockets pinged 40 times a second,
+    and a snapshot of bench/socket_memory.py left pings unanswered until they closed); it
+    answers the server's."""
 
     def __init__(
         self, url: str, cookie: str, seat: int, clock: TableClock, think: float, rng: random.Random,
@@ -100,7 +130,7 @@ class Player:
         try:
             connection = await websockets.connect(
                 self.url, additional_headers=headers, max_size=2**22, open_timeout=60,
-                local_addr=(self.address, 0), ping_timeout=self.ping_timeout,
+                local_addr=(self.address, 0), ping_interval=None,
             )  # fmt: skip
         except (OSError, TimeoutError, websockets.WebSocketException) as exc:
             # Counted and shown (a refused or timed-out handshake), never a silent hang.
@@ -111,39 +141,38 @@ class Player:
             ready.set()
             try:
                 async for frame in ws:
-                    message = json.loads(frame)
-                    if message.get("type") == "state" and self.clock.stats.measuring:
-                        self.clock.stats.frame_bytes += len(frame)
-                        self.clock.stats.frames += 1
-                    await self._on(ws, message)
+                    self._on(ws, frame)
                     if self.clock.over.is_set():
                         return
             except websockets.ConnectionClosed as exc:
                 self.clock.stats.closed[exc.rcvd.code if exc.rcvd else 1006] += 1
 
-    async def _on(self, ws: Any, message: dict[str, Any]) -> None:
-        stats = self.clock.stats
-        if message.get("type") == "error":
-            stats.errors[message.get("code")] += stats.measuring
+    def _on(self, ws: Any, frame: str | bytes) -> None:
+        stats, message = self.clock.stats, read_frame(frame)
+        if message.type == "error":
+            stats.errors[message.code] += stats.measuring
             return
-        if message.get("type") != "state":
+        if message.type != "state" or message.version is None or message.table is None:
             return
-        version = message["version"]
+        if stats.measuring:
+            stats.frame_bytes += len(frame)
+            stats.frames += 1
+        version = message.version
         if self.opened_at is None:
             self.opened_at = time.perf_counter()
         if self.version >= 0 and version > self.version + 1:
             stats.gaps += 1  # from the first frame on, measured or not
         self.version = max(self.version, version)
         self.clock.seen(self.seat, version)
-        view = message.get("view")
-        if message["table"]["status"] != "playing":
-            if message["table"]["status"] == "finished" and not self.clock.over.is_set():
+        view, status = message.view, message.table.status
+        if status != "playing":
+            if status == "finished" and not self.clock.over.is_set():
                 stats.finished += 1
                 self.clock.over.set()
             return
-        if view and view.get("to_act") == self.seat and view.get("legal") and version > self.acted:
+        if view and view.to_act == self.seat and view.legal and version > self.acted:
             self.acted = version
-            asyncio.get_running_loop().create_task(self._act(ws, version, view["legal"]))
+            asyncio.get_running_loop().create_task(self._act(ws, version, view.legal))
 
     async def _act(self, ws: Any, version: int, legal: list[dict[str, Any]]) -> None:
         await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
@@ -162,13 +191,14 @@ class Player:
 async def hostile(url: str, cookie: str, stats: Stats, rate: float, stop: asyncio.Event) -> None:
     """A socket at a table it has no seat at, sending moves at `rate` per second."""
     origin = url.split("/ws/")[0].replace("ws://", "http://")
+    headers = {"Cookie": cookie, "Origin": origin}
     async with websockets.connect(
-        url, additional_headers={"Cookie": cookie, "Origin": origin}, open_timeout=60
+        url, additional_headers=headers, open_timeout=60, ping_interval=None
     ) as ws:
 
         async def drain() -> None:
             async for frame in ws:
-                if json.loads(frame).get("type") == "error":
+                if read_frame(frame).type == "error":
                     stats.refused += stats.measuring
 
         reader = asyncio.get_running_loop().create_task(drain())

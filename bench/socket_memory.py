@@ -68,11 +68,6 @@ def arguments() -> argparse.Namespace:
     return args
 
 
-# Taking a snapshot blocks the traced Daphne for tens of seconds: the clients' keepalive pings
-# went unanswered and they closed (1006), and the figures counted sockets no longer open.
-Player.ping_timeout = None
-
-
 class TracedStack(Stack):
     daphne_module = "bench.traced_daphne"
 
