@@ -27,6 +27,7 @@ import msgspec
 import websockets
 
 ANSWER_TIMEOUT = 10.0  # an act with neither a new state nor an error after this is lost
+HANDSHAKE_TRIES = 5  # a failed handshake is tried again, as the page does, this often at most
 
 
 class TablePart(msgspec.Struct, gc=False):
@@ -125,20 +126,11 @@ class Player:
         self.opened_at: float | None = None  # when its first state came (perf_counter)
 
     async def run(self, ready: asyncio.Event) -> None:
-        origin = self.url.split("/ws/")[0].replace("ws://", "http://")
-        headers = {"Cookie": self.cookie, "Origin": origin}
-        try:
-            connection = await websockets.connect(
-                self.url, additional_headers=headers, max_size=2**22, open_timeout=60,
-                local_addr=(self.address, 0), ping_interval=None,
-            )  # fmt: skip
-        except (OSError, TimeoutError, websockets.WebSocketException) as exc:
-            # Counted and shown (a refused or timed-out handshake), never a silent hang.
-            self.clock.stats.closed[f"connect: {type(exc).__name__}: {exc}"[:120]] += 1
-            ready.set()
+        connection = await self._open()
+        ready.set()
+        if connection is None:
             return
         async with connection as ws:
-            ready.set()
             try:
                 async for frame in ws:
                     self._on(ws, frame)
@@ -146,6 +138,33 @@ class Player:
                         return
             except websockets.ConnectionClosed as exc:
                 self.clock.stats.closed[exc.rcvd.code if exc.rcvd else 1006] += 1
+
+    async def _open(self) -> websockets.ClientConnection | None:
+        """Its socket. A handshake that fails is counted by its cause and how long it took (a
+        Daphne whose application has not accepted within its connect timeout, 5 s, refuses
+        with HTTP 403), and tried again as the page does (static/js/reconnect.js: after about
+        1 s, doubling), HANDSHAKE_TRIES times at most: never a silent hang, never a table
+        that waits for a seat that will not come."""
+        origin = self.url.split("/ws/")[0].replace("ws://", "http://")
+        headers = {"Cookie": self.cookie, "Origin": origin}
+        delay = 1.0
+        for _ in range(HANDSHAKE_TRIES):
+            start = time.perf_counter()
+            try:
+                return await websockets.connect(
+                    self.url, additional_headers=headers, max_size=2**22, open_timeout=60,
+                    local_addr=(self.address, 0), ping_interval=None,
+                )  # fmt: skip
+            except websockets.InvalidStatus as exc:
+                why = f"HTTP {exc.response.status_code}"
+            except (OSError, TimeoutError, websockets.WebSocketException) as exc:
+                why = f"{type(exc).__name__}: {exc}"[:100]
+            took = time.perf_counter() - start
+            self.clock.stats.closed[f"connect: {why} after {took:.0f} s"] += 1
+            await asyncio.sleep(delay * self.rng.uniform(0.5, 1.5))
+            delay = min(delay * 2, 10.0)
+        self.clock.stats.closed["connect: given up"] += 1
+        return None
 
     def _on(self, ws: Any, frame: str | bytes) -> None:
         stats, message = self.clock.stats, read_frame(frame)
