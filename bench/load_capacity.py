@@ -5,8 +5,9 @@ Each step is one bench/load.py run (its own stack: Redis, database, worker, Daph
 tables of four humans, each moving `--think` seconds after its turn comes; N grows by
 `--factor` while the p99 stays under `--limit` ms, then is bisected once between the last
 step that held and the first that did not. Printed, never asserted: each step's moves/s,
-p99 and calibration, and the capacity with the calibration of its run, so that a figure
-from a busy hour compares with a quiet one (docs/benchmarks.md).
+p99 and calibration, the bench's own clients' CPU ms per move and their failed handshakes
+(each tried again, as a page does), and the capacity with the calibration of its run, so
+that a figure from a busy hour compares with a quiet one (docs/benchmarks.md).
 Run: `.venv/bin/python bench/load_capacity.py [--daphne 2] [--start 50] [--seconds 20]`.
 """
 
@@ -24,11 +25,13 @@ from arguments import Parser, whole_number
 HERE = Path(__file__).resolve().parent
 SITE = re.compile(r"^site\s+(\d+)\s+([\d.]+)\s+\S+\s+\S+\s+(\S+)", re.M)
 CALIBRATION = re.compile(r"calibration shuffles \(([\d,]+) per second")
+CLIENTS = re.compile(r"the bench's clients ([\d.]+)")
+HANDSHAKES = re.compile(r"'connect: [^']*': (\d+)")  # failed handshakes (bench/load_clients.py)
 
 
-def step(tables: int, args: argparse.Namespace) -> tuple[float, float, float] | None:
-    """(moves/s, p99 ms, calibration) of one load.py run of `tables` tables; None if it
-    printed no figures (it failed: its output is shown)."""
+def step(tables: int, args: argparse.Namespace) -> tuple[float, float, float, str] | None:
+    """(moves/s, p99 ms, calibration, what the bench's own clients did) of one load.py run of
+    `tables` tables; None if it printed no figures (it failed: its output is shown)."""
     command = [sys.executable, str(HERE / "load.py"), "--tables", str(tables), "--daphne",
                str(args.daphne), "--seconds", str(args.seconds), "--think", str(args.think),
                "--no-bare"]  # fmt: skip
@@ -38,7 +41,10 @@ def step(tables: int, args: argparse.Namespace) -> tuple[float, float, float] | 
         print(done.stdout[-2000:], done.stderr[-2000:], sep="\n", file=sys.stderr)
         return None
     shuffles = float(calibration.group(1).replace(",", ""))
-    return float(site.group(2)), float(site.group(3)), shuffles
+    clients = CLIENTS.search(done.stdout)
+    failed = sum(int(n) for n in HANDSHAKES.findall(done.stdout))
+    own = f"{clients.group(1) if clients else '-':>8}{failed:>11}"
+    return float(site.group(2)), float(site.group(3)), shuffles, own
 
 
 def main() -> None:
@@ -56,14 +62,15 @@ def main() -> None:
     held: tuple[int, float, float] | None = None  # tables, moves/s, calibration
     failed: int | None = None
     tables = args.start
-    print(f"{'tables':>7}{'moves/s':>9}{'p99 ms':>8}{'calibration':>13}  load average")
+    print(f"{'tables':>7}{'moves/s':>9}{'p99 ms':>8}{'calibration':>13}{'clients':>8}"
+          f"{'handshakes':>11}  load average")  # fmt: skip
     for _ in range(args.steps):
         result = step(tables, args)
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         if result is None:
             sys.exit(f"load_capacity.py: the run of {tables} tables printed no figures")
-        rate, p99, shuffles = result
-        print(f"{tables:>7}{rate:>9.1f}{p99:>8.0f}{shuffles:>13,.0f}  {load}", flush=True)
+        rate, p99, shuffles, own = result
+        print(f"{tables:>7}{rate:>9.1f}{p99:>8.0f}{shuffles:>13,.0f}{own}  {load}", flush=True)
         if p99 < args.limit:
             if held is None or rate > held[1]:
                 held = (tables, rate, shuffles)
