@@ -1,15 +1,20 @@
 """The move path's SQL written out: the row lock, and the INSERT of a move with the UPDATE
 of a table's changed fields (one statement for both where the database can), with each
-value prepared by its model field as Django's `save()` prepares it (JSON, datetimes,
-`auto_now_add`), but without building and compiling a query each time, which cost more CPU
-than running it (docs/architecture.md §4)."""
+value prepared as Django's `save()` prepares it (JSON, datetimes, `auto_now_add`), but
+without building and compiling a query each time, which cost more CPU than running it
+(docs/architecture.md §4). Each statement's text is made once per shape (model, fields)
+and each value goes through the one adaptation its field's type needs (`_prep`): Django's
+field by field preparation of a move's 17 values cost more than the statement's round
+trip (docs/benchmarks.md, sixth session)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from functools import cache
+from typing import Any, cast
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.utils import timezone
 
 from games.reads import rows
@@ -36,15 +41,22 @@ def update(row: models.Model, names: Iterable[str], inserted: models.Model | Non
     """UPDATE the fields `names` of `row` (by primary key); with `inserted`, also INSERT that
     row, in the same statement where the database has data-modifying WITH (PostgreSQL): a
     move's row and its table's new version in one round trip instead of two."""
-    sql, params = _update(row, names)
+    db = connections[DEFAULT_DB_ALIAS]
+    names = tuple(names)
+    params = _update_params(row, names, db)
+    sql = _update_sql(type(row), names)
     if inserted is None:
-        _execute(sql, params)
-    elif connection.vendor == "postgresql":
-        insert_sql, insert_params = _insert(inserted)
-        _execute(f"WITH inserted AS ({insert_sql}) {sql}", [*insert_params, *params])
+        _execute(db, sql, params)
+    elif db.vendor == "postgresql":
+        head, marks = _insert_sql(type(inserted))
+        _execute(
+            db, f"WITH inserted AS ({head} VALUES ({marks})) {sql}",
+            [*_insert_params(inserted, db), *params],
+        )  # fmt: skip
     else:
-        _execute(*_insert(inserted))
-        _execute(sql, params)
+        head, marks = _insert_sql(type(inserted))
+        _execute(db, f"{head} VALUES ({marks})", _insert_params(inserted, db))
+        _execute(db, sql, params)
 
 
 def compare_and_set(
@@ -56,50 +68,130 @@ def compare_and_set(
     snapshot of its own, after the lock) is still `digest`, and only then INSERT `inserted`
     and UPDATE the fields `names` of `row`. Whether it was written (False: something
     changed since the values were read; nothing written)."""
-    meta, q = row._meta, connection.ops.quote_name
-    fields = [meta.get_field(name) for name in expected]
-    where = " AND ".join(f"{q(f.column)} IS NOT DISTINCT FROM %s" for f in fields)
-    values = [f.get_db_prep_value(expected[f.name], connection) for f in fields]
-    head, marks, insert_params = _insert_parts(inserted)
-    sql, params = _update(row, names)
-    sql = (
+    db = connections[DEFAULT_DB_ALIAS]
+    names, model = tuple(names), type(row)
+    checked = _fields(model, tuple(expected))
+    values = [prep(expected[f.name], db) for f, prep in checked]
+    sql = _cas_sql(model, names, tuple(expected), type(inserted))
+    at = db.ops.adapt_datetimefield_value(timezone.now())
+    params = [row.pk, *values, at, digest, *_insert_params(inserted, db)]
+    with db.cursor() as cursor:
+        cursor.execute(sql, [*params, *_update_params(row, names, db)])
+        return cursor.rowcount == 1
+
+
+def _once[F: Callable[..., Any]](function: F) -> F:
+    """`functools.cache`, its signature kept for the type checker (typeshed's wrapper takes
+    only Hashable arguments, and a model class is untyped here)."""
+    return cast(F, cache(function))
+
+
+Prep = Callable[[Any, Any], Any]  # a value and the connection: the value as the driver gets it
+INTEGERS = frozenset(
+    ("IntegerField", "PositiveIntegerField", "SmallIntegerField", "PositiveSmallIntegerField",
+     "BigIntegerField", "PositiveBigIntegerField")
+)  # fmt: skip
+AUTO = frozenset(("AutoField", "BigAutoField", "SmallAutoField"))
+
+
+@_once
+def _prep(field: models.Field) -> Prep:
+    """`field.get_db_prep_save` for the values a move writes, without its chain of calls:
+    an int, a string, a bool, an aware datetime or None goes through the one adaptation
+    Django gives it (the integer's type for psycopg, the backend's datetime); anything
+    else (JSON, an expression) through the field itself. tests/games/test_move_sql.py
+    compares the two for every field of a table and a move."""
+    kind = (
+        field.target_field.get_internal_type() if field.is_relation else field.get_internal_type()
+    )
+    slow = field.get_db_prep_save
+    if kind in INTEGERS:
+        return lambda v, db: (
+            db.ops.adapt_integerfield_value(v, kind) if v.__class__ is int else slow(v, db)
+        )
+    if kind in AUTO:  # a primary key's, or a foreign key to one
+        return lambda v, db: db.ops.validate_autopk_value(v) if v.__class__ is int else slow(v, db)
+    if kind in ("CharField", "TextField"):
+        return lambda v, db: v if isinstance(v, str) or v is None else slow(v, db)
+    if kind == "BooleanField":
+        return lambda v, db: v if v.__class__ is bool or v is None else slow(v, db)
+    if kind == "DateTimeField":
+
+        def dated(v: Any, db: Any) -> Any:
+            if v is None:
+                return None
+            aware = v.__class__ is datetime and v.tzinfo is not None
+            return db.ops.adapt_datetimefield_value(v) if aware else slow(v, db)
+
+        return dated
+    return slow
+
+
+@_once
+def _fields(model: type[models.Model], names: tuple[str, ...]) -> tuple[tuple[Any, Prep], ...]:
+    meta = model._meta
+    return tuple((f, _prep(f)) for f in (meta.get_field(name) for name in names))
+
+
+@_once
+def _inserted_fields(model: type[models.Model]) -> tuple[tuple[Any, Prep, bool], ...]:
+    """The fields an INSERT writes (not the primary key, left to the database), each with its
+    preparation and whether its value comes from `pre_save` (`auto_now_add`, `auto_now`)."""
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    return tuple(
+        (f, _prep(f), bool(getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)))
+        for f in fields
+    )
+
+
+def _insert_params(row: models.Model, db: Any) -> list[Any]:
+    """`row`'s values as its INSERT writes them (`auto_now_add` and `auto_now` set now)."""
+    return [
+        prep(f.pre_save(row, True) if dated else getattr(row, f.attname), db)
+        for f, prep, dated in _inserted_fields(type(row))
+    ]
+
+
+def _update_params(row: models.Model, names: tuple[str, ...], db: Any) -> list[Any]:
+    return [*(prep(getattr(row, f.attname), db) for f, prep in _fields(type(row), names)), row.pk]
+
+
+@_once
+def _insert_sql(model: type[models.Model]) -> tuple[str, str]:
+    """INSERT `model`'s row (its primary key is left to the database and not read back):
+    the statement's head and its value marks."""
+    q = connection.ops.quote_name
+    fields = [f for f, _, _ in _inserted_fields(model)]
+    columns = ", ".join(q(f.column) for f in fields)
+    return f"INSERT INTO {q(model._meta.db_table)} ({columns})", ", ".join(["%s"] * len(fields))
+
+
+@_once
+def _update_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
+    meta, q = model._meta, connection.ops.quote_name
+    assignments = ", ".join(f"{q(f.column)} = %s" for f, _ in _fields(model, names))
+    return f"UPDATE {q(meta.db_table)} SET {assignments} WHERE {q(meta.pk.column)} = %s"
+
+
+@_once
+def _cas_sql(
+    model: type[models.Model], names: tuple[str, ...], expected: tuple[str, ...],
+    inserted: type[models.Model],
+) -> str:  # fmt: skip
+    meta, q = model._meta, connection.ops.quote_name
+    where = " AND ".join(
+        f"{q(f.column)} IS NOT DISTINCT FROM %s" for f, _ in _fields(model, expected)
+    )
+    head, marks = _insert_sql(inserted)
+    return (
         f"WITH locked AS MATERIALIZED (SELECT {q(meta.pk.column)} AS id"
         f" FROM {q(meta.db_table)} WHERE {q(meta.pk.column)} = %s AND {where} FOR UPDATE),"
         " ok AS MATERIALIZED (SELECT id FROM locked WHERE whist_seats_digest(id, %s) = %s),"
         f" inserted AS ({head} SELECT {marks} FROM ok)"
-        f" {sql} AND {q(meta.pk.column)} = (SELECT id FROM ok)"
+        f" {_update_sql(model, names)} AND {q(meta.pk.column)} = (SELECT id FROM ok)"
     )
-    at = connection.ops.adapt_datetimefield_value(timezone.now())
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [row.pk, *values, at, digest, *insert_params, *params])
-        return cursor.rowcount == 1
 
 
-def _insert(row: models.Model) -> tuple[str, list[Any]]:
-    """INSERT `row` (its primary key is left to the database and not read back)."""
-    head, marks, values = _insert_parts(row)
-    return f"{head} VALUES ({marks})", values
-
-
-def _insert_parts(row: models.Model) -> tuple[str, str, list[Any]]:
-    meta = row._meta
-    fields = [f for f in meta.concrete_fields if not f.primary_key]
-    values = [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
-    q = connection.ops.quote_name
-    columns = ", ".join(q(f.column) for f in fields)
-    return f"INSERT INTO {q(meta.db_table)} ({columns})", ", ".join(["%s"] * len(fields)), values
-
-
-def _update(row: models.Model, names: Iterable[str]) -> tuple[str, list[Any]]:
-    meta = row._meta
-    fields = [meta.get_field(name) for name in names]
-    values = [f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields]
-    q = connection.ops.quote_name
-    assignments = ", ".join(f"{q(f.column)} = %s" for f in fields)
-    sql = f"UPDATE {q(meta.db_table)} SET {assignments} WHERE {q(meta.pk.column)} = %s"
-    return sql, [*values, row.pk]
-
-
-def _execute(sql: str, params: list[Any]) -> None:
-    with connection.cursor() as cursor:
+def _execute(db: Any, sql: str, params: list[Any]) -> None:
+    with db.cursor() as cursor:
         cursor.execute(sql, params)
