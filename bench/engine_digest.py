@@ -29,7 +29,7 @@ from games.engine import (  # noqa: E402
 from games.engine.actions import CLAIM, PLAY, TAKEBACK  # noqa: E402
 from games.engine.claims import tricks_left  # noqa: E402
 from games.engine.record import replay_record, to_record  # noqa: E402
-from games.engine.state import State  # noqa: E402
+from games.engine.state import State, fields  # noqa: E402
 from games.engine.views import seat_view, spectator_view  # noqa: E402
 
 KNOCKOUT: list[dict[str, Any]] = [
@@ -56,8 +56,9 @@ VARIANTS: list[tuple[str, int, dict[str, Any]]] = [
 def canon(state: State) -> str:
     """Every field of a state, the state kept for a take-back included."""
     parts = []
-    for key in sorted(vars(state)):
-        value = vars(state)[key]
+    every = fields(state)  # vars(state) and the slots
+    for key in sorted(every):
+        value = every[key]
         if key == "game":
             value = value.name
         elif key == "undo" and value is not None:

@@ -120,19 +120,21 @@ def apply(state: State, action: Action) -> State:
         playable = hand & SUIT_MASK[SUIT_OF[state.trick[0][1]]] or hand
     if not playable >> card & 1:
         return _apply_checked(state, action)
-    new = _new(state.__class__)  # state.clone(), written out
-    new.__dict__ = state.__dict__.copy()
+    new = _new(state.__class__)  # state.sharing_dict(), written out: a card changes slots only
+    new.__dict__ = state.__dict__
     new.event_log = (state.event_log, action)
     hands = list(state.hands)
     hands[seat] = hand ^ BITS[card]  # the card leaves the hand for the trick
     new.hands = tuple(hands)
     new.trick = state.trick + TRICK_PLAYS[seat][card]
+    new.tricks, new.last_trick, new.trick_log = state.tricks, state.last_trick, state.trick_log
     pending = new.pending = state.pending[1:]
     if pending:
         new.to_act = pending[0]
         new.undo = None  # only a state right after a trick keeps one (see below)
         return new
-    done: State = state.game.trick_done(new)  # the game ends a full trick
+    # The game ends a full trick: it sets slots only, or first takes a dict of its own.
+    done: State = state.game.trick_done(new)
     # (A stock that changed, by a draw or a new deal, is a new tuple: `is` tells as `==` would.)
     if done.deal_no == state.deal_no and done.stock is state.stock and done.phase is PLAY_PHASE:
         # Once per trick: the card may be taken back to `state`. A state within a trick

@@ -9,7 +9,7 @@ from .cards import SUIT_OF, card_str, mask_of
 from .deals import Source, dealt_hands
 from .protocol import Game, plays_only
 from .rules import GermanOptions, Ruleset
-from .state import OVER, PLAY, State, close_trick, finish_deal, legal_plays
+from .state import OVER, PLAY, State, close_trick, finish_deal, legal_plays, own_dict
 from .tricks import RINGS, clockwise
 
 
@@ -47,13 +47,16 @@ def _deal(s: GermanState) -> None:
 
 
 def trick_done(s: GermanState) -> GermanState:
-    """On a fresh clone whose trick has both cards: draw from the talon, go on or end."""
+    """On a fresh copy (its dict maybe shared) whose trick has both cards: draw from the
+    talon, go on or end."""
     winner = close_trick(s)
     if s.half == 1:
+        own_dict(s)  # the talon's fields change
         _draw(s, winner)
         if not s.stock:
             s.half, s.tricks = 2, (0, 0)  # only the second half's tricks count
     elif len(s.trick_log) == 26:
+        own_dict(s)
         end_deal(s)
         return s
     s.pending, s.to_act = RINGS[2][winner], winner

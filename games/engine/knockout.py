@@ -12,7 +12,7 @@ from .cards import BITS, NT, SUIT_MASK, SUIT_OF, card_str, cards_of, mask_of, su
 from .deals import Source, dealt_hands
 from .protocol import Game
 from .rules import PRESETS, KnockoutOptions, Ruleset
-from .state import EXCHANGE, OVER, PLAY, TRUMP, VOTE, State, close_trick
+from .state import EXCHANGE, OVER, PLAY, TRUMP, VOTE, State, close_trick, own_dict
 from .tricks import RINGS, clockwise, next_seat
 
 
@@ -186,7 +186,8 @@ def _exchange(s: KnockoutState, a: actions.Action) -> None:
 
 
 def trick_done(s: KnockoutState) -> KnockoutState:
-    """On a fresh clone where everyone holding cards has had a turn in this trick."""
+    """On a fresh copy (its dict maybe shared) where everyone holding cards has had a turn
+    in this trick."""
     if not s.trick:
         raise AssertionError("a trick where everybody knocked")  # non-dogs always play
     winner = close_trick(s)
@@ -198,6 +199,7 @@ def trick_done(s: KnockoutState) -> KnockoutState:
         s.pending = ring if all(hands) else tuple([p for p in ring if hands[p]])
         s.to_act = s.pending[0]
         return s
+    own_dict(s)
     end_deal(s)
     return s
 

@@ -100,8 +100,9 @@ class Game(Protocol[S]):
 
     @staticmethod
     def trick_done(state: S, /) -> S:
-        """On a fresh clone whose trick is complete: score it, then the next trick, the end
-        of the deal (the next deal) or the end of the game."""
+        """On a fresh copy whose trick is complete: score it, then the next trick, the end
+        of the deal (the next deal) or the end of the game. The copy may share its dict with
+        the state before (state.State): set only its slots, or call `own_dict` first."""
         ...
 
     @staticmethod

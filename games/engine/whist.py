@@ -9,7 +9,7 @@ from .cards import NT, SUIT_OF, card_str, mask_of
 from .deals import Source, dealt_hands
 from .protocol import Game, plays_only
 from .rules import STANDARD_WHIST_TARGETS, Ruleset, WhistOptions
-from .state import OVER, PLAY, State, close_trick, finish_deal, legal_plays
+from .state import OVER, PLAY, State, close_trick, finish_deal, legal_plays, own_dict
 from .tricks import RINGS, clockwise
 
 # Partners sit opposite: seats 0 and 2 are side 0, seats 1 and 3 side 1 (docs/rules.md §2.1).
@@ -87,11 +87,13 @@ def turned_public(s: WhistState) -> bool:
 
 
 def trick_done(s: WhistState) -> WhistState:
-    """On a fresh clone whose trick has all four cards: score it, go on or end the hand."""
+    """On a fresh copy (its dict maybe shared) whose trick has all four cards: score it, go
+    on or end the hand."""
     winner = close_trick(s)
     if len(s.trick_log) < 13:
         s.pending, s.to_act = RINGS[4][winner], winner
         return s
+    own_dict(s)
     end_deal(s)
     return s
 

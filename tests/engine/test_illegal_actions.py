@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from games.engine import IllegalAction, actions, apply, legal_actions, make_rules, new_game
+from games.engine.state import fields
 
 from .helpers import SUIT, cards, deck, knockout, run
 from .test_knockout_dogs import ROUND_1, ROUND_1_PLAY, ROUND_2
@@ -84,11 +85,11 @@ def test_not_an_action_is_malformed():
 
 def test_refusal_leaves_the_state_unchanged():
     s = run(knockout(4, 3, [TWO_CARDS], start_cards=2), "0:KS")
-    before = copy.deepcopy(s.__dict__)
+    before = copy.deepcopy(fields(s))
     for bad in (play_action(1, cards("AH")[0]), play_action(2, cards("2H")[0]), actions.knock(1)):
         with pytest.raises(IllegalAction):
             apply(s, bad)
-    assert s.__dict__ == before
+    assert fields(s) == before
 
 
 @pytest.mark.parametrize(
@@ -107,11 +108,11 @@ def test_apply_never_mutates_its_input_state(rules, script):
         # `undo` (the state before a trick's last card, for a take-back) is a State, which
         # compares by identity: it must stay the same object, itself unchanged.
         undo = s.undo
-        before = copy.deepcopy({k: v for k, v in s.__dict__.items() if k != "undo"})
-        undo_before = copy.deepcopy(undo.__dict__) if undo is not None else None
+        before = copy.deepcopy({k: v for k, v in fields(s).items() if k != "undo"})
+        undo_before = copy.deepcopy(fields(undo)) if undo is not None else None
         after = run(s, token)
-        assert {k: v for k, v in s.__dict__.items() if k != "undo"} == before
-        assert s.undo is undo and (undo is None or undo.__dict__ == undo_before)
+        assert {k: v for k, v in fields(s).items() if k != "undo"} == before
+        assert s.undo is undo and (undo is None or fields(undo) == undo_before)
         assert after is not s
         s = after
 
@@ -120,13 +121,13 @@ def test_apply_never_mutates_knock_trump_and_vote():
     s = knockout(3, 0, [ROUND_1, ROUND_2], start_cards=4)
     s = run(s, ROUND_1_PLAY)
     for token in ("1:trump=H", "2:knock", "0:3C"):
-        before = copy.deepcopy(s.__dict__)
+        before = copy.deepcopy(fields(s))
         after = run(s, token)
-        assert s.__dict__ == before and after.__dict__ != before
+        assert fields(s) == before and fields(after) != before
         s = after
     v = knockout(6, 0, [VOTE_1, VOTE_2], cuts={1: "KC KD"}, start_cards=2, dogs_life="off",
                  eliminated_vote=True)  # fmt: skip
     v = run(v, VOTE_1_PLAY)
-    before = copy.deepcopy(v.__dict__)
+    before = copy.deepcopy(fields(v))
     run(v, "2:vote=S")
-    assert v.__dict__ == before
+    assert fields(v) == before

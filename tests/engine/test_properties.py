@@ -5,7 +5,8 @@ that the 52 cards are all somewhere exactly once, that each trick has one winner
 highest trump, else the highest card of the led suit) who leads the next trick (or, for
 a dog's card, the next player to its left who holds cards), that the seat to act always
 has something legal to do, that a random illegal action is refused and leaves the state
-unchanged, and that the game ends with a result whose ranking partitions the seats.
+unchanged, that a legal one leaves the state it was given unchanged too, and that the game
+ends with a result whose ranking partitions the seats.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +28,7 @@ from games.engine import (
     new_game,
 )
 from games.engine.cards import NT, cards_of
-from games.engine.state import State
+from games.engine.state import State, fields
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 REASONS = {
@@ -150,7 +152,7 @@ def illegal_move(s: State, rnd: random.Random) -> actions.Action:
 
 
 def check_refused(s: State, rnd: random.Random) -> None:
-    before = dict(s.__dict__)
+    before = fields(s)
     deep = copy.deepcopy(before) if rnd.random() < 0.05 else None
     try:
         apply(s, illegal_move(s, rnd))
@@ -158,16 +160,17 @@ def check_refused(s: State, rnd: random.Random) -> None:
         pass
     else:
         raise AssertionError("an illegal action was accepted")
-    assert s.__dict__.keys() == before.keys()
-    assert all(s.__dict__[k] is v for k, v in before.items())
-    assert deep is None or _fields(s.__dict__) == _fields(deep)
+    after = fields(s)
+    assert after.keys() == before.keys()
+    assert all(after[k] is v for k, v in before.items())
+    assert deep is None or _with_undo(after) == _with_undo(deep)
 
 
-def _fields(fields: dict) -> dict:
+def _with_undo(named: dict) -> dict:
     """A state's fields with the kept state before the last trick (`undo`) as its fields:
     states compare by identity, and a deep copy makes a new one."""
-    undo = fields["undo"]
-    return {**fields, "undo": None if undo is None else undo.__dict__}
+    undo = named["undo"]
+    return {**named, "undo": None if undo is None else fields(undo)}
 
 
 def check_result(s: State) -> None:
@@ -210,8 +213,11 @@ def playout(state: State, rnd: random.Random, limit: int = 20_000) -> State:
         if rnd.random() < 0.1:
             check_refused(s, rnd)
         move = rnd.choice(moves)
+        before = fields(s)
         new = apply(s, move)
         assert new is not s
+        after = fields(s)  # a card's state shares its dict with `s` (state.State)
+        assert after.keys() == before.keys() and all(after[k] is v for k, v in before.items())
         check_trick(s, new)
         s = new
     raise AssertionError("the game did not end")
@@ -268,3 +274,13 @@ def test_knockout_rounds_shrink_by_one_and_players_only_leave(options, seed, rnd
         was_out |= set(deal.outcome["out"])
     if s.result["reason"] == "final_trick":
         assert len(s.history) == start
+
+
+@pytest.mark.parametrize(("game", "players"), [("knockout", 4), ("whist", 4), ("german", 2)])
+def test_fields_names_every_field_of_a_state(game, players):
+    """`fields` (the digest's and these tests' view of a state) misses no annotated field,
+    whether it lives in a slot or in the dict."""
+    s = new_game(make_rules(game, players), seed=1)
+    names = {n for cls in type(s).__mro__ for n in getattr(cls, "__annotations__", {})}
+    assert set(fields(s)) == names
+    assert set(fields(apply(s, legal_actions(s, resign_too=False)[0]))) == names
