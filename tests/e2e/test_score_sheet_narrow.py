@@ -2,7 +2,7 @@
 shows that it scrolls sideways (a line above it, the right edge faded while there is more),
 with the round column kept in place; a round's summary at the table breaks no name inside a
 word, and a Whist deal's shows all five columns; German Whist's games sheet in the score panel
-shows each player's name whole."""
+shows each player's name whole; four players' sheet fits a desktop's panel."""
 
 from __future__ import annotations
 
@@ -176,3 +176,23 @@ def test_german_whists_games_sheet_in_the_score_panel_shows_each_name_whole(
     (ARTIFACTS / "pages").mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "pages" / "table-german-1280x800-games-sheet.png"))
     assert page.evaluate(HEADS_OUTSIDE) == []
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_four_player_sheet_fits_a_desktops_panel(browser: Browser, site_url: str, language):
+    """Four players' Knockout sheet at 1280 x 800 scrolled sideways, its round notes ("3 cards,
+    trump Diamonds") cut at the panel's edge under "Wider than the screen": each note was
+    one line that never wrapped."""
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    table = services.table_create(ann, "knockout", players=4,
+                                  bot_levels=[None] + ["beginner"] * 3)  # fmt: skip
+    stored(table, played("knockout", 4, {})[-1], [s["name"] for s in table_dict(table, 0)["seats"]])
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+    log_in(page, site_url, "ann")
+    page.goto(f"{site_url}/games/{table.pk}/")
+    expect(page.get_by_test_id("score-sheet")).to_be_visible()
+    (ARTIFACTS / "pages").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "pages" / f"game-knockout-4p-{language}-1280x800.png"))
+    assert not page.evaluate(BOXES)["scrolls"]
+    expect(page.get_by_test_id("scroll-hint")).to_be_hidden()
