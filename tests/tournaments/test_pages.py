@@ -175,6 +175,17 @@ def test_a_coming_drive_says_when_it_starts(staff: Any, players: Any) -> None:
     assert re.search(rf'data-testid="drive-start">[^<]*{start}', page)
 
 
+def test_a_drives_page_shows_no_whist_rules_it_ignores(staff: Any, players: Any) -> None:
+    """The form hides the Whist rules a drive ignores (3186a27), but the drive's page still
+    listed "Points for a game: 1" (de "Punkte für ein Spiel: 1") under its rules: a drive
+    scores each hand's tricks, no game's points."""
+    (ann,) = players(1)
+    event = coming(staff, game="whist", kind="drive", rounds=4, movement="progressive")
+    page = client_of(ann).get(reverse("event", args=[event.pk])).content.decode()
+    assert 'data-testid="drive-rules"' in page
+    assert 'data-testid="house-rules"' not in page and "Points for a game" not in page
+
+
 def test_an_event_cancelled_at_its_start_for_want_of_players_says_so(
     staff: Any, players: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
