@@ -265,7 +265,7 @@ class JsonFrames(Admission, OneInbox, AsyncJsonWebsocketConsumer):
             return
         except RecursionError:  # "[[[[...": past the parser's recursion limit (Python 3.12)
             content = TOO_DEEP
-        if content is TOO_DEEP or too_deep(content):
+        if content is TOO_DEEP or (_brackets(text_data) > MAX_DEPTH and too_deep(content)):
             await self.error(
                 "bad_json",
                 _("the message is nested too deeply (at most %(most)s levels)")
@@ -372,6 +372,13 @@ async def _refuse_handshake(receive: Any, send: Any, code: int) -> None:
             await send({"type": "websocket.close", "code": code})
     except Exception:
         log.exception("could not refuse the handshake")
+
+
+def _brackets(text: str) -> int:
+    """The opening brackets in a frame's text, as many as its decoded value could nest at most
+    (one inside a string only adds to the count): a frame with no more than MAX_DEPTH is
+    not walked by `too_deep` (an act frame has two)."""
+    return text.count("[") + text.count("{")
 
 
 def too_deep(value: Any, most: int = MAX_DEPTH) -> bool:
