@@ -8,7 +8,7 @@ from typing import Any
 
 from accounts.text import clean_text
 from games.engine import State
-from games.engine.presentation import present
+from games.engine.presentation import present, present_views
 from games.engine.views import seat_view, spectator_view, table_views
 from games.gamestate import state_for
 from games.labels import stored_bot_name
@@ -138,7 +138,8 @@ def state_messages(
     """The spectator's state message and each seated user's (a broadcast's), sharing one
     `table` part: only a private table's invite differs, which its players see, and while
     levels are hidden (`hides_levels`) each player's own level. Their views are built at
-    once, the public part of them once (games.engine.views.table_views)."""
+    once, the public part of them once (games.engine.views.table_views), and so is what
+    the page shows of that part (games.engine.presentation.present_views)."""
     state, shared = state_for(table), table_dict(table, None, seats)
     players = {**shared, "invite": _invite(table, 0)}
     users = [seat for seat in seats if seat.user_id is not None]
@@ -146,14 +147,15 @@ def state_messages(
     views: list[dict[str, Any] | None] = [None] * len(users)
     if state is not None:
         spectator, built = table_views(state, [seat.index for seat in users])
+        present_views(spectator, built)
         views = list(built)
     seated = [
-        (seat, _message(table, seat.index, _part_for(table, seat, players), _presented(view)))
+        (seat, _message(table, seat.index, _part_for(table, seat, players), view))
         for seat, view in zip(users, views, strict=True)
     ]
     if hides_levels(table):
         shared = _levels_hidden(shared, None)
-    return _message(table, None, shared, _presented(spectator)), seated
+    return _message(table, None, shared, spectator), seated
 
 
 def _part_for(table: Table, seat: Seat, players: dict[str, Any]) -> dict[str, Any]:

@@ -13,8 +13,8 @@ from ..descriptors import game_of
 from . import german, knockout, whist
 from .text import YOU, Text, gettext_noop, t
 
-__all__ = ["YOU", "Text", "page_facts", "present", "reason", "replay_rows", "score",
-           "sheet", "stage_text"]  # fmt: skip
+__all__ = ["YOU", "Text", "page_facts", "present", "present_views", "reason", "replay_rows",
+           "score", "sheet", "stage_text"]  # fmt: skip
 
 GAMES: dict[str, ModuleType] = {"knockout": knockout, "whist": whist, "german": german}
 
@@ -35,6 +35,19 @@ def present(view: dict[str, Any]) -> dict[str, Any]:
         "notice": game.notice(view),
         "turned": game.turned(view),
     }
+
+
+def present_views(spectator: dict[str, Any], views: list[dict[str, Any]]) -> None:
+    """`present` of a broadcast's views of one state (games.engine.views.table_views: the
+    spectator's and seats'), set as each view's `present`: what only the public part decides
+    (the panels, the summary, the notice, the turned card) built once, from the spectator's
+    view, and shared; the guide's tip for each seat. tests/engine/test_present_views.py
+    compares it with `present` of each view."""
+    shared = spectator["present"] = present(spectator)
+    tip = GAMES[spectator["game"]].tip
+    over = spectator["phase"] == "over"
+    for view in views:
+        view["present"] = {**shared, "tip": None if over else tip(view)}
 
 
 def page_facts(game: str) -> dict[str, Any]:
