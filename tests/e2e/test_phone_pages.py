@@ -3,8 +3,9 @@ scrolls sideways (an event's page as its organiser sees it, with its invite link
 page with its sessions; the profile; pages titled with one long German word, as
 "Datenschutzerklärung"; the privacy notice's tables), no heading of a results table
 breaks inside a word (it broke "Platz" and "Spiele" one letter a line), and the data page's
-sessions show every cell whole (the table was cut at the phone's edge: its last seen and
-its End button out of sight, with nothing saying so)."""
+sessions and the list of events show every cell whole (the tables were cut at the phone's
+edge: the sessions' last seen and End button, the events' rounds and status, out of sight
+with nothing saying so)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ PHONE = {"width": 390, "height": 844}
 # A heading cell whose widest word is wider than the cell: the word was broken inside.
 BROKEN_HEADINGS = """() => {
   const ctx = document.createElement('canvas').getContext('2d');
-  return [...document.querySelectorAll('main .results-table th')]
+  return [...document.querySelectorAll('main .results-table:not(.stack-table) th')]
     .filter((th) => th.offsetParent !== null).filter((th) => {
       const style = getComputedStyle(th);
       ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
@@ -90,8 +91,8 @@ def test_on_a_phone_no_table_heading_breaks_inside_a_word(browser: Browser, site
 # The cells of the sessions table not wholly in sight: beyond the window's or the table's
 # edge (a table scrolled inside its box hides what is past its right edge), or their text
 # wider than the cell.
-CUT_CELLS = """() => {
-  const table = document.querySelector('[data-testid=sessions]');
+CUT_CELLS = """(selector) => {
+  const table = document.querySelector(selector);
   const edge = Math.min(window.innerWidth, table.getBoundingClientRect().right);
   return [...table.querySelectorAll('td')].filter((cell) => {
     const box = cell.getBoundingClientRect();
@@ -119,5 +120,21 @@ def test_on_a_phone_the_data_page_shows_every_session_whole(
     folder = ARTIFACTS / "phone"
     folder.mkdir(parents=True, exist_ok=True)
     sessions.screenshot(path=str(folder / f"data-sessions-{language}.png"))
-    assert page.evaluate(CUT_CELLS) == []
+    assert page.evaluate(CUT_CELLS, "[data-testid=sessions]") == []
     assert sessions.locator("button").first.is_visible()  # End, for the other session
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_on_a_phone_the_events_list_shows_every_cell_whole(
+    browser: Browser, site_url: str, language: str
+) -> None:
+    """The list's six columns scrolled inside the table on a phone: its rounds and status
+    were cut at the edge, with nothing saying so (German: "Runde", no "Status")."""
+    ann = get_user_model().objects.create_user("ann", password=PASSWORD, display_name="Ann")
+    a_drive(ann)
+    page = phone_page(browser, site_url, "ann")
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+    page.goto(f"{site_url}/events/")
+    expect(page.get_by_test_id("coming-events")).to_contain_text("Friday drive")
+    shot(page, f"events-{language}")
+    assert page.evaluate(CUT_CELLS, "[data-testid=coming-events]") == []
