@@ -24,8 +24,12 @@ SUIT_OF: tuple[int, ...] = tuple(card // 13 for card in DECK)  # 0 clubs .. 3 sp
 RANK_OF: tuple[int, ...] = tuple(card % 13 for card in DECK)  # 0 the two .. 12 the ace
 
 
+# Each card's notation, made once: a view names every card of the deal's tricks each time.
+NAMES: tuple[str, ...] = tuple(RANKS[RANK_OF[card]] + SUITS[SUIT_OF[card]] for card in DECK)
+
+
 def card_str(card: int) -> str:
-    return RANKS[RANK_OF[card]] + SUITS[SUIT_OF[card]]
+    return NAMES[card]
 
 
 _BY_NAME = {card_str(card): card for card in DECK}
@@ -80,8 +84,14 @@ def cards_of(mask: int) -> list[int]:
 
 
 def hand_str(mask: int) -> list[str]:
-    """A hand as notation, sorted by suit (spades first) then rank, high first."""
-    return [card_str(c) for c in sorted(cards_of(mask), key=lambda c: (-SUIT_OF[c], -RANK_OF[c]))]
+    """A hand as notation, sorted by suit (spades first) then rank, high first: a card is
+    suit * 13 + rank, so the highest card first (tests/engine/test_tricks.py)."""
+    out = []
+    while mask:
+        high = mask.bit_length() - 1
+        out.append(NAMES[high])
+        mask ^= BITS[high]
+    return out
 
 
 def count(mask: int) -> int:
