@@ -4,6 +4,7 @@ door a view leaves by), a table's lobby entry, chat lines, and the names people 
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import lru_cache
 from typing import Any
 
 from accounts.text import clean_text
@@ -27,7 +28,11 @@ DEFAULT_BACK = "red"
 
 def user_name(user: Any) -> str:
     name = (getattr(user, "display_name", "") or user.get_username()) if user else ""
-    return clean_text(name) or (user.get_username() if user else "")
+    return _cleaned(name) or (user.get_username() if user else "")
+
+
+# A name is cleaned each time a message names its player (every seat, every broadcast).
+_cleaned = lru_cache(maxsize=4096)(clean_text)
 
 
 def seat_name(seat: Seat) -> str | None:
