@@ -2,7 +2,10 @@
 
 Each figure is also divided by a calibration measured in the same run (`random.shuffle` of
 52 cards per second), so that runs on busy or different machines compare.
-Run: `.venv/bin/python bench/engine.py [--seconds S]`.
+Run: `.venv/bin/python bench/engine.py [--seconds S] [--cpu] [--root DIR]` (--cpu: seconds of
+this process's CPU, time.process_time, which other work on a loaded machine disturbs less
+than the wall's; --root: the engine of another checkout, e.g. main's, for before and after
+runs taken in turn).
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+_ROOT_AT = sys.argv.index("--root") + 1 if "--root" in sys.argv[:-1] else 0
+sys.path.insert(0, sys.argv[_ROOT_AT] if _ROOT_AT else str(ROOT))  # before the engine's import
 
 from games.engine import apply, legal_actions, make_rules, new_game  # noqa: E402
 
@@ -33,13 +38,15 @@ def calibration(seconds: float, clock: Callable[[], float] = time.perf_counter) 
     return count / (clock() - start)
 
 
-def playouts(game: str, players: int, seconds: float) -> dict[str, float]:
-    """Random games until `seconds` pass: games and deals per second, µs per move all in."""
+def playouts(
+    game: str, players: int, seconds: float, clock: Callable[[], float] = time.perf_counter
+) -> dict[str, float]:
+    """Random games until `seconds` of `clock` pass: games and deals per second, µs per move."""
     rules = make_rules(game, players)
     rng = random.Random(7)
     games = deals = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         state = new_game(rules, seed=games)
         while not state.over:
             actions = legal_actions(state, resign_too=False)
@@ -47,11 +54,13 @@ def playouts(game: str, players: int, seconds: float) -> dict[str, float]:
             moves += 1
         games += 1
         deals += len(state.history)
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return {"games": games / elapsed, "deals": deals / elapsed, "move": elapsed / moves * 1e6}
 
 
-def step_time(game: str, players: int, count: int = 200) -> float:
+def step_time(
+    game: str, players: int, count: int = 200, clock: Callable[[], float] = time.perf_counter
+) -> float:
     """Mean µs of one `legal_actions` + one `apply`, timed over recorded positions."""
     rules = make_rules(game, players)
     rng = random.Random(11)
@@ -62,24 +71,29 @@ def step_time(game: str, players: int, count: int = 200) -> float:
             action = rng.choice(legal_actions(state, resign_too=False))
             positions.append((state, action))
             state = apply(state, action)
-    start = time.perf_counter()
+    start = clock()
     for state, action in positions:
         legal_actions(state)
         apply(state, action)
-    return (time.perf_counter() - start) / len(positions) * 1e6
+    return (clock() - start) / len(positions) * 1e6
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
-    seconds = parser.parse_args().seconds
-    shuffles = calibration(seconds / 2)
-    print(f"calibration: {shuffles:,.0f} shuffles of 52 cards per second")
+    parser.add_argument("--cpu", action="store_true", help="time by this process's CPU")
+    parser.add_argument("--root", type=Path, default=ROOT, help="checkout whose engine runs")
+    args = parser.parse_args()
+    seconds, clock = args.seconds, time.process_time if args.cpu else time.perf_counter
+    shuffles = calibration(seconds / 2, clock)
+    unit = "CPU second" if args.cpu else "second"
+    print(f"engine of {args.root.resolve()}")
+    print(f"calibration: {shuffles:,.0f} shuffles of 52 cards per {unit}")
     print(f"{'game':<14}{'games/s':>9}{'deals/s':>9}{'µs/move':>9}{'µs/step':>9}", end="")
     print(f"{'games/kshuf':>13}{'deals/kshuf':>13}{'step×shuf/s':>13}")
     for game, players in CASES:
-        r = playouts(game, players, seconds)
-        step = step_time(game, players)
+        r = playouts(game, players, seconds, clock)
+        step = step_time(game, players, clock=clock)
         print(
             f"{f'{game} ({players}p)':<14}{r['games']:>9,.0f}{r['deals']:>9,.0f}"
             f"{r['move']:>9.2f}{step:>9.2f}{r['games'] / shuffles * 1000:>13.1f}"
