@@ -26,7 +26,11 @@ class GameRecord(models.Model):
         RESIGNED = "resigned", _("resigned")
 
     table = models.OneToOneField(
-        "games.Table", primary_key=True, on_delete=models.PROTECT, related_name="game_record"
+        "games.Table",
+        primary_key=True,
+        on_delete=models.PROTECT,
+        related_name="game_record",
+        verbose_name=_("table"),
     )
     game = models.CharField(_("game"), max_length=16)
     players = models.PositiveSmallIntegerField(_("players"))

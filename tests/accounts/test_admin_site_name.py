@@ -8,6 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from fairplay.cheats import play
+from tests.rankings.helpers import store
 from tests.staff import staff_client
 
 pytestmark = pytest.mark.django_db
@@ -48,3 +50,19 @@ def test_the_admin_index_carries_the_card_rooms_name(language: str) -> None:
     # django-otp's device apps by their names, not their labels "OTP_TOTP" and "OTP_STATIC".
     assert ">OTP_" not in page and ">Otp_" not in page
     assert SECOND_FACTOR[language] in page
+
+
+@pytest.mark.parametrize(("language", "column"), [("de", "Tisch"), ("nl", "Tafel")])
+def test_the_game_records_list_names_its_table_column_in_the_readers_language(
+    language: str, column: str
+) -> None:
+    """Its first column read "Table" in German and Dutch: the field had no translated name."""
+    staff = get_user_model().objects.create_user(
+        "boss", password="a-Long-pass-2024", is_staff=True, is_superuser=True
+    )
+    store(play("knockout", 3, ["club"] * 3, 1), [staff, "club", "club"], rated=False)
+    page = staff_client(staff).get("/admin/records/gamerecord/", HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert 'class="sortable column-table' in text and f">{column}</a>" in text
+    assert ">Table<" not in text
