@@ -63,6 +63,9 @@ def parse_suit(text: str) -> int:
     return SUIT_NAMES.index(t)
 
 
+# FOLLOW[card]: the cards of its suit, which a hand must play if it holds any when `card` led.
+FOLLOW: tuple[int, ...] = tuple(SUIT_MASK[SUIT_OF[card]] for card in DECK)
+
 # A list: its `__getitem__`, mapped over a hand's cards, is a built-in method (a tuple's is
 # a slower slot wrapper).
 BITS = [1 << c for c in range(52)]

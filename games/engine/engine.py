@@ -17,7 +17,7 @@ from .actions import (
     IllegalAction,
     resign,
 )
-from .cards import BITS, SUIT_MASK, SUIT_OF, card_str
+from .cards import BITS, FOLLOW, card_str
 from .deals import SeededSource, Source
 from .errors import CardCode, SeatNo, gettext_noop
 from .hints import record_hint
@@ -115,18 +115,19 @@ def apply(state: State, action: Action) -> State:
     seat, card = action.seat, action.card
     if seat != state.to_act or not 0 <= card < 52:
         return _apply_checked(state, action)
-    hand = playable = state.hands[seat]
-    if state.trick:  # the led suit if the hand holds any (tricks.follow_mask)
-        playable = hand & SUIT_MASK[SUIT_OF[state.trick[0][1]]] or hand
+    hands, trick = state.hands, state.trick
+    hand = playable = hands[seat]
+    if trick:  # the led suit if the hand holds any (tricks.follow_mask)
+        playable = hand & FOLLOW[trick[0][1]] or hand
     if not playable >> card & 1:
         return _apply_checked(state, action)
     new = _new(state.__class__)  # state.sharing_dict(), written out: a card changes slots only
     new.__dict__ = state.__dict__
     new.event_log = (state.event_log, action)
-    hands = list(state.hands)
-    hands[seat] = hand ^ BITS[card]  # the card leaves the hand for the trick
-    new.hands = tuple(hands)
-    new.trick = state.trick + TRICK_PLAYS[seat][card]
+    held = list(hands)
+    held[seat] = hand ^ BITS[card]  # the card leaves the hand for the trick
+    new.hands = tuple(held)
+    new.trick = trick + TRICK_PLAYS[seat][card]
     new.tricks, new.last_trick, new.trick_log = state.tricks, state.last_trick, state.trick_log
     pending = new.pending = state.pending[1:]
     if pending:

@@ -8,7 +8,7 @@ from typing import Any
 
 from . import actions, knockout_end
 from .actions import _SUIT_PLAYS, plays_of, suit_plays
-from .cards import BITS, NT, SUIT_MASK, SUIT_OF, card_str, cards_of, mask_of, suit_str
+from .cards import BITS, FOLLOW, NT, SUIT_MASK, SUIT_OF, card_str, cards_of, mask_of, suit_str
 from .deals import Source, dealt_hands
 from .protocol import Game
 from .rules import PRESETS, KnockoutOptions, Ruleset
@@ -126,7 +126,7 @@ def legal(s: KnockoutState, seat: int) -> list[actions.Action]:
     if s.phase is PLAY:
         # state.legal_plays, written out (a call less a move): follow the led suit if possible
         hand, trick = s.hands[seat], s.trick
-        follow = hand & SUIT_MASK[SUIT_OF[trick[0][1]]] if trick else 0
+        follow = hand & FOLLOW[trick[0][1]] if trick else 0
         if follow:
             plays = _SUIT_PLAYS[seat].get(follow)
             moves = list(plays) if plays is not None else suit_plays(seat, follow)

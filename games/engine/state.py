@@ -205,10 +205,10 @@ def close_trick(s: State) -> int:
     shared); returns the winner."""
     trick, beaters = s.trick, BEATERS[s.trump]
     leader, best = trick[0]
-    winner = leader
+    winner, beat = leader, beaters[best]
     for seat, card in trick[1:]:  # tricks.winning_play, written out: this runs once a trick
-        if beaters[best] >> card & 1:
-            winner, best = seat, card
+        if beat >> card & 1:
+            winner, beat = seat, beaters[card]
     done = _tuple_new(TrickLog, (leader, trick, winner))  # TrickLog's __new__ is Python
     tricks = list(s.tricks)
     tricks[winner] += 1
