@@ -50,11 +50,11 @@ def play(
     checked = _checked(found, user, sent, version) if found is not None else None
     if checked is None:
         return None
-    table, seats, action = checked
+    table, seats, action, applied = checked
     expected = {name: getattr(table, name) for name in held.CHECKED}
     write = partial(_write, expected=expected, digest=held.digest(seats))
     try:
-        return commit(table, seats, action=action, by=Move.By.HUMAN, write=write)
+        return commit(table, seats, action=action, by=Move.By.HUMAN, write=write, applied=applied)
     except Raced:
         return None
 
@@ -62,8 +62,9 @@ def play(
 def _checked(
     found: tuple[Table, list[Seat]], user: User | None, sent: dict[str, Any],
     version: int | None,
-) -> tuple[Table, list[Seat], Any] | None:  # fmt: skip
-    """The table, seats and action if the held values let the move through this path."""
+) -> tuple[Table, list[Seat], Any, State] | None:  # fmt: skip
+    """The table, seats and action if the held values let the move through this path, and
+    the state after it (the engine's answer, which `commit` reuses)."""
     table, seats = found
     seat = seat_of(seats, user)
     if seat is None or seat.user_banned or seat.away or table.status != Table.Status.PLAYING:
@@ -77,11 +78,12 @@ def _checked(
         action = action_from_event({**sent, "seat": seat.index})
         if state is None or action.kind in (CLAIM, TAKEBACK, HINT):
             return None
-        if apply_by_player(state, action).over:  # the last move: the locked path records it
+        applied = apply_by_player(state, action)
+        if applied.over:  # the last move: the locked path records it
             return None
     except (IllegalAction, ValueError, KeyError, TypeError):
         return None
-    return table, seats, action
+    return table, seats, action, applied
 
 
 def _write(

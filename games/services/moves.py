@@ -228,6 +228,7 @@ def commit(
     lobby: bool = False,
     seats_read: bool = False,
     write: Callable[..., None] | None = None,
+    applied: State | None = None,
 ) -> State | None:
     """One change of the locked table: who plays which seat (`away`), a move, or a deal
     (`dealt`, the caller has set the seed); one new version; the next turn's deadline and
@@ -236,7 +237,8 @@ def commit(
     the broadcast is built from them, as a move's is, not from a read after the commit,
     which may meet the next version already (another process's change committed in
     between: this version never sent, a gap every socket sees). `write`: a move's table
-    and row (games/services/move_cas.py gives its compare-and-set)."""
+    and row (games/services/move_cas.py gives its compare-and-set, and `applied`: the
+    state after `action`, which it asked the engine for already)."""
     for index, value in (away or {}).items():
         _set_away(seats[index], value)
     state = state_for(table) if table.status == Table.Status.PLAYING else None
@@ -244,7 +246,7 @@ def commit(
     move_row = None
     if action is not None:
         staged = _lobby_stage(table, state)
-        state, move_row = _apply(table, state, action, by)
+        state, move_row = _apply(table, state, action, by, applied)
         # The lobby lists a public game's stage (deal, round, score): it hears of a new one.
         lobby = lobby or staged != _lobby_stage(table, state)
     table.version += 1
@@ -308,25 +310,34 @@ def _lobby_stage(table: Table, state: State | None) -> dict[str, Any] | None:
     return lobby_stage(state) if state is not None and not table.private else None
 
 
-def _apply(table: Table, state: State | None, action: Action, by: str) -> tuple[State, Move]:
-    """The new state, and the move's row for `commit` to write with the table's."""
+def _apply(
+    table: Table, state: State | None, action: Action, by: str, applied: State | None = None
+) -> tuple[State, Move]:
+    """The new state (`applied`, if the caller has it already), and the move's row for
+    `commit` to write with the table's."""
     if state is None:
         raise ServiceError("not_playing", _("the game has not started"))
+    if applied is None:
+        applied, action = _engine_answer(state, action, by)
+    row = Move(table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by)
+    table.moves += 1
+    return applied, row
+
+
+def _engine_answer(state: State, action: Action, by: str) -> tuple[State, Action]:
+    """The state after `action`, and the action as recorded (a refused claim marked so)."""
     # A player's own decision goes through the engine's "who may act" (a resigned Knockout
     # player's seat is the stand-in bot's); bots and timeouts play the seat to act.
     engine_apply = apply_by_player if by == Move.By.HUMAN else apply
     try:
-        new = engine_apply(state, action)
+        return engine_apply(state, action), action
     except IllegalAction as exc:
         if exc.code != "claim_refused" or by != Move.By.HUMAN:
             raise ServiceError(exc.code, explained(exc)) from exc
         # docs/rules.md §0.7: a refused claim is recorded and costs the side its claims
         # until the trick is complete; move_play answers it with its refusal.
         action = replace(action, refused=True)
-        new = engine_apply(state, action)
-    row = Move(table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by)
-    table.moves += 1
-    return new, row
+        return engine_apply(state, action), action
 
 
 def _finish(table: Table, seats: list[Seat], state: State) -> None:

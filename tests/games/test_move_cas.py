@@ -233,3 +233,24 @@ def test_a_move_another_process_made_is_held_here_from_its_broadcast(
     current, state, event = first_legal(table.pk)
     with django_assert_num_queries(1):
         services.move_play(table.pk, event, current.version, user=users[state.to_act])
+
+
+def test_a_held_move_asks_the_engine_for_its_state_once(make_user, monkeypatch):
+    """The check in the process applies the move; `commit` reuses that state (it asked the
+    engine again before)."""
+    from games.services import move_cas, moves
+
+    made, users = started(make_user, "whist", 4)
+    current, state, event = first_legal(made.pk)
+    _hold(made.pk)
+    asked: list[int] = []
+    for module in (move_cas, moves):
+        engine = module.apply_by_player
+        monkeypatch.setattr(
+            module, "apply_by_player", lambda s, a, engine=engine: asked.append(1) or engine(s, a)
+        )
+    used = _statements(monkeypatch)
+    services.move_play(current.pk, event, current.version, user=users[state.to_act])
+    assert used == ["cas"]
+    assert len(asked) == 1
+    assert Table.objects.get(pk=made.pk).moves == current.moves + 1
