@@ -42,7 +42,9 @@ def threads_line(stats: Stats, run: dict[str, Any], shuffles: float, label: str)
     print(
         f"{label} daphne per move by thread (shuffles): event loop {loop_user + loop_system:.0f} "
         f"(user {loop_user:.0f}, system {loop_system:.0f}), other threads "
-        f"{other_user + other_system:.0f} (user {other_user:.0f}, system {other_system:.0f})"
+        f"{other_user + other_system:.0f} (user {other_user:.0f}, system {other_system:.0f}); "
+        f"CPU ms {1000 * sum(run['threads'][:2]) / moves:.2f} and "
+        f"{1000 * sum(run['threads'][2:]) / moves:.2f}"
     )
 
 
