@@ -10,7 +10,6 @@ so the next table's move does not queue behind a round trip to Redis.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import threading
@@ -22,6 +21,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
 from games.reads import lobby, messages, queries
+from games.reads.state_text import state_texts
 from runtime import metrics
 from runtime.scheduling import server_loop
 
@@ -171,14 +171,18 @@ def send_table_state(
 
 def state_event(table: Any, seats: list | None = None) -> dict[str, Any]:
     """`table.state`: each receiver's state message as JSON text, encoded once here (the
-    spectator's, and [user id, seat, text] per seated user), with what a socket keeps of
+    spectator's, and [user id, seat, text] per seated user; what the messages share written
+    once: games/reads/state_text.py), with what a socket keeps of
     it (the version, the game version, who is to act, who resigned) so that it can refuse
     a stale move or a move out of turn without asking the database. `seats`: the table's,
     if in hand (else `table.seats.all()`)."""
     seats = list(table.seats.all()) if seats is None else seats
     spectator, players = messages.state_messages(table, seats)
     view = spectator["view"] or {}
-    seated = [[seat.user_id, seat.index, _json(message)] for seat, message in players]
+    texts = state_texts([spectator, *(message for _, message in players)])
+    seated = [
+        [seat.user_id, seat.index, text] for (seat, _), text in zip(players, texts[1:], strict=True)
+    ]
     return {
         "type": "table.state",
         "table_id": table.pk,
@@ -187,14 +191,9 @@ def state_event(table: Any, seats: list | None = None) -> dict[str, Any]:
         "to_act": view.get("to_act"),
         "resigned": view.get("resigned") or [],
         "private": table.private,
-        "spectator": _json(spectator),
+        "spectator": texts[0],
         "seated": seated,
     }
-
-
-def _json(message: dict[str, Any]) -> str:
-    """As `AsyncJsonWebsocketConsumer.send_json` encodes (the default `json.dumps`)."""
-    return json.dumps(message)
 
 
 def send_lobby(table_id: int, private: bool = False) -> None:

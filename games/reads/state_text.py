@@ -1,0 +1,104 @@
+"""A broadcast's state messages as JSON text, each byte for byte what `json.dumps` writes of
+it (its default encoder: `AsyncJsonWebsocketConsumer.send_json`'s), with what the messages
+share written once. One broadcast's messages (games/reads/messages.py `state_messages`: the
+spectator's, then each seated user's) differ in their `seat`, their `table` part (one for
+the players, unless levels are hidden) and their view's `hands`, `viewer`, `legal`,
+`can_resign`, `can_take_back` and `present`'s `tip`; the rest of their views (every trick of
+the deal, the scores, the panels) are the same objects (games.engine.views.table_views,
+games.engine.presentation.present_views). The first message is written once with a marker
+in each of those places and cut at the markers; each message is the pieces with its own
+values written between them. A message whose other values are not the first's (by identity)
+or whose keys differ, or a text in which the marker occurs elsewhere, is written whole."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from itertools import chain
+from operator import is_, itemgetter
+from typing import Any
+
+encode = json.JSONEncoder().encode  # json.dumps's with its defaults: the same text
+MARK = "\x00"
+_MARKED = encode(MARK)
+HEAD = ("seat", "table")  # a message's own values, before its view
+OWN = ("hands", "viewer", "legal", "can_resign", "can_take_back")  # a view's own values
+
+
+class _Layout:
+    """The first message's keys and shared values, and its text cut at the markers."""
+
+    def __init__(self, first: dict[str, Any]) -> None:
+        view, present = first["view"], first["view"]["present"]
+        self.keys, self.view_keys, self.present_keys = list(first), list(view), list(present)
+        self.shared = [k for k in first if k not in (*HEAD, "view")]
+        self.values = [first[k] for k in self.shared]
+        view_shared = [k for k in view if k not in (*OWN, "present")]
+        present_shared = [k for k in present if k != "tip"]
+        self.view_get, self.present_get = itemgetter(*view_shared), itemgetter(*present_shared)
+        self.view_values, self.present_values = self.view_get(view), self.present_get(present)
+        marked = {**view, **dict.fromkeys(OWN, MARK), "present": {**present, "tip": MARK}}
+        self.pieces = encode({**first, **dict.fromkeys(HEAD, MARK), "view": marked}).split(_MARKED)
+
+    def fits(self, message: dict[str, Any]) -> bool:
+        view = message["view"]
+        present = view["present"]
+        return (
+            list(message) == self.keys
+            and list(view) == self.view_keys
+            and list(present) == self.present_keys
+            and all(map(is_, [message[k] for k in self.shared], self.values))
+            and all(map(is_, self.view_get(view), self.view_values))
+            and all(map(is_, self.present_get(present), self.present_values))
+        )
+
+
+def _layout(first: dict[str, Any]) -> _Layout | None:
+    """The layout of `first`, if its markers come in the order `state_texts` writes its
+    values in (the message's own, then its view's, then the tip) and each once."""
+    view = first.get("view")
+    if not isinstance(view, dict) or not isinstance(view.get("present"), dict):
+        return None
+    keys, view_keys = list(first), list(view)
+    if [k for k in keys if k in (*HEAD, "view")] != [*HEAD, "view"] or "tip" not in view["present"]:
+        return None
+    if [k for k in view_keys if k in (*OWN, "present")] != [*OWN, "present"]:
+        return None
+    if len(view_keys) - len(OWN) - 1 < 2 or len(view["present"]) < 3:
+        return None  # itemgetter of one key gives no tuple
+    layout = _Layout(first)
+    return layout if len(layout.pieces) == len(HEAD) + len(OWN) + 2 else None
+
+
+def _value(value: Any) -> str:
+    """`encode(value)`, the commonest values without the encoder."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value.__class__ is int:
+        return int.__repr__(value)
+    return encode(value)
+
+
+def state_texts(messages: Sequence[dict[str, Any]]) -> list[str]:
+    """`json.dumps` of each of `messages` (one broadcast's), what they share written once."""
+    layout = _layout(messages[0]) if messages else None
+    if layout is None:
+        return [encode(m) for m in messages]
+    pieces, texts = layout.pieces, []
+    tables: dict[int, str] = {}
+    for message in messages:
+        if not layout.fits(message):
+            texts.append(encode(message))
+            continue
+        part, view = message["table"], message["view"]
+        table = tables.get(id(part))
+        if table is None:
+            table = tables[id(part)] = encode(part)
+        values = [_value(message["seat"]), table, *[_value(view[k]) for k in OWN]]
+        values += (_value(view["present"]["tip"]), "")  # "": after the last piece
+        texts.append("".join(chain.from_iterable(zip(pieces, values, strict=True))))
+    return texts
