@@ -13,6 +13,7 @@ import asyncio
 import logging
 import os
 import threading
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -137,6 +138,7 @@ def table_changed(
     table: Any = None,
     seats: list | None = None,
     move: dict[str, Any] | None = None,
+    after: list[Callable[[], object]] | None = None,
 ) -> None:
     """After the commit: the new state to every receiver of the table (and the lobby list).
     Built in the committing thread at once (any thread of the pool on a server, so other
@@ -147,8 +149,13 @@ def table_changed(
     seats (with their users and open sockets) as a move leaves them, so that nothing is
     read again. `move`: the move this change made (the table's seed, its number, its event),
     which every process with a socket at the table applies to the state it holds
-    (games/gamestate.py `advance`)."""
-    transaction.on_commit(partial(send_table_state, table_id, lobby, table, seats, move))
+    (games/gamestate.py `advance`). `after`: the caller's list of what follows its commit,
+    asked for in one callback (games/services/moves.py `commit`), the send appended to it."""
+    send = partial(send_table_state, table_id, lobby, table, seats, move)
+    if after is None:
+        transaction.on_commit(send)
+    else:
+        after.append(send)
 
 
 def send_table_state(

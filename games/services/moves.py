@@ -263,6 +263,7 @@ def commit(
     # games/services/move_sql.py), and its broadcast is built from them. Other changes save
     # all that their caller set, and their broadcast reads the table again (sockets, seats).
     in_hand = action is not None
+    after: list[Callable[[], object]] = []  # what follows the commit, in order: one callback
     if in_hand:
         (write or move_sql.update)(table, _move_fields(finished), inserted=move_row)
         # What the move tells after its commit is asked for once it is written: a
@@ -270,11 +271,12 @@ def commit(
         # the table changed has written nothing and so tells nothing (move_cas.py).
         assert action is not None and state is not None
         kind = "claim" if action.kind == CLAIM else by
-        transaction.on_commit(metrics.MOVES.labels(kind=kind).inc)
-        transaction.on_commit(partial(cache_put, table.pk, table.seed, table.moves, state))
+        after += [metrics.MOVES.labels(kind=kind).inc,
+                  partial(cache_put, table.pk, table.seed, table.moves, state)]  # fmt: skip
     else:
         table.save()
-    if finished:
+    if finished:  # asked for before what the game's end asks for
+        after = scheduling.on_commit_all(after)
         signals.game_finished.send(sender=Table, table=table, seats=seats, state=state)
     move = None
     if action is not None:
@@ -283,12 +285,13 @@ def commit(
     if move is not None:
         log.debug("move %s of table %s by %s", move["number"], table.pk, by)
     if in_hand or seats_read:
-        broadcast.table_changed(table.pk, lobby or finished, table, seats, move=move)
-        transaction.on_commit(partial(held.hold, table, seats))  # the next move's check
+        broadcast.table_changed(table.pk, lobby or finished, table, seats, move=move, after=after)
+        after.append(partial(held.hold, table, seats))  # the next move's check
     else:
-        broadcast.table_changed(table.pk, lobby or finished, move=move)
+        broadcast.table_changed(table.pk, lobby or finished, move=move, after=after)
     if task is not None:  # after the broadcast: an eager bot's answer comes after it too
-        transaction.on_commit(partial(scheduling.run_later, *task))
+        after.append(partial(scheduling.run_later, *task))
+    scheduling.on_commit_all(after)
     if game_changed and table.time_limit:
         turn_elsewhere(table, seats, state)
     return state

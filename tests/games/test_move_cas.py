@@ -254,3 +254,31 @@ def test_a_held_move_asks_the_engine_for_its_state_once(make_user, monkeypatch):
     assert used == ["cas"]
     assert len(asked) == 1
     assert Table.objects.get(pk=made.pk).moves == current.moves + 1
+
+
+def test_a_move_asks_for_one_callback_after_its_commit(
+    make_user, monkeypatch, django_capture_on_commit_callbacks
+):
+    """What a move tells after its commit (the move counted, its state cached, the broadcast,
+    the next move's held rows) is asked for as one `on_commit` callback, by the locked path
+    and by the statement (four before), and runs once the move is written. No time limit:
+    no turn's notice to a player without a socket (a callback of its own, robust)."""
+    made, users = started(make_user, "whist", 4)
+    Table.objects.filter(pk=made.pk).update(time_limit=0)
+    current, state, event = first_legal(made.pk)
+    with transaction.atomic(), django_capture_on_commit_callbacks() as callbacks:
+        services.move_play(current.pk, event, current.version, user=users[state.to_act])
+    assert len(callbacks) == 1
+    assert held.take(made.pk)[0].version == current.version + 1  # it ran at the commit
+    asked: list[Any] = []
+    real = transaction.on_commit
+    monkeypatch.setattr(transaction, "on_commit", lambda f, *a, **k: asked.append(f) or real(f))
+    current, state, event = first_legal(made.pk)
+    counted = _moves_counted()
+    used = _statements(monkeypatch)
+    services.move_play(current.pk, event, current.version, user=users[state.to_act])
+    assert used == ["cas"]
+    assert len(asked) == 1
+    assert held.take(made.pk)[0].version == current.version + 1
+    assert gamestate._get(made.pk, current.seed)[0] == current.moves + 1
+    assert _moves_counted() == counted + 1
