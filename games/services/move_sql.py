@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any, cast
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.db.models.base import ModelState
 from django.utils import timezone
 
 from games.reads import rows
@@ -78,6 +79,22 @@ def compare_and_set(
     with db.cursor() as cursor:
         cursor.execute(sql, [*params, *_update_params(row, names, db)])
         return cursor.rowcount == 1
+
+
+def new_row[M: models.Model](
+    model: type[M], values: dict[str, Any], related: dict[str, models.Model]
+) -> M:  # fmt: skip
+    """The row `model(**values, **related)` makes, to INSERT: `values` by attribute name, one
+    for each concrete field; `related` the instances of its foreign keys (their ids among
+    `values`), cached as `__init__` caches them; without `__init__`'s field by field work
+    (docs/benchmarks.md, sixth session). tests/games/test_move_sql.py compares the two."""
+    row = object.__new__(model)
+    state = row._state = ModelState()  # adding: as `__init__` leaves it
+    row.__dict__.update(values)
+    if related:  # a foreign key's instance sets the row's database (no routers here)
+        state.db = DEFAULT_DB_ALIAS
+        state.fields_cache.update(related)
+    return row
 
 
 def _once[F: Callable[..., Any]](function: F) -> F:

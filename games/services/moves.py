@@ -322,7 +322,9 @@ def _apply(
         raise ServiceError("not_playing", _("the game has not started"))
     if applied is None:
         applied, action = _engine_answer(state, action, by)
-    row = Move(table=table, number=table.moves, seat=action.seat, event=action.to_event(), by=by)
+    values = {"id": None, "table_id": table.pk, "number": table.moves, "seat": action.seat,
+              "event": action.to_event(), "by": by, "created": None}  # fmt: skip
+    row = move_sql.new_row(Move, values, {"table": table})
     table.moves += 1
     return applied, row
 

@@ -77,3 +77,22 @@ def _second(make_user: Any) -> tuple[Any, list[Any]]:
     for index, user in enumerate(users[1:], start=1):
         services.seat_take(user, created.pk, index)
     return services.table_start(users[0], created.pk), users
+
+
+def test_a_moves_row_is_the_one_its_model_makes(make_user):
+    """`new_row`, which a move's row is built by, makes what `Move(...)` makes: the same
+    fields, the table cached, a row to add."""
+    made, _users = started(make_user, "whist", 4)
+    table, _seats = lock_table(made.pk)
+    event = {"action": "play", "card": "KS"}
+    slow = Move(table=table, number=3, seat=1, event=event, by="human")
+    values = {"id": None, "table_id": table.pk, "number": 3, "seat": 1, "event": event,
+              "by": "human", "created": None}  # fmt: skip
+    fast = move_sql.new_row(Move, values, {"table": table})
+    assert type(fast) is Move
+    fields = {k: v for k, v in vars(slow).items() if k != "_state"}
+    assert {k: v for k, v in vars(fast).items() if k != "_state"} == fields
+    assert set(fields) == {f.attname for f in Move._meta.concrete_fields}
+    assert (fast._state.adding, fast._state.db) == (slow._state.adding, slow._state.db)
+    assert fast._state.fields_cache == slow._state.fields_cache == {"table": table}
+    assert fast.table is table
