@@ -259,6 +259,10 @@ async def _first_messages(path: str, user: Any) -> str:
     return "\n".join(texts)
 
 
+# Five walkers, every page, socket and admin route: mostly waits (each socket read until
+# 0.15 s of quiet), about 35 CPU-s; at load 10-20 it passed pytest's 300 s (make test
+# beside two other runs), so it has a limit of its own.
+@pytest.mark.timeout(900)
 def test_every_route_that_can_show_cards_shows_none_of_a_board_in_play(board: Board) -> None:
     """A player of each table (over and in play), a spectator, a moderator without the
     fair-play right and an anonymous visitor walk every page, socket and admin route:
