@@ -95,15 +95,7 @@ def test_a_round_summary_of_seven_on_a_phone_breaks_no_name_inside_a_word(
     table = services.table_create(ann, "knockout", players=7,
                                   bot_levels=[None] + ["club"] * 6)  # fmt: skip
     states = played("knockout", 7, {})
-    at = picks(states)
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.context.add_cookies([{"name": "django_language", "value": "de", "url": site_url}])
-    log_in(page, site_url, "ann")
-    socket = routed_table(page, f"{site_url}/tables/{table.pk}/")
-    socket.send(frame(table, states[at["before"]], 1))
-    page.wait_for_function("() => window.whistTable.version === 1")
-    socket.send(frame(table, states[at["after"]], 2))
-    page.wait_for_function(SUMMARY_SHOWN, timeout=10000)
+    page = summary_on_a_phone(browser, site_url, table, states, "de")
     expect(page.locator("#dialog .summary-table")).to_contain_text("Vereinsspieler")
     (ARTIFACTS / "pages").mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "pages" / "table-knockout-7p-de-390x844-summary.png"))
@@ -129,15 +121,7 @@ def test_a_whist_deals_summary_on_a_phone_shows_every_column(
     table = services.table_create(ann, "whist", players=4, options=options,
                                   bot_levels=[None] + ["beginner"] * 3)  # fmt: skip
     states = played("whist", 4, options)
-    at = picks(states)
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
-    log_in(page, site_url, "ann")
-    socket = routed_table(page, f"{site_url}/tables/{table.pk}/")
-    socket.send(frame(table, states[at["before"]], 1))
-    page.wait_for_function("() => window.whistTable.version === 1")
-    socket.send(frame(table, states[at["after"]], 2))
-    page.wait_for_function(SUMMARY_SHOWN, timeout=10000)
+    page = summary_on_a_phone(browser, site_url, table, states, language)
     cells = page.locator("#dialog .summary-table th")
     expect(cells).to_have_count(5)
     (ARTIFACTS / "pages").mkdir(parents=True, exist_ok=True)
@@ -196,3 +180,18 @@ def test_a_four_player_sheet_fits_a_desktops_panel(browser: Browser, site_url: s
     page.screenshot(path=str(ARTIFACTS / "pages" / f"game-knockout-4p-{language}-1280x800.png"))
     assert not page.evaluate(BOXES)["scrolls"]
     expect(page.get_by_test_id("scroll-hint")).to_be_hidden()
+
+
+def summary_on_a_phone(browser: Browser, site_url: str, table, states, language: str):
+    """Ann's table page at 390 x 844 in `language`, its socket taken by the test: the state
+    before a deal's end, then the one after, and the summary dialog shown."""
+    at = picks(states)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+    log_in(page, site_url, "ann")
+    socket = routed_table(page, f"{site_url}/tables/{table.pk}/")
+    socket.send(frame(table, states[at["before"]], 1))
+    page.wait_for_function("() => window.whistTable.version === 1")
+    socket.send(frame(table, states[at["after"]], 2))
+    page.wait_for_function(SUMMARY_SHOWN, timeout=10000)
+    return page
