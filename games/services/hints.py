@@ -2,9 +2,10 @@
 card the Expert bot would play from its own view, and why. Refused at rated tables, tables an
 event arranged, held boards and tables that hide ratings: refused here, not only hidden on the
 page. The hint goes in the game's log (games/engine/hints.py), so the record and its replay
-show it. At most WHIST_HINTS_PER_GAME per player and game and one per turn, and none while a
-take-back or a claim is asked of the table (a hint is a move, which ends it); the Expert thinks
-under the table's lock in a worker thread, as a bot's move does (games/services/moves.py)."""
+show it. At most WHIST_HINTS_PER_GAME per player and game and one per turn, none for a seat
+with only one legal card, and none while a take-back or a claim is asked of the table (a hint
+is a move, which ends it); the Expert thinks under the table's lock in a worker thread, as a
+bot's move does (games/services/moves.py)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,9 @@ def hint_ask(table_id: int, *, user: User) -> dict[str, Any]:
                 "hint_refused",
                 _("no hints left in this game (%(n)s used)") % {"n": used(state, seat.index)},
             )
+        if sum(1 for a in state.game.legal(state, seat.index) if a.kind == PLAY) == 1:
+            # Nothing to choose: the hint would only spend one of the game's few.
+            raise ServiceError("hint_refused", _("your only legal card needs no hint"))
         hint = advise(seat_view(state, seat.index), seed=(table.deal_seed + table.moves) % 2**32)
         commit(
             table,

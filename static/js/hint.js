@@ -6,14 +6,15 @@
 import { button, fmt, node } from "./dom.js";
 import { cardLabel } from "./cardnames.js";
 
-/** Whether the table gives hints and the viewer has a card to play now. */
+/** Whether the table gives hints and the viewer has a choice of cards to play now. */
 function mayAsk(app) {
   const { msg } = app;
   const view = msg.view;
   if (!view || msg.seat === null || view.phase !== "play" || msg.table.status !== "playing") return false;
   const t = msg.table;
   if (t.rated || t.after || t.hide_ratings || t.board_held) return false;
-  return view.to_act === msg.seat && (view.legal || []).some((e) => e.action === "play");
+  // One legal card leaves nothing to choose (it may play by itself, premove.js): no hint.
+  return view.to_act === msg.seat && (view.legal || []).filter((e) => e.action === "play").length > 1;
 }
 
 /** The hint given for this turn (while its card is still to be played), else the button. */

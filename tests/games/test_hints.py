@@ -9,11 +9,12 @@ import pytest
 
 from games import services
 from games.engine.bots import choose_action
+from games.engine.cards import SUIT_MASK, card_str, cards_of
 from games.engine.views import seat_view
 from games.models import Move, Table
 from games.services.errors import ServiceError
 from tests.engine.test_hints import repeatable
-from tests.games.helpers import german_table, play_first_legal, state
+from tests.games.helpers import deal_where, german_table, play_first_legal, state
 
 from .test_consumers import connect, db, german, until
 
@@ -79,6 +80,30 @@ def test_one_hint_per_turn_and_at_most_hints_per_game(make_user, settings):
     with pytest.raises(ServiceError) as spent:
         services.hint_ask(table.pk, user=player)
     assert "hints left" in spent.value.message
+
+
+def singleton_led(now) -> int | None:
+    """A card of the leader's in a suit the other seat holds exactly one card of, else None."""
+    leader, other = now.hands[now.to_act], now.hands[1 - now.to_act]
+    for mask in SUIT_MASK:
+        if (other & mask).bit_count() == 1 and leader & mask:
+            return cards_of(leader & mask)[0]
+    return None
+
+
+def test_a_seat_with_only_one_legal_card_is_not_given_a_hint(make_user):
+    """Nothing to choose: a hint would spend one of the game's few on the card that may play
+    by itself (the page shows no Hint button then, static/js/hint.js)."""
+    ann, bob = make_user("ann"), make_user("bob")
+    table = german_table(ann, bob)
+    dealt = deal_where(table.pk, lambda s: s.phase == "play" and singleton_led(s) is not None)
+    leader = dealt.to_act
+    card = card_str(singleton_led(dealt))
+    services.move_play(table.pk, {"action": "play", "card": card}, user=(ann, bob)[leader])
+    with pytest.raises(ServiceError) as refused:
+        services.hint_ask(table.pk, user=(ann, bob)[1 - leader])
+    assert refused.value.code == "hint_refused" and "only legal card" in refused.value.message
+    assert not Move.objects.filter(table=table, event__action="hint").exists()
 
 
 def test_a_hint_or_a_takeback_sent_as_a_move_is_refused(make_user):
