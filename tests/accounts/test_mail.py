@@ -117,6 +117,21 @@ def test_sign_up_does_not_tell_whether_an_address_is_in_use(mail_server) -> None
     assert User.objects.get(username="bobqx").email == ""
 
 
+def test_a_mail_greets_its_reader_by_display_name_and_names_accounts_by_username(
+    mail_server,
+) -> None:
+    """The greeting is the name the reader plays under; where a mail names an account (the
+    owner's, told another account asked for the address) it is the username one logs in with.
+    The owner's own account name was left out ("your account “”"): a variable of the greeting
+    line's, unknown to the next sentence."""
+    make_user("ann", email="ann@example.org", display_name="Ann O'Neil")
+    sign_up(Client(), "bobqx", "ann@example.org")
+    (message,) = mail_server.to("ann@example.org")
+    text = text_of(message)
+    assert text.startswith("Hello Ann O'Neil,")  # plain text: nothing escaped
+    assert "the account “bobqx”" in text and "your account “ann”" in text
+
+
 def test_a_new_address_is_confirmed_and_the_old_one_told(mail_server) -> None:
     ann = make_user("ann", email="ann@example.org")
     client = Client()
