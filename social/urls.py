@@ -1,6 +1,7 @@
 """URLs of the social app: friends, invitations, notifications, player search and pages."""
 
 from django.urls import path, register_converter
+from django.views.generic import RedirectView
 
 from social import views
 
@@ -46,5 +47,11 @@ urlpatterns = [
     path("notifications/push/stop/", views.push_unsubscribe, name="social_push_stop"),
     path("notifications/unsubscribe/<str:token>/", views.unsubscribe, name="social_unsubscribe"),
     path("players/", views.search, name="social_search"),
+    # A player's page is the profile (accounts); its per-game pages are here, under it.
+    path(
+        "players/<str:username>/",
+        RedirectView.as_view(pattern_name="profile"),
+        name="social_player",
+    ),
     path("players/<str:username>/<str:game>/", views.player_game, name="social_player_game"),
 ]

@@ -142,6 +142,13 @@ def test_the_players_page_shows_the_figures_and_head_to_head(history):
     assert client.get("/players/ann/poker/").status_code == 404
 
 
+def test_a_players_address_without_a_game_leads_to_their_page(make_user):
+    """/players/ann/german/ is a page, so /players/ann/ is the address one tries: the profile."""
+    make_user("ann")
+    response = Client().get("/players/ann/")
+    assert response.status_code == 302 and response.url == "/accounts/players/ann/"
+
+
 def test_the_rating_history_chart_is_on_the_game_page(make_user):
     ann = make_user("ann")
     for _ in range(2):
