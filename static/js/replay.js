@@ -183,7 +183,7 @@ function facts(frame) {
   const turned = frame.faceup || frame.turned;
   if (turned) add(say(ctx, { key: present.turned }), cardNode(turned, "small"));
   for (const [label, value] of frame.present) add(say(ctx, label), say(ctx, value));
-  add(gettext("Trick"), fmt(gettext("%(done)s played"), { done: frame.done_tricks }));
+  add(gettext("Tricks played"), String(frame.done_tricks));
   return list;
 }
 
