@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, expect
 
 from accounts.models import SessionInfo
 from fairplay.cheats import play
+from rankings.services import game_score_create
 from tests.e2e.helpers import PASSWORD, log_in
 from tests.e2e.table_steps import ARTIFACTS
 from tests.rankings.helpers import store
@@ -138,3 +139,24 @@ def test_on_a_phone_the_events_list_shows_every_cell_whole(
     expect(page.get_by_test_id("coming-events")).to_contain_text("Friday drive")
     shot(page, f"events-{language}")
     assert page.evaluate(CUT_CELLS, "[data-testid=coming-events]") == []
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_on_a_phone_a_players_tables_show_every_cell_whole(
+    browser: Browser, site_url: str, language: str
+) -> None:
+    """A player's statistics (six columns, seen by another player) and recent games (five)
+    scrolled inside their tables on a phone, their last columns out of sight with nothing
+    saying so (the walk of 2026-12-06)."""
+    make = get_user_model().objects.create_user
+    ann = make("ann", password=PASSWORD, display_name="Ann")
+    bob = make("bob", password=PASSWORD, display_name="Bob")
+    game_score_create(store(play("knockout", 3, ["club"] * 3, 1), [ann, bob, "club"]).pk)
+    page = phone_page(browser, site_url, "bob")
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+    page.goto(f"{site_url}/accounts/players/ann/")
+    for table in ("player-stats", "recent-games"):
+        expect(page.get_by_test_id(table)).to_be_visible()
+    shot(page, f"profile-{language}")
+    for table in ("player-stats", "recent-games"):
+        assert page.evaluate(CUT_CELLS, f"[data-testid={table}]") == [], table
