@@ -5,8 +5,9 @@ opens in the same instant, from its table's household address, and each player p
 as its seat's view says so. Printed, never asserted, counted from the first connect: the
 seconds until every socket held its first state; the p99 of the moves that ended before
 then (during the storm); the p99 per second after it; the seconds until moves were back,
-i.e. from when on every 2-second window's p99 stayed under BACK_MS; and the version gaps
-seen from each socket's first frame (bench/load_clients.py).
+i.e. from when on every 2-second window's p99 stayed under BACK_MS; the version gaps
+seen from each socket's first frame (bench/load_clients.py); and the handshakes that failed
+(refused with HTTP 403 or dropped), each tried again as the page does.
 """
 
 from __future__ import annotations
@@ -90,3 +91,11 @@ def report_storm(stats: Stats, run: dict[str, Any]) -> None:
         + (f"{back:.0f} s after the first connect" if back is not None else "never in the run")
     )
     print(f"  version gaps seen from each socket's first frame: {stats.gaps}")
+    # A refused handshake (HTTP 403: Daphne's connect timeout) or a dropped one, by cause and
+    # seconds; each was tried again as the page does (bench/load_clients.py Player._open).
+    failed = {k: n for k, n in stats.closed.items() if str(k).startswith("connect:")}
+    print(f"  handshakes failed: {sum(failed.values())}"
+          + (f" ({', '.join(f'{n} {k[9:]}' for k, n in sorted(failed.items()))})" if failed
+             else ""))  # fmt: skip
+    closes = {k: n for k, n in stats.closed.items() if k not in failed}
+    print(f"  sockets closed by the server during the run, by code: {closes or 'none'}")
