@@ -30,9 +30,7 @@ class NoticeConsumer(JsonFrames):
     page = ""  # the page the socket says it is on, for the presence it stands for
 
     async def connect(self) -> None:
-        await self.accept()
-        if self.closing:
-            return
+        # Accepted already, its user read (JsonFrames.websocket_connect).
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(CLOSE_FORBIDDEN)

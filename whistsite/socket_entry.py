@@ -3,10 +3,13 @@
 In order: a server that is stopping refuses it with 4012 (games/sockets/shutdown.py); an
 address cooling down after a flood is held, then refused with 4008 (games/sockets/floods.py);
 a page of another origin is refused with HTTP 403 (whistsite/websocket_origin.py). Then its
-scope gets what channels' CookieMiddleware, SessionMiddleware and AuthMiddleware would give it
-(the cookies, the session, the user, read in the pool: whistsite/patches/channels_auth.py), the
-second factor's check (accounts.staff_powers), and its route's `url_route` as channels'
-URLRouter gives it; and its consumer runs.
+scope gets what channels' CookieMiddleware and SessionMiddleware would give it (the cookies,
+the session, read when used) and its route's `url_route` as channels' URLRouter gives it; and
+its consumer runs. The user is not read here: the consumer answers the handshake first and
+then reads it (games/sockets/socket_user.py: the session and the user, in the pool, as
+channels' AuthMiddleware would, and the second factor's check). Read here, before the
+handshake was answered, the read waited in the pool behind every other socket's opening in a
+connect storm, past Daphne's connect timeout.
 
 Each of those was an ASGI middleware of its own, and every one of them stayed suspended in
 the socket's call chain for as long as it was open, with its own copy of the scope: fifteen
@@ -19,15 +22,14 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from channels.auth import UserLazyObject
 from django.conf import settings
 from django.http import parse_cookie
 from django.urls import Resolver404
 from django.utils.functional import LazyObject
 
-from accounts.staff_powers import second_factor_from_session
 from games.sockets import floods, shutdown
 from whistsite import websocket_origin
-from whistsite.patches.channels_auth import resolve_user
 
 KEPT_HEADERS = {b"accept-language"}
 
@@ -52,8 +54,7 @@ class SocketEntry:
         # Of the headers, an open socket reads only its language's (games/sockets/languages.py).
         scope["headers"] = [(k, v) for k, v in scope.get("headers") or () if k in KEPT_HEADERS]
         scope["session"] = session(scope["cookies"])
-        await resolve_user(scope)
-        second_factor_from_session(scope)
+        scope["user"] = UserLazyObject()  # read once the handshake is answered
         await consumer(scope, receive, send)
 
     def route(self, scope: dict) -> Any:

@@ -202,9 +202,7 @@ class LobbyConsumer(PoolPairs, JsonFrames):
     mine: str | None = None  # the `mine` message last built for this socket
 
     async def connect(self) -> None:
-        await self.accept()
-        if self.closing:  # the server is stopping
-            return
+        # Accepted already, its user read (JsonFrames.websocket_connect).
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         self.view = lobby_lists.ListView()

@@ -34,6 +34,7 @@ from games.sockets import floods, shutdown
 from games.sockets.admission import Admission
 from games.sockets.languages import scope_language
 from games.sockets.one_inbox import OneInbox
+from games.sockets.socket_user import read_user
 from runtime import log_context, metrics
 from runtime.process_cache import cache as process_cache
 
@@ -213,9 +214,13 @@ class JsonFrames(Admission, OneInbox, AsyncJsonWebsocketConsumer):
         await super().close(code, reason)
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
+        # Accepted, then the user read (games/sockets/socket_user.py), then `connect`.
         self.connecting = True
         try:
-            await super().websocket_connect(message)
+            await self.accept()
+            if not self.closing:  # closing: the server is stopping (accept closed it)
+                await read_user(self.scope)
+                await super().websocket_connect(message)
         finally:
             self.connecting = False
 

@@ -137,11 +137,9 @@ class TableOpening(_Host):
         self.seat: int | None = None
         self.joined = []
         self.blocked: set[int] = set()
-        # The handshake first: under load the checks below may queue for a while, and
-        # Daphne drops a handshake not answered within its connect timeout.
-        await self.accept()
-        if self.closing:  # the server is stopping
-            return
+        # The handshake was answered before the user was read (JsonFrames.websocket_connect):
+        # under load the checks below may queue for a while, and Daphne refuses a handshake
+        # not answered within its connect timeout.
         # The table's group before its version is read: a change committed after that read
         # reaches this socket as an event, handled once this connect is done (a consumer
         # handles one message at a time), not lost between the read and the join (a gap).
