@@ -51,10 +51,30 @@ def table_page_as(browser: Browser, base: str, username: str, table_id: int) -> 
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     log_in(page, base, username)
     page.goto(f"{base}/tables/{table_id}/")
-    expect(page.locator("#status-conn")).to_have_text("")
+    table_socket_open(page)
     page.wait_for_selector("#hand .card")
     hand_dealt(page)
     return page
+
+
+def table_socket_open(page: Page, seconds: float = 30.0) -> None:
+    """Wait until the table page's socket is open; if it does not open, say so. The page draws
+    the table from the state in its HTML before its socket opens, and `#status-conn` is empty
+    until a socket closes: an empty one said nothing of the socket, and a click before it
+    opened was a move never sent (static/js/table.js `send`)."""
+    try:
+        page.wait_for_function(
+            "() => window.whistTable?.socket?.readyState === WebSocket.OPEN",
+            timeout=seconds * 1000,
+        )
+    except PlaywrightTimeout:
+        found = page.evaluate("""() => ({script_ran: Boolean(window.whistTable),
+            ready_state: window.whistTable?.socket?.readyState ?? null,
+            status: document.getElementById("status-conn")?.textContent})""")
+        raise AssertionError(
+            f"the table socket did not open within {seconds:g} s: {found} (the server's log "
+            "shows whether its handshakes came: WSCONNECTING, WSREJECT, WSCONNECT)"
+        ) from None
 
 
 def hand_dealt(page: Page) -> None:

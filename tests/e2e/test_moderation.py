@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from accounts.moderators import ACCOUNTS_PERMISSIONS
 from games import services
-from tests.e2e.helpers import PASSWORD, log_in, second_factor_set_up
+from tests.e2e.helpers import PASSWORD, log_in, second_factor_set_up, table_socket_open
 from tests.staff import made_moderator
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,7 +40,7 @@ def player_page(browser: Browser, site_url: str, username: str, table_id: int) -
     )
     log_in(page, site_url, username)
     page.goto(f"{site_url}/tables/{table_id}/")
-    expect(page.locator("#status-conn")).to_have_text("")
+    table_socket_open(page)
     return page
 
 
