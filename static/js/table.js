@@ -84,7 +84,12 @@ function act(action) {
   app.lastAction = action;
   app.actedAt = performance.now();
   app.actedAfter = app.actedAt - app.stateAt;
-  send({ type: "act", version: app.version, action });
+  if (!send({ type: "act", version: app.version, action })) {
+    // Between a lost connection and the next: nothing went, so say so (the click was lost
+    // without a word) and let the player act again once the state comes back.
+    app.pending = false;
+    flash(gettext("Not sent: the connection is being restored. Play again in a moment."));
+  }
   render();
 }
 
