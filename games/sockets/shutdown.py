@@ -15,9 +15,10 @@ serving (or at the first socket, outside Daphne). On SIGTERM it:
    behind each other for tens of seconds;
 3. instead drops in bulk what the process held, from the start and beside the closes: its
    process key (its socket counts stop counting on every server: runtime/processes.py), then
-   its presence rows, one change per table (the other players see the seats disconnected
-   at once), for at most CLEANUP_GRACE seconds (what is left, the watchdog's next sweep
-   drops: the process key is gone);
+   its presence rows, all in one statement, then one change per table (the other players
+   see the seats disconnected at once), for at most CLEANUP_GRACE seconds (a table not
+   published by then has no row left, and a page that reconnects publishes its seat; a row
+   written after the statement, the watchdog's next sweep drops: the process key is gone);
 4. cancels the database and cache work still queued in the process's thread pools (Python
    would run every queued item before exiting), and hands over to the previous handler,
    which stops the server.

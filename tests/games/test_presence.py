@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db.backends.utils import CursorWrapper
 from django.utils import timezone
 
 from games import services, tasks
 from games.models import Presence, Seat
 from games.reads import messages
+from games.services import presence
 
 from .helpers import german_table, table
 from .test_consumers import connect, until
@@ -195,3 +197,74 @@ def test_the_beats_of_many_sockets_are_one_statement_and_a_dropped_one_is_counte
     Presence.objects.filter(channel="bob-1").delete()  # swept meanwhile: counted again
     services.seats_heartbeat(beats)
     assert seat_of(t, bob).connections == 1
+
+
+@pytest.mark.parametrize("tables", [2, 5])
+def test_a_stopping_processs_rows_are_gone_in_one_statement_before_any_publish(
+    make_user, queued, monkeypatch, settings, tables
+):
+    """presence_drop_process: one statement however many tables (it was one locked
+    transaction a table, cut off by the 8 s grace at 100 tables on a loaded machine); then
+    one publish per table whose seats lost their last socket, each after every row is gone;
+    the seats' last_seen and grace periods as a socket's close gives them."""
+    made = []
+    for n in range(tables):
+        ann, bob = make_user(f"ann{n}"), make_user(f"bob{n}")
+        t = german_table(ann, bob)
+        services.seat_connect(t.pk, ann, f"stopping.ann{n}")
+        services.seat_connect(t.pk, bob, f"stopping.bob{n}")
+        made.append((t, ann, bob))
+    kept, kept_bob = made[0][0], made[0][2]
+    services.seat_connect(kept.pk, kept_bob, "alive.bob0")  # bob0's other server
+    Presence.objects.filter(channel__startswith="stopping.").update(process="stopping")
+    silent_for("stopping.ann1", 10)  # her server's last beat, 10 s ago
+    beat = Presence.objects.get(channel="stopping.ann1").seen
+    Seat.objects.filter(sockets__channel="stopping.ann1").update(last_seen=beat - timedelta(60))
+    versions = {t.pk: table(t.pk).version for t, _, _ in made}
+    sent: list[str] = []  # every thread's statements (the publishes run in threads of their own)
+    execute = CursorWrapper.execute
+
+    def counted(cursor: Any, sql: str, params: Any = None) -> Any:
+        sent.append(sql)
+        return execute(cursor, sql, params)
+
+    published: list[tuple[int, int, int]] = []
+    publish = presence.presence_publish
+
+    def spy(table_id: int, since: int = -1) -> None:
+        before_it = len(sent)
+        published.append((table_id, before_it, Presence.objects.filter(process="stopping").count()))
+        publish(table_id, since)
+
+    before, queued_before = timezone.now(), len(queued)
+    with monkeypatch.context() as patched:
+        patched.setattr(CursorWrapper, "execute", counted)
+        patched.setattr(presence, "presence_publish", spy)
+        assert services.presence_drop_process("stopping", threads=2) == 2 * tables
+    after = timezone.now()
+
+    # One statement before the first publish, however many tables; no row left at any publish.
+    assert min(count for _t, count, _left in published) == 1, sent[:3]
+    assert sorted((t, left) for t, _count, left in published) == [(t.pk, 0) for t, _, _ in made]
+    assert list(Presence.objects.values_list("channel", flat=True)) == ["alive.bob0"]
+    for t, ann, bob in made:
+        assert table(t.pk).version == versions[t.pk] + 1
+        assert seat_of(t, ann).connections == 0
+        assert seat_of(t, bob).connections == (1 if t.pk == kept.pk else 0)
+    assert seat_of(made[1][0], made[1][1]).last_seen == beat  # her last beat, not older
+    closed = [(t.pk, 0) for t, _, _ in made] + [(t.pk, 1) for t, _, _ in made[1:]]
+    checks = {
+        args[:2]: (name, args[2], delay)
+        for (name, args), delay in zip(
+            queued[queued_before:], queued.delays[queued_before:], strict=True
+        )
+    }
+    assert sorted(checks) == sorted(closed)
+    for (table_id, index), (name, stamp, delay) in checks.items():
+        last_seen = Seat.objects.get(table_id=table_id, index=index).last_seen
+        assert name == "away_check" and stamp == last_seen.isoformat()
+        grace = settings.WHIST_AWAY_GRACE
+        assert grace - (after - last_seen).total_seconds() <= delay
+        assert delay <= grace - (before - last_seen).total_seconds()
+    assert tasks.away_check.run(made[1][0].pk, 0, checks[made[1][0].pk, 0][1])  # a bot plays
+    assert seat_of(made[1][0], made[1][1]).away
