@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.testing import WebsocketCommunicator
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
@@ -34,6 +33,7 @@ from records.apps import MODERATOR_PERMISSIONS as RECORDS_SHARE
 from records.models import GamePlayer, GameRecord
 from records.services import record_store
 from tests.games.conftest import HOST, ORIGIN
+from tests.games.helpers import Communicator
 from tests.rankings.helpers import store, winning
 from tests.staff import app_of
 from tournaments import services as events
@@ -130,7 +130,7 @@ def a_held_boards_table_over_the_socket(client: Client, user: Any, w: World) -> 
 
 
 async def _socket_state(path: str, headers: list[tuple[bytes, bytes]]) -> bool:
-    ws = WebsocketCommunicator(application, path, headers=headers)
+    ws = Communicator(application, path, headers=headers)
     connected, _ = await ws.connect()
     if not connected:
         return False

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from accounts.devices import cookie_value, origin_note, table_shared
 from accounts.models import SessionInfo
@@ -22,6 +21,7 @@ from games.engine.engine import apply
 from games.engine.views import seat_view
 from tests.fairplay.conftest import stored
 from tests.games.conftest import session_headers
+from tests.games.helpers import Communicator
 from whistsite.asgi import application
 
 KEY, OTHER = "k" * 22, "o" * 22
@@ -121,7 +121,7 @@ async def test_a_seated_players_socket_notes_its_network_and_browser(make_user) 
         cookie = f"; whist_device={cookie_value(device, [user.pk])}".encode()
         headers = [(k, v + cookie) if k == b"cookie" else (k, v)
                    for k, v in await db(session_headers)(user)]  # fmt: skip
-        socket = WebsocketCommunicator(application, f"/ws/table/{table.pk}/", headers=headers)
+        socket = Communicator(application, f"/ws/table/{table.pk}/", headers=headers)
         socket.scope["client"] = ("2001:db8::1:2:3:4", 50000)
         assert (await socket.connect())[0]
         await socket.receive_json_from(timeout=5)

@@ -24,6 +24,21 @@ from tests.servers import PATIENCE
 
 CARD = re.compile(r"^[AKQJT2-9][SHDC]$")
 
+# Seconds a closing socket's consumer is given to finish its disconnect (the seat's uncount,
+# the pool entry's removal, the socket counts), as Daphne gives a closing application 10 s
+# (application_close_timeout). The communicator's own default is 1 s, past which asgiref's
+# wait cancels the application and swallows the timeout: on a loaded machine the disconnect's
+# database work was cut off and what a test asserted after it failed (91488fa).
+CLOSE_WAIT = 10.0
+
+
+class Communicator(WebsocketCommunicator):
+    """channels' WebsocketCommunicator, whose disconnect waits for the consumer as Daphne
+    would (CLOSE_WAIT): every test's socket is one."""
+
+    async def disconnect(self, code: int = 1000, timeout: float = CLOSE_WAIT) -> None:
+        await super().disconnect(code, timeout)
+
 
 def table(table_id: int) -> Table:
     found = queries.table_get(table_id)

@@ -6,20 +6,19 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from games.sockets import heartbeats, limits
 from whistsite.asgi import application
 
 from .conftest import HOST, ORIGIN
-from .helpers import closed_with, german_table
+from .helpers import Communicator, closed_with, german_table
 from .test_consumers import db, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-async def from_address(path: str, address: str) -> WebsocketCommunicator:
-    ws = WebsocketCommunicator(application, path, headers=[HOST, ORIGIN])
+async def from_address(path: str, address: str) -> Communicator:
+    ws = Communicator(application, path, headers=[HOST, ORIGIN])
     ws.scope["client"] = [address, 50000]
     connected, _ = await ws.connect()
     assert connected

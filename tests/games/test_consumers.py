@@ -7,22 +7,21 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from games import services
 from games.models import ChatMessage
 from whistsite.asgi import application
 
 from .conftest import HOST, ORIGIN, session_headers
-from .helpers import closed_with, state, table, until
+from .helpers import Communicator, closed_with, state, table, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 
 
-async def connect(path: str, user: Any = None) -> WebsocketCommunicator:
+async def connect(path: str, user: Any = None) -> Communicator:
     headers = await db(session_headers)(user)
-    communicator = WebsocketCommunicator(application, path, headers=headers)
+    communicator = Communicator(application, path, headers=headers)
     connected, _ = await communicator.connect()
     assert connected
     return communicator
@@ -123,10 +122,10 @@ async def test_spectators_private_tables_and_anonymous_acting(make_user):
     await watcher.disconnect()
 
     hidden = await db(services.table_create)(ann, "german", private=True)
-    ws = WebsocketCommunicator(application, f"/ws/table/{hidden.pk}/", headers=[HOST, ORIGIN])
+    ws = Communicator(application, f"/ws/table/{hidden.pk}/", headers=[HOST, ORIGIN])
     await ws.connect()
     assert (await ws.receive_output(timeout=5))["code"] == 4403
-    missing = WebsocketCommunicator(application, "/ws/table/999999/", headers=[HOST, ORIGIN])
+    missing = Communicator(application, "/ws/table/999999/", headers=[HOST, ORIGIN])
     await missing.connect()
     assert (await missing.receive_output(timeout=5))["code"] == 4404
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from channels.testing import WebsocketCommunicator
 from django.utils import translation
 
 from games import services
@@ -15,7 +14,7 @@ from games.services import ServiceError
 from whistsite.asgi import application
 
 from .conftest import session_headers
-from .helpers import state
+from .helpers import Communicator, state
 from .test_consumers import db, german, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,7 +28,7 @@ async def open_socket(path: str, user: Any, cookie: str = "", accept: str = "") 
         headers.append((name, value))
     if accept:
         headers.append((b"accept-language", accept.encode()))
-    communicator = WebsocketCommunicator(application, path, headers=headers)
+    communicator = Communicator(application, path, headers=headers)
     assert (await communicator.connect())[0]
     return communicator
 

@@ -7,25 +7,24 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from games import services
 from whistsite.asgi import application
 
 from .conftest import session_headers
-from .helpers import until
+from .helpers import Communicator, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 
 
-async def lobby_socket(user: Any, language: str) -> WebsocketCommunicator:
+async def lobby_socket(user: Any, language: str) -> Communicator:
     browser = await db(session_headers)(user)
     headers = [(k, v) for k, v in browser if k != b"cookie"]
     cookies = dict(browser).get(b"cookie", b"").decode()
     headers.append((b"cookie", f"{cookies}; django_language={language}".encode()))
-    socket = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
+    socket = Communicator(application, "/ws/lobby/", headers=headers)
     connected, _ = await socket.connect()
     assert connected
     return socket

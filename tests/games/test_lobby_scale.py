@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
 from games import broadcast, services
 from games.models import Seat, Table
 from games.sockets import lobby_lists, state_cache
 from games.sockets.message_size import MAX_MESSAGE
+from tests.games.helpers import Communicator
 from whistsite.asgi import application
 
 from .conftest import session_headers
@@ -29,14 +29,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 
 
-async def connect(path: str, user: Any = None) -> WebsocketCommunicator:
-    socket = WebsocketCommunicator(application, path, headers=await db(session_headers)(user))
+async def connect(path: str, user: Any = None) -> Communicator:
+    socket = Communicator(application, path, headers=await db(session_headers)(user))
     connected, _ = await socket.connect()
     assert connected
     return socket
 
 
-async def first_text(socket: WebsocketCommunicator) -> str:
+async def first_text(socket: Communicator) -> str:
     output = await socket.receive_output(timeout=1)  # the first list within 1 s
     assert output["type"] == "websocket.send", output
     return output["text"]

@@ -9,7 +9,6 @@ from datetime import timedelta
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 from prometheus_client import REGISTRY
 
@@ -21,7 +20,7 @@ from whistsite import metrics_endpoint
 from whistsite.asgi import application
 
 from .conftest import HOST, ORIGIN
-from .helpers import german_table, play_first_legal, state, table
+from .helpers import Communicator, german_table, play_first_legal, state, table
 from .test_consumers import connect, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -168,7 +167,7 @@ async def test_sockets_are_counted_open_by_kind_while_they_are():
 
 async def test_a_refused_handshake_is_counted_by_its_code():
     refused = Moved("whist_handshakes_refused_total", code="4404")
-    ws = WebsocketCommunicator(application, "/ws/table/999999/", headers=[HOST, ORIGIN])
+    ws = Communicator(application, "/ws/table/999999/", headers=[HOST, ORIGIN])
     await ws.connect()
     assert (await ws.receive_output(timeout=5))["type"] == "websocket.close"
     assert refused.by() == 1

@@ -8,7 +8,6 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import timezone
 
@@ -20,7 +19,7 @@ from games.models import Seat, Table
 from whistsite.asgi import application
 
 from .conftest import HOST, ORIGIN, session_headers
-from .helpers import closed_with, german_table
+from .helpers import Communicator, closed_with, german_table
 from .test_consumers import connect, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -72,9 +71,7 @@ async def test_a_ban_closes_the_players_sockets_and_a_bot_takes_the_seat(make_us
     seat = await db(Seat.objects.get)(table=t, user=bob)
     assert seat.away  # the stand-in bot plays it
     assert await db(Seat.objects.filter(table=open_table, user=bob).exists)() is False
-    again = WebsocketCommunicator(
-        application, f"/ws/table/{t.pk}/", headers=await db(session_headers)(bob)
-    )
+    again = Communicator(application, f"/ws/table/{t.pk}/", headers=await db(session_headers)(bob))
     await again.connect()
     assert (await again.receive_json_from(timeout=5))["code"] == "banned"
     assert await closed_with(again) == 4401
@@ -150,7 +147,7 @@ async def test_a_password_change_closes_the_sockets_of_the_users_other_sessions(
     here, elsewhere = await db(Client)(), await db(Client)()
     await db(here.force_login)(ann)
     await db(elsewhere.force_login)(ann)
-    other = WebsocketCommunicator(
+    other = Communicator(
         application, f"/ws/table/{t.pk}/",
         headers=[HOST, ORIGIN, (b"cookie", f"sessionid={elsewhere.session.session_key}".encode())],
     )  # fmt: skip
@@ -165,7 +162,7 @@ async def test_a_password_change_closes_the_sockets_of_the_users_other_sessions(
     assert answer.status_code == 302
     assert await closed_with(other) == 4000
     # Opening again with the other session's cookie: no longer Ann, only a spectator.
-    reopened = WebsocketCommunicator(
+    reopened = Communicator(
         application, f"/ws/table/{t.pk}/",
         headers=[HOST, ORIGIN, (b"cookie", f"sessionid={elsewhere.session.session_key}".encode())],
     )  # fmt: skip

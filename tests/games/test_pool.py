@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
 from accounts.models import Block
@@ -17,6 +16,7 @@ from games import services
 from games.engine import make_rules
 from games.engine.descriptors import is_standard
 from games.models import PoolEntry, Seat, Table
+from tests.games.helpers import Communicator
 from tests.games.test_consumers import until
 from whistsite.asgi import application
 
@@ -26,8 +26,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 
 
-async def lobby(user: Any = None) -> WebsocketCommunicator:
-    communicator = WebsocketCommunicator(
+async def lobby(user: Any = None) -> Communicator:
+    communicator = Communicator(
         application, "/ws/lobby/?pool=1", headers=await db(session_headers)(user)
     )
     connected, _ = await communicator.connect()
@@ -36,7 +36,7 @@ async def lobby(user: Any = None) -> WebsocketCommunicator:
     return communicator
 
 
-async def join(communicator: WebsocketCommunicator, **wish: Any) -> None:
+async def join(communicator: Communicator, **wish: Any) -> None:
     await communicator.send_json_to({"type": "pool_join", **wish})
 
 
@@ -147,7 +147,7 @@ def test_the_watchdog_tick_drops_the_waits_of_a_dead_server(make_user):
 async def test_only_a_page_that_shows_the_pool_gets_its_counts(make_user):
     ann = await db(make_user)("ann")
     headers = await db(session_headers)(None)
-    plain = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
+    plain = Communicator(application, "/ws/lobby/", headers=headers)
     assert (await plain.connect())[0]
     assert (await plain.receive_json_from(timeout=5))["type"] == "tables"
     a = await lobby(ann)

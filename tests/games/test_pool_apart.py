@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from accounts.devices import cookie_value
 from accounts.models import SessionInfo
 from games import services
 from games.models import PoolEntry, Seat, Table
+from tests.games.helpers import Communicator
 from tests.games.test_consumers import until
 from whistsite.asgi import application
 
@@ -74,7 +74,7 @@ async def test_a_join_from_the_lobby_socket_carries_its_address_and_browser_key(
     headers = await database_sync_to_async(session_headers)(ann)
     cookie = f"; whist_device={cookie_value(KEY, [ann.pk])}".encode()
     headers = [(k, v + cookie) if k == b"cookie" else (k, v) for k, v in headers]
-    socket = WebsocketCommunicator(application, "/ws/lobby/?pool=1", headers=headers)
+    socket = Communicator(application, "/ws/lobby/?pool=1", headers=headers)
     socket.scope["client"] = ("2001:db8::1:2:3:4", 50000)
     assert (await socket.connect())[0]
     await socket.send_json_to({"type": "pool_join", "game": "german", "rated": True})

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from games.models import PoolEntry, Table
+from tests.games.helpers import Communicator
 from tests.games.test_consumers import until
 from tests.games.test_pool import lobby
 from whistsite.asgi import application
@@ -22,12 +22,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 
 
-async def invite(socket: WebsocketCommunicator, partner: str, **wish: Any) -> None:
+async def invite(socket: Communicator, partner: str, **wish: Any) -> None:
     await socket.send_json_to({"type": "pool_pair_invite", "partner": partner,
                                "game": "whist", **wish})  # fmt: skip
 
 
-async def still_open(socket: WebsocketCommunicator) -> None:
+async def still_open(socket: Communicator) -> None:
     await socket.send_json_to({"type": "ping"})
     assert await until(socket, "pong") == {"type": "pong"}
 
@@ -58,7 +58,7 @@ async def test_an_invitation_waits_for_the_partner_to_open_the_lobby(make_user):
     a = await lobby(ann)
     await invite(a, "bob")
     await until(a, "pool_pair_pending")
-    b = WebsocketCommunicator(application, "/ws/lobby/?pool=1",
+    b = Communicator(application, "/ws/lobby/?pool=1",
                               headers=await db(session_headers)(bob))  # fmt: skip
     assert (await b.connect())[0]
     assert (await until(b, "pool_pair_invited"))["inviter"] == ann.pk
@@ -138,7 +138,7 @@ async def test_an_anonymous_visitor_cannot_invite_nor_answer(make_user):
 
 async def test_only_a_page_that_shows_the_pool_hears_of_invitations(make_user):
     ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
-    plain = WebsocketCommunicator(application, "/ws/lobby/", headers=await db(session_headers)(bob))
+    plain = Communicator(application, "/ws/lobby/", headers=await db(session_headers)(bob))
     assert (await plain.connect())[0]
     a = await lobby(ann)
     await invite(a, "bob")

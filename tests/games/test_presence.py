@@ -168,11 +168,9 @@ async def test_an_open_table_socket_beats_and_closing_it_uncounts_it(make_user, 
     await asyncio.sleep(0.3)
     later = await database_sync_to_async(lambda: Presence.objects.get().seen)()
     assert later > first
-    # The communicator cancels the consumer if it has not finished within `timeout`, and
-    # asgiref's wait swallows that: at the default 1 s a loaded machine's disconnect (its
-    # uncount) was cut off and the count stayed 1 (make test, 2026-12-07). Daphne gives a
-    # closing application 10 s (application_close_timeout).
-    await ws.disconnect(timeout=10)
+    # Its consumer is given Daphne's 10 s to uncount it (tests/games/helpers.py CLOSE_WAIT):
+    # at the communicator's own 1 s a loaded machine's uncount was cut off (91488fa).
+    await ws.disconnect()
     assert await database_sync_to_async(lambda: seat_of(t, ann).connections)() == 0
     assert not await database_sync_to_async(Presence.objects.exists)()
 

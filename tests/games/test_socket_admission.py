@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from accounts.models import Ban
 from accounts.selectors import ban_active
@@ -18,13 +17,13 @@ from games.models import ChatMessage, Seat
 from whistsite.asgi import application
 
 from .conftest import session_headers
-from .helpers import closed_with
+from .helpers import Communicator, closed_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 
 
-async def drain(communicator: WebsocketCommunicator) -> None:
+async def drain(communicator: Communicator) -> None:
     """Let the application take every frame still queued, then end it."""
     await communicator.send_input({"type": "websocket.disconnect", "code": 1000})
     await communicator.wait(timeout=5)
@@ -33,7 +32,7 @@ async def drain(communicator: WebsocketCommunicator) -> None:
 async def test_a_refused_sockets_frames_are_dropped_unanswered(make_user):
     ann, eve = await db(make_user)("ann"), await db(make_user)("eve")
     hidden = await db(services.table_create)(ann, "german", private=True)
-    ws = WebsocketCommunicator(
+    ws = Communicator(
         application, f"/ws/table/{hidden.pk}/", headers=await db(session_headers)(eve)
     )
     connected, _ = await ws.connect()
@@ -53,7 +52,7 @@ async def test_a_banned_players_back_after_the_handshake_changes_nothing(make_us
     await db(ban_create)(ann, bob, "cheating")
     assert await db(lambda: Seat.objects.get(table=created, index=1).away)()
 
-    ws = WebsocketCommunicator(
+    ws = Communicator(
         application, f"/ws/table/{created.pk}/", headers=await db(session_headers)(bob)
     )
     await ws.connect()
@@ -112,7 +111,7 @@ async def opening_closes_with(make_user: Any, monkeypatch: Any, path: str, fail:
     monkeypatch.setattr(lobby_lists, "build_page", fail)
     lobby_lists.pages_clear()
     where = f"/ws/table/{created.pk}/" if path == "table" else "/ws/lobby/"
-    ws = WebsocketCommunicator(application, where, headers=await db(session_headers)(None))
+    ws = Communicator(application, where, headers=await db(session_headers)(None))
     await ws.connect()
     code = await closed_with(ws)
     await drain(ws)

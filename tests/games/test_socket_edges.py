@@ -5,15 +5,15 @@ a path that is no socket of the site is closed with 4404
 from __future__ import annotations
 
 import pytest
-from channels.testing import WebsocketCommunicator
 
+from tests.games.helpers import Communicator
 from whistsite.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def opens(headers: list[tuple[bytes, bytes]], path: str = "/ws/lobby/", **scope) -> bool:
-    communicator = WebsocketCommunicator(application, path, headers=headers)
+    communicator = Communicator(application, path, headers=headers)
     communicator.scope.update(scope)
     connected, _ = await communicator.connect()
     await communicator.disconnect()
@@ -69,7 +69,7 @@ async def test_a_trusted_origin_may_open_a_socket(settings):
 
 @pytest.mark.parametrize("path", ["/ws/nothing/", "/ws/table/abc/", "/ws/", "/elsewhere/"])
 async def test_a_path_that_is_no_socket_is_closed_with_4404(path):
-    communicator = WebsocketCommunicator(
+    communicator = Communicator(
         application, path, headers=[HOST, (b"origin", b"http://127.0.0.1:8000")]
     )
     connected, _ = await communicator.connect()

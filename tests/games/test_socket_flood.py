@@ -7,9 +7,9 @@ import asyncio
 import json
 
 import pytest
-from channels.testing import WebsocketCommunicator
 
 from games.sockets import frames
+from tests.games.helpers import Communicator
 from whistsite.asgi import application
 
 from .conftest import HOST, ORIGIN
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 async def test_a_flood_is_cut_off_with_4008_and_its_backlog_dropped(settings):
     settings.WHIST_WS_RATE = (5, 10.0)
-    ws = WebsocketCommunicator(application, "/ws/lobby/", headers=[HOST, ORIGIN])
+    ws = Communicator(application, "/ws/lobby/", headers=[HOST, ORIGIN])
     assert (await ws.connect())[0]
     assert (await ws.receive_json_from(timeout=5))["type"] == "tables"
     before = dict(getattr(frames, "refusals", {})).get("dropped", 0)
@@ -38,7 +38,7 @@ async def test_a_flood_is_cut_off_with_4008_and_its_backlog_dropped(settings):
 
 async def test_a_socket_at_its_rate_is_never_cut_off(settings):
     settings.WHIST_WS_RATE = (5, 0.5)
-    ws = WebsocketCommunicator(application, "/ws/lobby/", headers=[HOST, ORIGIN])
+    ws = Communicator(application, "/ws/lobby/", headers=[HOST, ORIGIN])
     assert (await ws.connect())[0]
     await ws.receive_json_from(timeout=5)
 

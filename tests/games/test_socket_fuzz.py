@@ -12,13 +12,12 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 
 from games.broadcast import table_group
 from games.sockets import heartbeats
 from games.sockets.consumers import too_deep
 
-from .helpers import german_table
+from .helpers import Communicator, german_table
 from .test_consumers import connect, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,7 +72,7 @@ def adversarial_text(rng: random.Random) -> str:
     return text if len(text) <= 4096 or rng.random() < 0.5 else text[:4096]
 
 
-async def answered(ws: WebsocketCommunicator, frame: str) -> list[dict[str, Any]]:
+async def answered(ws: Communicator, frame: str) -> list[dict[str, Any]]:
     """Send a frame, then a ping as a fence; what came back for the frame (at least one
     message: a direct answer before the fence, or a broadcast a moment later)."""
     await ws.send_to(text_data=frame)
@@ -89,7 +88,7 @@ async def answered(ws: WebsocketCommunicator, frame: str) -> list[dict[str, Any]
     return got or [await next_message(ws, frame)]
 
 
-async def next_message(ws: WebsocketCommunicator, frame: str) -> dict[str, Any]:
+async def next_message(ws: Communicator, frame: str) -> dict[str, Any]:
     try:
         output = await ws.receive_output(timeout=10)
     except TimeoutError:
@@ -107,7 +106,7 @@ def is_ping(frame: str) -> bool:
     return ping and len(frame) <= 4096 and not too_deep(content)
 
 
-async def fuzz(ws: WebsocketCommunicator, seed: int) -> dict[str, int]:
+async def fuzz(ws: Communicator, seed: int) -> dict[str, int]:
     rng = random.Random(seed)
     codes: dict[str, int] = {}
     for _ in range(FRAMES):

@@ -13,7 +13,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.db import connections, transaction
 from django.db.backends.utils import CursorWrapper
@@ -31,7 +30,7 @@ from runtime import scheduling
 from social import receivers as social_receivers
 
 from .conftest import session_headers
-from .helpers import play_first_legal, state
+from .helpers import Communicator, play_first_legal, state
 from .test_consumers import application, connect, db, until
 from .test_move_queries import started
 from .test_versions import Listener
@@ -96,14 +95,12 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Cost]:
         yield cost
 
 
-async def opening_cost(
-    monkeypatch: Any, table_id: int, user: Any
-) -> tuple[Cost, WebsocketCommunicator]:
+async def opening_cost(monkeypatch: Any, table_id: int, user: Any) -> tuple[Cost, Communicator]:
     """The cost of one logged-in player's socket at the table, from its handshake to its
     chat (the last frame of the opening); and the socket, open."""
     headers = await db(session_headers)(user)
     with counted(monkeypatch) as cost:
-        ws = WebsocketCommunicator(application, f"/ws/table/{table_id}/", headers=headers)
+        ws = Communicator(application, f"/ws/table/{table_id}/", headers=headers)
         assert (await ws.connect())[0]
         await until(ws, "chat")
     return cost, ws

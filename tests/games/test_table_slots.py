@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from games import services
@@ -18,7 +17,7 @@ from games.services import ServiceError
 from whistsite.asgi import application
 
 from .conftest import session_headers
-from .helpers import german_table, play_turns, state, table, until
+from .helpers import Communicator, german_table, play_turns, state, table, until
 
 pytestmark = pytest.mark.django_db
 
@@ -187,8 +186,8 @@ async def test_leaving_frees_the_seat_on_the_table_page_and_in_the_lobby_live(ma
 db = database_sync_to_async
 
 
-async def socket(path: str, user: Any) -> WebsocketCommunicator:
-    communicator = WebsocketCommunicator(application, path, headers=await db(session_headers)(user))
+async def socket(path: str, user: Any) -> Communicator:
+    communicator = Communicator(application, path, headers=await db(session_headers)(user))
     connected, _ = await communicator.connect()
     assert connected
     return communicator

@@ -176,9 +176,9 @@ def test_the_game_over_awards_of_a_leave_say_when_the_next_rated_game_can_start(
 @pytest.mark.django_db(transaction=True)
 async def test_the_lobby_socket_tells_a_waiting_player_and_stays_open(make_user, score):
     from channels.db import database_sync_to_async as db
-    from channels.testing import WebsocketCommunicator
 
     from tests.games.conftest import session_headers
+    from tests.games.helpers import Communicator
     from tests.games.test_consumers import until
     from whistsite.asgi import application
 
@@ -186,7 +186,7 @@ async def test_the_lobby_socket_tells_a_waiting_player_and_stays_open(make_user,
     await db(leave)(ann, score, 2)
     await db(leave)(ann, score, 1)
     headers = await db(session_headers)(ann)
-    socket = WebsocketCommunicator(application, "/ws/lobby/?pool=1", headers=headers)
+    socket = Communicator(application, "/ws/lobby/?pool=1", headers=headers)
     assert (await socket.connect())[0]
     await socket.send_json_to({"type": "pool_join", "game": "german", "rated": True})
     error = await until(socket, "error")

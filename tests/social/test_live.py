@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 
 from games import broadcast
@@ -18,24 +17,24 @@ from games import services as games
 from games.broadcast import user_group
 from social import services
 from tests.games.conftest import session_headers
-from tests.games.helpers import closed_with
+from tests.games.helpers import Communicator, closed_with
 from whistsite.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 
 
-async def connect(path: str, user: Any, language: str | None = None) -> WebsocketCommunicator:
+async def connect(path: str, user: Any, language: str | None = None) -> Communicator:
     headers = await db(session_headers)(user)
     if language:
         headers.append((b"accept-language", language.encode()))
-    communicator = WebsocketCommunicator(application, path, headers=headers)
+    communicator = Communicator(application, path, headers=headers)
     connected, _ = await communicator.connect()
     assert connected
     return communicator
 
 
-async def next_of(communicator: WebsocketCommunicator, kind: str, timeout: float) -> dict:
+async def next_of(communicator: Communicator, kind: str, timeout: float) -> dict:
     """The next message of `kind`, skipping others, within `timeout` seconds in all."""
     end = time.monotonic() + timeout
     while True:
@@ -87,7 +86,7 @@ async def test_reading_the_notifications_sends_the_new_count(make_user):
 
 
 async def test_the_notices_socket_refuses_an_anonymous_page():
-    communicator = WebsocketCommunicator(application, "/ws/notices/", headers=session_headers(None))
+    communicator = Communicator(application, "/ws/notices/", headers=session_headers(None))
     connected, _ = await communicator.connect()
     assert connected
     closed = await communicator.receive_output(timeout=5)

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.testing import WebsocketCommunicator
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
@@ -29,7 +28,7 @@ from learning.puzzles.job import game_cut
 from records.analysis_service import analysis_request
 from records.models import GameRecord
 from tests.games.conftest import session_headers
-from tests.games.helpers import closed_with
+from tests.games.helpers import Communicator, closed_with
 from tests.staff import staff_client
 from tests.tournaments.conftest import all_present, event_with, play_to_end
 from tournaments import services
@@ -246,7 +245,7 @@ async def _first_messages(path: str, user: Any) -> str:
     from channels.db import database_sync_to_async
 
     headers = await database_sync_to_async(session_headers)(user)
-    ws = WebsocketCommunicator(application, path, headers=headers)
+    ws = Communicator(application, path, headers=headers)
     connected, _ = await ws.connect()
     texts = []
     if connected:
@@ -319,7 +318,7 @@ async def _close_code(path: str, user: Any) -> int:
     from channels.db import database_sync_to_async
 
     headers = await database_sync_to_async(session_headers)(user)
-    ws = WebsocketCommunicator(application, path, headers=headers)
+    ws = Communicator(application, path, headers=headers)
     await ws.connect()
     return await closed_with(ws)
 
