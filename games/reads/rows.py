@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
+from operator import attrgetter, methodcaller
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -66,7 +67,37 @@ def now_param() -> Any:
     return connections[DEFAULT_DB_ALIAS].ops.adapt_datetimefield_value(timezone.now())
 
 
+ROWS, COUNT = methodcaller("fetchall"), attrgetter("rowcount")  # what `run` gives back
+
+
 def fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
-    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+    return run(connections[DEFAULT_DB_ALIAS], sql, params, ROWS)
+
+
+def run[T](db: Any, sql: str, params: Sequence[Any], result: Callable[[Any], T]) -> T:
+    """`result` of `db`'s cursor (e.g. its rows, its rowcount) after `sql` ran."""
+    if db.queries_logged:  # a debug cursor, each statement logged: one made for each
+        with db.cursor() as cursor:
+            cursor.execute(sql, params)
+            return result(cursor)
+    cursor = kept_cursor(db)
+    cursor.execute(sql, params)
+    return result(cursor)
+
+
+def kept_cursor(db: Any) -> Any:
+    """A cursor of `db`'s connection (this thread's), kept for the statements written out
+    here and in games/services/move_sql.py rather than made and closed for each: a psycopg
+    cursor's making (its adapters' transformer, which then looks up each parameter type's
+    dumper again) and Django's wrapper were a tenth of a move's statement. Checked as
+    `db.cursor()` checks before each use (the connection's health, its thread); a new
+    connection gets a new cursor. Not for a debug cursor (`queries_logged`): the caller
+    makes one each time, so that each statement is logged."""
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    kept = db.__dict__.get("_kept_cursor")
+    if kept is None or kept[0] is not db.connection or kept[1].cursor.closed:
+        kept = db.__dict__["_kept_cursor"] = (db.connection, db.cursor())
+    else:
+        db.validate_thread_sharing()
+    return kept[1]

@@ -76,9 +76,7 @@ def compare_and_set(
     sql = _cas_sql(model, names, tuple(expected), type(inserted))
     at = db.ops.adapt_datetimefield_value(timezone.now())
     params = [row.pk, *values, at, digest, *_insert_params(inserted, db)]
-    with db.cursor() as cursor:
-        cursor.execute(sql, [*params, *_update_params(row, names, db)])
-        return cursor.rowcount == 1
+    return rows.run(db, sql, [*params, *_update_params(row, names, db)], rows.COUNT) == 1
 
 
 def new_row[M: models.Model](
@@ -210,5 +208,4 @@ def _cas_sql(
 
 
 def _execute(db: Any, sql: str, params: list[Any]) -> None:
-    with db.cursor() as cursor:
-        cursor.execute(sql, params)
+    rows.run(db, sql, params, rows.COUNT)
