@@ -117,6 +117,9 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 Options = KnockoutOptions | WhistOptions | GermanOptions
+# Each options class's field names, in order: `dataclasses.fields()` walks a class's fields
+# again on every call, and every view of every broadcast asks for its options.
+OPTION_NAMES = {cls: tuple(f.name for f in fields(cls)) for cls in OPTION_TYPES.values()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +131,9 @@ class Ruleset:
     options: Options
 
     def option_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self.options, f.name) for f in fields(self.options)}
+        """The options by name, in their fields' order (every view's `options`)."""
+        options = self.options
+        return {name: getattr(options, name) for name in OPTION_NAMES[type(options)]}
 
 
 def make_rules(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from games.engine import RulesError, make_rules
@@ -145,3 +147,19 @@ def test_unknown_preset_refused():
 def test_preset_options_checked_against_the_fit():
     with pytest.raises(RulesError, match="7 × 8 \\+ 1"):
         make_rules("knockout", 7, "dutch", start_cards=8)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        make_rules("knockout", 4),
+        make_rules("knockout", 3, "dutch"),
+        make_rules("whist"),
+        make_rules("german"),
+    ],  # fmt: skip
+    ids=["knockout", "dutch", "whist", "german"],
+)
+def test_option_dict_is_every_option_by_name_in_its_fields_order(rules):
+    expected = {f.name: getattr(rules.options, f.name) for f in fields(rules.options)}
+    assert list(rules.option_dict().items()) == list(expected.items())
+    assert rules.option_dict() is not rules.option_dict()  # the caller's own to change
