@@ -81,6 +81,16 @@ def _shapes() -> tuple[_Shape, _Shape, _Shape, Any]:
     return _Shape(Table), _Shape(Seat), user, Seat._meta.get_field("user")
 
 
+class Taken(list[Seat]):
+    """The seats `take` made, with the held values they were made from (`held`): `hold`
+    keeps those values again rather than reading them back from the instances, unless a
+    seat's `away`, the one seat field a change sets on them (games/services/moves.py
+    `commit`), differs."""
+
+    __slots__ = ("held",)
+    held: tuple[tuple[Any, ...], ...]
+
+
 _held: OrderedDict[int, Held] = OrderedDict()
 _lock = threading.Lock()
 
@@ -93,7 +103,8 @@ def hold(table: Table, seats: list[Seat]) -> None:
         found = _held.get(table.pk)
     if found is not None and found.table[table_shape.index["version"]] >= table.version:
         return
-    kept = _values(table, seats)
+    kept = _unchanged(table, seats) if type(seats) is Taken else None
+    kept = kept or _values(table, seats)
     if kept is not None:
         _keep(table.pk, kept)
 
@@ -105,7 +116,8 @@ def take(table_id: int) -> tuple[Table, list[Seat]] | None:
     if found is None:
         return None
     table_shape, seat_shape, user_shape, user_field = _shapes()
-    seats = []
+    seats = Taken()
+    seats.held = found.seats
     for values in found.seats:
         seat = seat_shape.build(values[: seat_shape.size])
         sockets, seat.user_banned = values[seat_shape.size : seat_shape.size + 2]
@@ -178,6 +190,14 @@ def _values(table: Table, seats: list[Seat]) -> Held | None:
         else:
             return None
     return Held(table_shape.values(table), tuple(kept))
+
+
+def _unchanged(table: Table, seats: Taken) -> Held | None:
+    """`table` and the seats' values as `take` found them, if no seat's `away` changed."""
+    away = _shapes()[1].index["away"]
+    if any(seat.away != values[away] for seat, values in zip(seats, seats.held, strict=True)):
+        return None
+    return Held(_shapes()[0].values(table), seats.held)
 
 
 def _keep(table_id: int, kept: Held) -> None:

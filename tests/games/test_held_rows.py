@@ -88,3 +88,23 @@ def test_a_taken_table_is_the_callers_own(make_user):
     seats[0].away = True
     again, seats_again = held.take(table.pk)
     assert (again.moves, seats_again[0].away) == (table.moves, False)
+
+
+def test_taken_seats_held_again_keep_their_values_unless_a_seats_away_changed(make_user):
+    """A move by the compare-and-set path holds its new version with the seats' values it
+    took (not read back from the instances); a seat set away is read from the instances."""
+    table, _users = started(make_user, "german", 2)
+    held.hold(*queries.table_with_seats(table.pk))
+    before = held._held[table.pk].seats
+    taken, seats = held.take(table.pk)
+    taken.version += 1
+    held.hold(taken, seats)
+    assert held._held[table.pk].seats is before
+    assert held._held[table.pk].table == held._Shape(type(taken)).values(taken)
+    taken, seats = held.take(table.pk)
+    taken.version += 1
+    seats[1].away = True
+    held.hold(taken, seats)
+    assert held._held[table.pk].seats is not before
+    assert held._held[table.pk].seats == held._values(taken, list(seats)).seats
+    assert held.take(table.pk)[1][1].away is True
