@@ -84,3 +84,20 @@ def test_messages_without_a_view_are_written_whole():
     sent = [{"type": "state", "version": 1, "seat": None, "table": {"id": 1}, "view": None}]
     assert state_texts(sent) == [json.dumps(sent[0])]
     assert state_texts([]) == []
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"a": [1, 2.5, None, True, "é\x00"], "b": {"c": float("inf")}},
+        'x"y',
+        [],
+        {},
+        3,
+        1.0,
+        {1: 2, None: 3, False: 4, 2.5: 5},
+        ["\u2660", {"tip": "Play the ♠K"}],
+    ],
+)
+def test_each_value_is_written_as_json_dumps_writes_it(value):
+    assert state_text.encode(value) == json.dumps(value)
