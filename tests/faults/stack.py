@@ -188,6 +188,10 @@ class OwnPostgres:
     def stop(self) -> None:
         self._run(_pg_bin("pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
 
+    def running(self) -> bool:
+        command = [*self.as_postgres, _pg_bin("pg_ctl"), "-D", str(self.data), "status"]
+        return subprocess.run(command, capture_output=True).returncode == 0
+
     def create_database(self) -> None:
         psql = [_pg_bin("psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-c"]
         subprocess.run([*psql, "CREATE ROLE whist LOGIN CREATEDB PASSWORD 'whist'"], check=True,
@@ -274,6 +278,29 @@ class Stack:
 
     def log(self, name: str) -> str:
         return self.log_path(name).read_text(errors="replace")
+
+    def begin(self, log_path: Callable[[str], Path]) -> None:
+        """A test of a module that shares this stack begins: its processes log to its own
+        files (`log_path`: the test's server_log)."""
+        self._log_path, self._logs = log_path, {}
+        self.log_path("python")  # the shell's output, shown with the test's failure too
+
+    def end(self) -> None:
+        """A test of a module that shares this stack has ended: the stack is left as a new
+        one starts. The test's processes stop (first: nothing of theirs writes during the
+        flush), PostgreSQL and Redis run again if the test stopped them, the database is
+        emptied (Django's flush, sequences reset) and so is Redis (queues, cache, layer)."""
+        for name in list(self.processes):
+            self.stop(name, seconds=15)
+        if self.redis.process is None:
+            self.redis.start()
+        if not self.postgres.running():
+            self.postgres.start()
+        self.python("from django.core.management import call_command\n"
+                    "call_command('flush', interactive=False, verbosity=0)")  # fmt: skip
+        with socket.create_connection(("127.0.0.1", self.redis.port), timeout=30) as sock:
+            sock.sendall(b"FLUSHALL\r\n")
+            assert sock.recv(16).startswith(b"+OK"), "Redis did not flush"
 
     def close(self) -> None:
         self.shell.close()

@@ -20,14 +20,25 @@ pytestmark = pytest.mark.faults
 TABS = 8
 
 
-@pytest.fixture
-def stack(server_log) -> Iterator[Stack]:
-    built = Stack(server_log)
+@pytest.fixture(scope="module")
+def shared_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    """PostgreSQL, Redis and the Django shell of the module's tests, started once (as
+    tests/faults/test_faults.py)."""
+    built = Stack(lambda name: tmp_path_factory.mktemp("logs") / f"{name}.log")
     built.env["WHIST_MAX_SOCKETS"] = str(TABS)
     try:
         yield built
     finally:
         built.close()
+
+
+@pytest.fixture
+def stack(shared_stack: Stack, server_log) -> Iterator[Stack]:
+    shared_stack.begin(server_log)
+    try:
+        yield shared_stack
+    finally:
+        shared_stack.end()
 
 
 async def open_socket(port: int, table: int, cookie: str) -> tuple[object, dict | int]:

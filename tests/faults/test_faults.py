@@ -1,6 +1,7 @@
 """Faults on the real stack: Redis and PostgreSQL restarted mid-game, Daphne stopped with
-SIGTERM. Each test has PostgreSQL and Redis of its own (tests/faults/stack.py), so it can stop
-them; two humans play through sockets while a Celery worker (with beat) plays a bot."""
+SIGTERM. The tests have PostgreSQL and Redis of their own (tests/faults/stack.py), so that they
+can stop them, emptied between tests; two humans play through sockets while a Celery worker
+(with beat) plays a bot."""
 
 from __future__ import annotations
 
@@ -21,13 +22,26 @@ from tests.servers import PATIENCE
 pytestmark = [pytest.mark.faults, pytest.mark.xdist_group("faults")]
 
 
-@pytest.fixture
-def stack(server_log) -> Iterator[Stack]:
-    built = Stack(server_log)
+@pytest.fixture(scope="module")
+def shared_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    """PostgreSQL, Redis and the Django shell of the module's tests: started once, not once a
+    test (3.5 of a test's 8-10 CPU-s: the cluster's copy, start and stop, the shell's imports)."""
+    built = Stack(lambda name: tmp_path_factory.mktemp("logs") / f"{name}.log")
     try:
         yield built
     finally:
         built.close()
+
+
+@pytest.fixture
+def stack(shared_stack: Stack, server_log) -> Iterator[Stack]:
+    """The module's stack, left by each test as a new one starts (Stack.end): each test's
+    Daphne and worker are its own, and its processes log to its own files."""
+    shared_stack.begin(server_log)
+    try:
+        yield shared_stack
+    finally:
+        shared_stack.end()
 
 
 @pytest.fixture
