@@ -334,7 +334,7 @@ SEAT_PLAYERS = (
     SESSION_COOKIE
     + """
 User = get_user_model()
-humans = [User.objects.create_user(n, password="pw") for n in NAMES]
+humans = [User.objects.create_user(n) for n in NAMES]  # no password: no slow hashing
 table = services.table_create(humans[0], GAME, players=PLAYERS, bot_levels=LEVELS)
 for seat, user in enumerate(humans[1:], start=1):
     services.seat_take(user, table.pk, seat)
