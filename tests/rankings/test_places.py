@@ -50,7 +50,7 @@ def test_the_profile_and_the_game_page_agree_on_each_seats_place_after_a_tie(mak
     }
     for seat in state.result["ranking"][-1]:
         profile = Client().get(f"/accounts/players/{users[seat].username}/").content.decode()
-        assert f"<td>{expected[seat]}</td>" in profile
+        assert f'<td data-label="Place">{expected[seat]}</td>' in profile
 
 
 def test_rows_scored_with_the_old_places_get_the_engines_places(make_user, score):
