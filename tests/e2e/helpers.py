@@ -49,15 +49,19 @@ def table_page_as(browser: Browser, base: str, username: str, table_id: int) -> 
     """A new browser context logged in as `username`, at table `table_id`, connected and
     showing its hand, dealt in."""
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    seen: list[str] = []  # what the browser said, for table_socket_open's message
+    page.on("console", lambda m: seen.append(f"console {m.type}: {m.text}"))
+    page.on("pageerror", lambda e: seen.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: seen.append(f"failed: {r.url} {r.failure}"))
     log_in(page, base, username)
     page.goto(f"{base}/tables/{table_id}/")
-    table_socket_open(page)
+    table_socket_open(page, seen=seen)
     page.wait_for_selector("#hand .card")
     hand_dealt(page)
     return page
 
 
-def table_socket_open(page: Page, seconds: float = 30.0) -> None:
+def table_socket_open(page: Page, seconds: float = 30.0, seen: list[str] | None = None) -> None:
     """Wait until the table page's socket is open; if it does not open, say so. The page draws
     the table from the state in its HTML before its socket opens, and `#status-conn` is empty
     until a socket closes: an empty one said nothing of the socket, and a click before it
@@ -73,7 +77,8 @@ def table_socket_open(page: Page, seconds: float = 30.0) -> None:
             status: document.getElementById("status-conn")?.textContent})""")
         raise AssertionError(
             f"the table socket did not open within {seconds:g} s: {found} (the server's log "
-            "shows whether its handshakes came: WSCONNECTING, WSREJECT, WSCONNECT)"
+            "shows whether its handshakes came: WSCONNECTING, WSREJECT, WSCONNECT); the browser: "
+            f"{(seen or [])[-20:]}"
         ) from None
 
 
