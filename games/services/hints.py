@@ -40,9 +40,10 @@ def hint_ask(table_id: int, *, user: User) -> dict[str, Any]:
             raise ServiceError(
                 "hint_refused", _("answer the take-back or the claim asked of the table first")
             )
-        if state.to_act != seat.index or not any(
-            a.kind == PLAY for a in state.game.legal(state, seat.index)
-        ):
+        plays = 0
+        if state.to_act == seat.index:
+            plays = sum(1 for a in state.game.legal(state, seat.index) if a.kind == PLAY)
+        if not plays:
             raise ServiceError("hint_refused", _("a hint is given when you have a card to play"))
         if _last_is_hint(state, seat.index):
             raise ServiceError("hint_refused", _("you have had a hint for this card already"))
@@ -51,7 +52,7 @@ def hint_ask(table_id: int, *, user: User) -> dict[str, Any]:
                 "hint_refused",
                 _("no hints left in this game (%(n)s used)") % {"n": used(state, seat.index)},
             )
-        if sum(1 for a in state.game.legal(state, seat.index) if a.kind == PLAY) == 1:
+        if plays == 1:
             # Nothing to choose: the hint would only spend one of the game's few.
             raise ServiceError("hint_refused", _("your only legal card needs no hint"))
         hint = advise(seat_view(state, seat.index), seed=(table.deal_seed + table.moves) % 2**32)
