@@ -1,17 +1,20 @@
-"""A stopping server's presence drop (games/services/presence.py `presence_drop_process`, run
-by games/sockets/shutdown.py within its 8 s CLEANUP_GRACE): its cost at T tables.
+"""A stopping server's presence drop (games/services/presence_drop.py `presence_drop_process`,
+run by games/sockets/shutdown.py within its 8 s CLEANUP_GRACE), or with `--sweep` the
+watchdog's sweep of the same rows once silent (`presence_sweep`): its cost at T tables.
 
 It uses a database of its own, `whist_bench_presence_drop` (on the server of DATABASE_URL,
 default the Makefile's), migrated, and dropped at the end; no Redis (the channel layer in
 this process's memory, the away checks counted, not queued). It makes T German Whist tables
 of two humans, dealt; then R rounds, each: both seats' sockets counted (two presence rows a
-table, of one process), then that process's rows dropped. Each round prints the wall time,
-this process's CPU seconds (every thread's: time.process_time), the statements sent (every
-thread's), the rows dropped and the rows left. At the
-end the medians and the calibration (bench/engine.py's 52-card shuffles per CPU second).
-Figures are printed, never asserted.
+table, of one process), then that process's rows dropped (`--sweep`: the rows silent for
+longer than WHIST_PRESENCE_STALE, their process dead, then one sweep). Each round prints the
+wall time, this process's CPU seconds (every thread's: time.process_time), the statements
+sent (every thread's), the rows dropped and the rows left. At the end the medians and the
+calibration (bench/engine.py's 52-card shuffles per CPU second). Figures are printed, never
+asserted.
 
-Run: `.venv/bin/python bench/presence_drop.py [--tables 100] [--rounds 5] [--threads 4]`.
+Run: `.venv/bin/python bench/presence_drop.py [--tables 100] [--rounds 5] [--threads 4]
+[--sweep]`.
 """
 
 from __future__ import annotations
@@ -82,17 +85,27 @@ def count_sockets(tables: list[int]) -> None:
     Presence.objects.filter(channel__startswith=PROCESS).update(process=PROCESS)
 
 
-def one_round(tables: list[int], threads: int, counted: Counted) -> dict[str, float]:
-    from django.db import connections
+def one_round(tables: list[int], threads: int, counted: Counted, sweep: bool) -> dict[str, float]:
+    from datetime import timedelta
 
+    from django.conf import settings
+    from django.db import connections
+    from django.utils import timezone
+
+    from games import services
     from games.models import Presence
-    from games.services import presence
 
     count_sockets(tables)
+    if sweep:  # silent since before the cutoff (and their process dead: never beat)
+        silent = timezone.now() - timedelta(seconds=settings.WHIST_PRESENCE_STALE + 60)
+        Presence.objects.filter(process=PROCESS).update(seen=silent)
     connections.close_all()
     sent, cpu, wall = counted.sent, time.process_time(), time.perf_counter()
     queued_before = len(QUEUED)
-    rows = presence.presence_drop_process(PROCESS, threads=threads)
+    if sweep:
+        rows = services.presence_sweep()
+    else:
+        rows = services.presence_drop_process(PROCESS, threads=threads)
     wall, cpu, sent = time.perf_counter() - wall, time.process_time() - cpu, counted.sent - sent
     left = Presence.objects.filter(process=PROCESS).count()
     checks = sum(name == "away_check" for name, _ in QUEUED[queued_before:])
@@ -104,6 +117,7 @@ def main() -> None:
     parser.add_argument("--tables", type=whole_number(1), default=100)
     parser.add_argument("--rounds", type=whole_number(1), default=5)
     parser.add_argument("--threads", type=whole_number(1), default=4)
+    parser.add_argument("--sweep", action="store_true", help="the watchdog's sweep instead")
     args = parser.parse_args()
     url = bench_database(BENCH_DATABASE)
     os.environ.update(environment(), DATABASE_URL=url)
@@ -118,9 +132,10 @@ def main() -> None:
         tables = make_tables(args.tables)
         results = []
         for n in range(args.rounds):
-            result = one_round(tables, args.threads, counted)
+            result = one_round(tables, args.threads, counted, args.sweep)
             results.append(result)
-            print(f"round {n + 1}: {result['rows']} rows of {args.tables} tables dropped in "
+            print(f"round {n + 1}: {result['rows']} rows of {args.tables} tables "
+                  f"{'swept' if args.sweep else 'dropped'} in "
                   f"{result['wall']:.3f} s, {result['cpu']:.3f} CPU-s, {result['sent']} "
                   f"statements, {result['left']} rows left, {result['checks']} away checks "
                   "queued", flush=True)  # fmt: skip

@@ -9,9 +9,7 @@ from games.services.moves import bot_play, move_play, timeout_play
 from games.services.pool import pool_join, pool_leave, pool_match, pool_sweep
 from games.services.presence import (
     away_check,
-    presence_drop_process,
     presence_publish,
-    presence_sweep,
     seat_back,
     seat_connect,
     seat_disconnect,
@@ -19,6 +17,7 @@ from games.services.presence import (
     seat_open,
     seats_heartbeat,
 )
+from games.services.presence_drop import presence_drop_process, presence_sweep
 from games.services.sanctions import seats_to_bots
 from games.services.tables import (
     seat_leave,

@@ -3,15 +3,12 @@ period, coming back from away."""
 
 from __future__ import annotations
 
-import logging
-import threading
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import cache, lru_cache
 from typing import NamedTuple
 
 from django.conf import settings
-from django.db import OperationalError, connection, connections, transaction
-from django.db.models import Q, QuerySet
+from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.models import User
@@ -22,8 +19,6 @@ from games.reads.queries import is_seated, seat_of, seat_resigned
 from games.services import errors
 from games.services.moves import commit, lock_table
 from runtime import processes, scheduling
-
-log = logging.getLogger(__name__)
 
 
 def seat_connect(table_id: int, user: User, channel: str) -> int | None:
@@ -198,131 +193,6 @@ def seat_disconnect(table_id: int, channel: str) -> None:
             if _closed(seats[gone.seat.index], timezone.now()):
                 commit(table, seats)  # `connected` changed
                 _start_grace(table, seats[gone.seat.index])
-
-
-def presence_sweep() -> int:
-    """Drop sockets whose server process is dead (its key expired: runtime/processes.py), or
-    that it has not refreshed in WHIST_PRESENCE_STALE seconds (it died without closing them);
-    their seats lose them as if closed. Returns how many."""
-    cutoff = timezone.now() - timedelta(seconds=settings.WHIST_PRESENCE_STALE)
-    held = set(Presence.objects.exclude(process="").values_list("process", flat=True).distinct())
-    dead = held - processes.alive(held)
-    return _drop(Presence.objects.filter(Q(seen__lt=cutoff) | Q(process__in=dead)))
-
-
-def presence_drop_process(process: str, threads: int = 4) -> int:
-    """A server that stops (SIGTERM) drops every socket it held at once, instead of one
-    locked transaction per socket's disconnect: first all their rows in one statement
-    (`_drop_rows`: the seats' last_seen with them), and the grace period of each seat left
-    without a socket is queued; then each table whose seats lost their last socket
-    publishes that as one change, `threads` tables at once (each thread with its own
-    connection, closed at its end; daemons, so a process that stops meanwhile does not wait
-    for them). The publishes are the best effort: a process stopped before it reaches a
-    table has left no row behind, and a page that reconnects publishes its seat again. How
-    many rows."""
-    if connection.vendor != "postgresql":  # one writer (SQLite): table by table, as a sweep
-        return _drop(Presence.objects.filter(process=process))
-    seats = _drop_rows(process)
-    dropped = sum(seat.rows for seat in seats)
-    tables = sorted({seat.table_id for seat in seats if seat.closed}, reverse=True)
-    log.info("dropped %d presence rows of process %s in one statement; %d tables to publish",
-             dropped, process, len(tables))  # fmt: skip
-    for seat in seats:
-        if seat.closed and seat.playing:  # at once: a bot standing in need not wait for them
-            _queue_away_check(seat.table_id, seat.index, seat.last_seen)
-
-    def work() -> None:
-        try:
-            while tables:
-                try:
-                    table_id = tables.pop()
-                except IndexError:
-                    return
-                try:
-                    presence_publish(table_id)  # locked: the version its broadcast is built at
-                except Exception:  # the other tables' publishes are still worth trying
-                    log.exception("could not publish table %s's dropped sockets", table_id)
-        finally:
-            connections.close_all()
-
-    workers = [threading.Thread(target=work, daemon=True) for _ in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    return dropped
-
-
-class Dropped(NamedTuple):
-    """A seat that lost sockets in `_drop_rows`: how many, its last_seen after it, whether
-    it has none left (`closed`) and whether its table is in play."""
-
-    table_id: int
-    index: int  # type: ignore[assignment]  # the seat's, as Seat names it (not tuple.index)
-    last_seen: datetime
-    rows: int
-    closed: bool
-    playing: bool
-
-
-def _drop_rows(process: str) -> list[Dropped]:
-    """Every presence row of `process` deleted, and each seat's last_seen moved on to its
-    rows' latest beat, in one statement, without the tables' locks: a stopping server's 100
-    tables were 100 locked transactions, cut off by its 8 s grace on a loaded machine.
-    The seats it touched. Tried once more if PostgreSQL ends it for a deadlock (another
-    server's sweep deleting some of the rows table by table meanwhile)."""
-    params = [process, process, Table.Status.PLAYING.value]
-    try:
-        found = rows.fetch(_drop_rows_sql(), params)
-    except OperationalError:
-        found = rows.fetch(_drop_rows_sql(), params)
-    return [Dropped(*row) for row in found]
-
-
-@cache
-def _drop_rows_sql() -> str:
-    """Written out with data-modifying WITH (PostgreSQL). The outer query sees the rows as
-    they were before the DELETE: a seat is `closed` if none of its rows is another
-    process's. GREATEST skips a NULL last_seen, as `_closed`'s max does."""
-    q = connection.ops.quote_name
-    presence, seat, table = (q(m._meta.db_table) for m in (Presence, Seat, Table))
-    index = q("index")
-    return (
-        f"WITH gone AS (DELETE FROM {presence} WHERE process = %s RETURNING seat_id, seen),"
-        " latest AS (SELECT seat_id, MAX(seen) AS seen, COUNT(*) AS n FROM gone"
-        " GROUP BY seat_id),"
-        f" touched AS (UPDATE {seat} s SET last_seen = GREATEST(s.last_seen, l.seen)"
-        f" FROM latest l WHERE s.id = l.seat_id RETURNING s.id, s.table_id, s.{index},"
-        " s.last_seen, l.n)"
-        f" SELECT d.table_id, d.{index}, d.last_seen, d.n, NOT EXISTS (SELECT 1 FROM"
-        f" {presence} p WHERE p.seat_id = d.id AND p.process <> %s), t.status = %s"
-        f" FROM touched d JOIN {table} t ON t.id = d.table_id"
-    )
-
-
-def _drop(stale: QuerySet[Presence]) -> int:
-    """Drop the presence rows of `stale` (a queryset), table by table under its lock; a seat
-    that lost its last socket is disconnected and its grace period starts."""
-    return sum(_drop_table(t, stale) for t in set(stale.values_list("seat__table_id", flat=True)))
-
-
-def _drop_table(table_id: int, stale: QuerySet[Presence]) -> int:
-    """`_drop` at one table."""
-    dropped = 0
-    with transaction.atomic():
-        table, seats = lock_table(table_id)
-        locked = stale.filter(seat__table=table).select_related("seat").order_by("seen")
-        left = []
-        for gone in locked:  # read again under the lock: a beat may have come in
-            gone.delete()
-            if _closed(seats[gone.seat.index], gone.seen):
-                left.append(seats[gone.seat.index])
-            dropped += 1
-        if left:
-            commit(table, seats)  # one change for all the seats that lost their sockets
-        for seat in left:
-            _start_grace(table, seat)
-    return dropped
 
 
 def _closed(seat: Seat, when: datetime) -> bool:
