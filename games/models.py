@@ -161,12 +161,14 @@ class Presence(models.Model):
     # the sweep reads it beside `process` (an OR no index serves) or at one table's sockets.
     seen = models.DateTimeField(_("seen"))
     # The server process holding the socket (runtime/processes.py): once it is dead, the sweep
-    # drops the row within seconds instead of waiting for `seen` to grow stale.
+    # drops the row within seconds instead of waiting for `seen` to grow stale. Indexed: a
+    # stopping server drops its rows by it (a heartbeat never writes it: still HOT).
     process = models.CharField(_("server process"), max_length=32, blank=True, default="")
 
     class Meta:
         verbose_name = _("open socket")
         verbose_name_plural = _("open sockets")
+        indexes = [models.Index(fields=["process"], name="games_presence_process")]
 
     def __str__(self) -> str:
         return f"{self.seat} socket {self.channel}"
