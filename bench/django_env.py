@@ -12,7 +12,9 @@ import os
 import secrets
 import sys
 import warnings
+from collections.abc import Iterable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -39,6 +41,42 @@ def bench_database(name: str) -> str:
     """The URL of the bench's own database `name` on the server of DATABASE_URL (default the
     Makefile's)."""
     return database_url(os.environ.get("DATABASE_URL", DATABASE_URL), name)
+
+
+def run_database(base: str, name: str) -> str:
+    """The URL of a database of this run's own on the server of `base`, `<base's
+    name>_<name>_<pid>`: two runs on one DATABASE_URL no longer make, fill and drop the same
+    database under each other. The databases of earlier runs whose process is gone (killed
+    before it dropped its own) are dropped first."""
+    import psycopg
+
+    prefix = f"{urlsplit(base).path.strip('/') or 'whist'}_{name}"
+    with psycopg.connect(database_url(base, "postgres"), autocommit=True) as conn:
+        names = [row[0] for row in conn.execute("SELECT datname FROM pg_database")]
+        for leftover in leftovers(names, prefix):
+            quoted = leftover.replace('"', '""')
+            conn.execute(f'DROP DATABASE IF EXISTS "{quoted}" WITH (FORCE)')
+    return database_url(base, f"{prefix}_{os.getpid()}")
+
+
+def leftovers(names: Iterable[str], prefix: str) -> list[str]:
+    """Of the database `names`, those of a run (`<prefix>_<pid>`) whose process is gone."""
+    found = []
+    for name in names:
+        head, _, pid = name.rpartition("_")
+        if head == prefix and pid.isdigit() and not _alive(int(pid)):
+            found.append(name)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    return True
 
 
 def django_on(url: str, migrate: bool = True) -> None:

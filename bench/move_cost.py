@@ -5,7 +5,8 @@ What is measured is bench/move_path.py's: `services.move_play` by the compare-an
 its commit and the broadcast's build (every seat's view and the spectator's, JSON-encoded
 once), the channel layer off; PostgreSQL's backend is not counted.
 
-The bench makes its own database (`<DATABASE_URL's name>_bench_moves_cost`) with `--tables`
+The bench makes its own database (`<DATABASE_URL's name>_bench_moves_cost_<its pid>`: two runs
+on one URL do not drop each other's; a killed run's is dropped by the next) with `--tables`
 Whist tables of four users, as bench/move_path.py does, and a socket open at every seat, as
 in the load bench (so no turn's notice to an absent player, which no load bench's move
 makes); no timer runs in a thread beside the moves (their CPU would be counted). Then it
@@ -43,7 +44,6 @@ from functools import reduce
 from itertools import cycle, islice
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench")]
@@ -189,14 +189,14 @@ def main() -> None:
     if args.child:
         child(args.child, args)
         return
-    from capacity import DATABASE_URL, database_url, drop_database
-    from django_env import django_on
+    from capacity import DATABASE_URL, drop_database
+    from django_env import django_on, run_database
     from engine_instructions import SHUFFLES
     from engine_instructions import instructions as counted
     from move_path import tables
 
     base = os.environ.get("DATABASE_URL", DATABASE_URL)
-    url = database_url(base, f"{urlsplit(base).path.strip('/') or 'whist'}_bench_moves_cost")
+    url = run_database(base, "bench_moves_cost")
     django_on(url)
     quiet_settings()
     result: Any = None
