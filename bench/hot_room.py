@@ -1,9 +1,9 @@
 """How many of the moves' UPDATEs of their tables are HOT for a fill factor of games_table, with
 and without a snapshot held meanwhile, and what the fill factor costs in pages.
 
-On a database of the bench's own (`<DATABASE_URL's name>_bench_hot_room`, migrated, dropped
-at the end), for each fill factor of `--fill`: games_table emptied (TRUNCATE: new pages) and
-set to it, `--tables` rows of a Whist table in play inserted (copies of one row, the columns
+On a database of the run's own (`<DATABASE_URL's name>_bench_hot_room_<pid>`, migrated,
+dropped at the end), for each fill factor of `--fill`: games_table emptied (TRUNCATE: new
+pages) and set to it, `--tables` rows of a Whist table in play inserted (copies of one row, the columns
 a started table has), then `--rounds` rounds of one move's UPDATE at each table in turn
 (the columns a move writes, games.services.moves._move_fields, one autocommitted statement
 each, as the compare-and-set writes), `--new` new tables inserted after each round (the
@@ -29,7 +29,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.django_env import bench_database, django_on  # noqa: E402
+from bench.capacity import DATABASE_URL  # noqa: E402
+from bench.django_env import django_on, run_database  # noqa: E402
 
 PAGE = 8192
 HELD = (None, "snapshot", "xid")
@@ -47,7 +48,7 @@ def arguments() -> argparse.Namespace:
 
 def main() -> None:
     args = arguments()
-    url = bench_database(bench_name())
+    url = run_database(os.environ.get("DATABASE_URL", DATABASE_URL), "bench_hot_room")
     django_on(url)
     from bench.capacity import drop_database
 
@@ -63,15 +64,6 @@ def main() -> None:
             print(f"| {fill} | {1000 * pages / args.size:.1f} | {' | '.join(hot)} |")
     finally:
         drop_database(url)
-
-
-def bench_name() -> str:
-    from urllib.parse import urlsplit
-
-    from bench.capacity import DATABASE_URL
-
-    base = urlsplit(os.environ.get("DATABASE_URL", DATABASE_URL)).path.lstrip("/")
-    return f"{base}_bench_hot_room"
 
 
 def row_bytes() -> int:
