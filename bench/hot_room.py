@@ -3,11 +3,11 @@ and without a snapshot held meanwhile, and what the fill factor costs in pages.
 
 On a database of the run's own (`<DATABASE_URL's name>_bench_hot_room_<pid>`, migrated,
 dropped at the end), for each fill factor of `--fill`: games_table emptied (TRUNCATE: new
-pages) and set to it, `--tables` rows of a Whist table in play inserted (copies of one row, the columns
-a started table has), then `--rounds` rounds of one move's UPDATE at each table in turn
-(the columns a move writes, games.services.moves._move_fields, one autocommitted statement
-each, as the compare-and-set writes), `--new` new tables inserted after each round (the
-lobby: they land on the pages of the tables in play while an insert may). Then the same
+pages) and set to it, `--tables` rows of a Whist table in play inserted (copies of one row,
+the columns a started table has), then `--rounds` rounds of one move's UPDATE at each table
+in turn (the columns a move writes, games.services.moves._move_fields, one autocommitted
+statement each, as the compare-and-set writes), `--new` new tables inserted after each round
+(the lobby: they land on the pages of the tables in play while an insert may). Then the same
 with, from before the rounds to their end, another connection holding a REPEATABLE READ
 snapshot of the same database (a long report, a dump), or one holding a transaction with an
 xid (a write not yet committed) in another database (`postgres`): PostgreSQL prunes no
