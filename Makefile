@@ -53,7 +53,7 @@ E2E_BESIDE := $(TEST_ENV) WHIST_TEST_DATABASE_SUFFIX=e2e $(BIN)/python -m tests.
 PSQL := psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qtA
 
 .PHONY: help setup test-setup chromium services database run test test-runs test-browser lint \
-	bench bench-load
+	lint-bytecode bench bench-load
 
 ## help: list the targets
 help:
@@ -146,8 +146,28 @@ echo "make test: the unit run exited with $$unit, the browser run with $$e2e"; \
 [ $$unit -eq 0 ] && [ $$e2e -eq 0 ]
 endef
 
-## test: make lint, then all tests against PostgreSQL and Redis; the browser tests in a second pytest process beside the first (BESIDE=0: after it)
-test: lint test-setup
+LINT := $(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/mypy && $(BIN)/lint-imports
+
+# make test's pytest processes (two controllers and six workers, started at once) each rewrote
+# the asserts of every test module they collected, and the servers and nested pytest runs of
+# the tests compiled the project's modules again: with PYTHONDONTWRITEBYTECODE set (this
+# machine's shells) nothing was kept, and without it all eight start before any has written.
+# So make test compiles the project and collects every test once, the bytecode written to
+# __pycache__, beside make lint (mypy leaves the second core idle): about 10 CPU-s for some
+# 20-25 less in the runs (docs/benchmarks.md, "make test's bytecode").
+PACKAGES := $(patsubst %/__init__.py,%,$(wildcard */__init__.py))
+BYTECODE := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m compileall -q $(PACKAGES) bench \
+	manage.py && $(TEST_ENV) env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest --collect-only -q \
+	-p no:cacheprovider
+
+## lint-bytecode: make lint, and beside it the project compiled and the tests collected once, the bytecode kept in __pycache__ (make test's first step)
+lint-bytecode: setup
+	@echo '$(LINT)'; ($(BYTECODE)) >/dev/null 2>&1 & bytecode=$$!; ($(LINT)); lint=$$?; \
+	wait $$bytecode || echo "(collecting the tests beforehand failed: the runs say why)"; \
+	[ $$lint -eq 0 ]
+
+## test: make lint (the bytecode written beside it), then all tests against PostgreSQL and Redis; the browser tests in a second pytest process beside the first (BESIDE=0: after it)
+test: lint-bytecode test-setup
 ifeq ($(BESIDE),1)
 	@$(BOTH_RUNS)
 else
@@ -165,10 +185,7 @@ test-browser: setup
 
 ## lint: ruff check, ruff format --check, mypy (docs/development.md "Types"), and the import contracts (lint-imports; docs/architecture.md §8)
 lint: setup
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(BIN)/mypy
-	$(BIN)/lint-imports
+	$(LINT)
 
 ## bench: the engine benchmark
 bench: setup
