@@ -13,7 +13,10 @@ from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
-from . import moderation_admin  # noqa: F401  (registers bans, mutes, reports, the audit log)
+from . import (
+    moderation_admin,  # noqa: F401  (registers bans, mutes, reports, the audit log)
+    otp_admin,  # noqa: F401  (django-otp's device pages in the reader's language)
+)
 from .admin_audit import AuditedAdmin
 from .deletion import deletion_schedule
 from .forms import AdminLoginForm, RenameForm
