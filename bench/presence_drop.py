@@ -2,8 +2,10 @@
 run by games/sockets/shutdown.py within its 8 s CLEANUP_GRACE), or with `--sweep` the
 watchdog's sweep of the same rows once silent (`presence_sweep`): its cost at T tables.
 
-It uses a database of its own, `whist_bench_presence_drop` (on the server of DATABASE_URL,
-default the Makefile's), migrated, and dropped at the end; no Redis (the channel layer in
+It uses a database of its run's own, `<DATABASE_URL's name>_bench_presence_drop_<its pid>`
+(on the server of DATABASE_URL, default the Makefile's; bench/django_env.py `run_database`:
+two runs at once do not drop each other's, a killed run's is dropped by the next), migrated,
+and dropped at the end; no Redis (the channel layer in
 this process's memory, the away checks counted, not queued). It makes T German Whist tables
 of two humans, dealt; then R rounds, each: both seats' sockets counted (two presence rows a
 table, of one process), then that process's rows dropped (`--sweep`: the rows silent for
@@ -31,11 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.arguments import Parser, whole_number  # noqa: E402
-from bench.capacity import drop_database  # noqa: E402
-from bench.django_env import bench_database, django_on, environment  # noqa: E402
+from bench.capacity import DATABASE_URL, drop_database  # noqa: E402
+from bench.django_env import django_on, environment, run_database  # noqa: E402
 from bench.engine import calibration  # noqa: E402
 
-BENCH_DATABASE = "whist_bench_presence_drop"
 PROCESS = "bench-stopping"
 QUEUED: list[tuple[str, tuple]] = []  # the tasks asked for (run_later), not run
 
@@ -119,9 +120,8 @@ def main() -> None:
     parser.add_argument("--threads", type=whole_number(1), default=4)
     parser.add_argument("--sweep", action="store_true", help="the watchdog's sweep instead")
     args = parser.parse_args()
-    url = bench_database(BENCH_DATABASE)
+    url = run_database(os.environ.get("DATABASE_URL", DATABASE_URL), "bench_presence_drop")
     os.environ.update(environment(), DATABASE_URL=url)
-    drop_database(url)  # a run cut short left its tables
     django_on(url)
     from runtime import scheduling
 
