@@ -1,7 +1,11 @@
 """Hosts on this one machine: each a network namespace of its own with one address, all on
-one bridge (in a namespace of its own too, so no setting of the machine's own network is
-touched: its bridge netfilter, its forwarding), and this process's namespace on that bridge
-as the gateway, 10.231.N.1. Needs root (`ip netns`).
+one bridge (in a namespace of its own too), and a front namespace on that bridge as the
+gateway, 10.231.N.1, which the test's thread enters (`Network.enter`): nginx, the setup code
+and the test's own connections live there. Nothing of the machine's own network is touched:
+no link or address of its namespace comes or goes (every Chromium on the machine hears such a
+change and fails its pending requests with net::ERR_NETWORK_CHANGED: the browser run beside
+the unit run lost a table page's module imports so, tests/hosts/test_network.py), nor its
+bridge netfilter or forwarding. Needs root (`ip netns`).
 
 Names carry this process's id (`wh<pid>-app1`), so a run left behind by a killed process is
 recognised and removed by the next; the /24 is one that no interface here holds, claimed with
@@ -15,10 +19,13 @@ import os
 import re
 import signal
 import subprocess
+import threading
 import time
 from typing import IO
 
 FIRST_HOST = 10  # the hosts' last octets: 10, 11, ...
+FRONT = "front"  # the gateway's namespace (not a host name)
+NETNS_DIR = "/var/run/netns"  # where `ip netns add` mounts each namespace
 
 
 def ip(*args: str, check: bool = True) -> str:
@@ -44,9 +51,10 @@ def _pids(namespace: str) -> list[int]:
 
 
 def _kill_all(namespace: str) -> None:
-    """SIGKILL every process in `namespace`, until none is left (a dying PostgreSQL's)."""
+    """SIGKILL every process in `namespace`, until none is left (a dying PostgreSQL's); never
+    this one (listed in the front while its main thread is there)."""
     for _ in range(50):
-        pids = _pids(namespace)
+        pids = [pid for pid in _pids(namespace) if pid != os.getpid()]
         if not pids:
             return
         for pid in pids:
@@ -68,7 +76,8 @@ def _alive(pid: int) -> bool:
 
 
 def remove_stale() -> None:
-    """Namespaces (and their gateway links) of earlier runs whose process is gone."""
+    """Namespaces of earlier runs whose process is gone, and such runs' gateway links (a veth
+    in this namespace, before the gateway had a namespace of its own)."""
     for line in ip("netns", "list", check=False).splitlines():
         found = re.match(r"wh(\d+)-\S+", line)
         if found and not _alive(int(found.group(1))):
@@ -97,7 +106,7 @@ def _claim_subnet() -> tuple[int, IO]:
 
 
 class Network:
-    """The bridge, the gateway (this process's side) and one namespace per host name."""
+    """The bridge, the front (the gateway) and one namespace per host name."""
 
     def __init__(self, hosts: list[str]) -> None:
         remove_stale()
@@ -107,6 +116,8 @@ class Network:
         self.subnet = f"10.231.{self.octet}.0/24"
         self.address = {h: f"10.231.{self.octet}.{FIRST_HOST + i}" for i, h in enumerate(hosts)}
         self.made: list[str] = []
+        self._home: int | None = None  # the entered thread's own namespace (`enter`)
+        self._entered = 0  # and that thread's id
         try:
             self._build()
         except BaseException:
@@ -122,10 +133,14 @@ class Network:
         self.made.append(bridge)
         ip("-n", bridge, "link", "add", "br0", "type", "bridge")
         ip("-n", bridge, "link", "set", "br0", "up")
-        gateway = f"{self.prefix}g"
-        ip("link", "add", gateway, "type", "veth", "peer", "name", "gw", "netns", bridge)
-        ip("addr", "add", f"{self.gateway}/24", "dev", gateway)
-        ip("link", "set", gateway, "up")
+        front = self.namespace(FRONT)
+        ip("netns", "add", front)
+        self.made.append(front)
+        ip("-n", front, "link", "set", "lo", "up")
+        ip("-n", front, "link", "add", "eth0", "type", "veth", "peer", "name", "gw",
+           "netns", bridge)  # fmt: skip
+        ip("-n", front, "addr", "add", f"{self.gateway}/24", "dev", "eth0")
+        ip("-n", front, "link", "set", "eth0", "up")
         ip("-n", bridge, "link", "set", "gw", "master", "br0", "up")
         for i, (host, address) in enumerate(self.address.items()):
             namespace = self.namespace(host)
@@ -138,6 +153,37 @@ class Network:
             ip("-n", bridge, "link", "set", port, "master", "br0", "up")
             ip("-n", namespace, "addr", "add", f"{address}/24", "dev", "eth0")
             ip("-n", namespace, "link", "set", "eth0", "up")
+
+    def enter(self) -> None:
+        """The calling thread into the front namespace until `leave` (from the same thread):
+        the sockets it opens and the processes it starts are there (nginx on its 127.0.0.1,
+        the setup code, the test's players and queries), and reach the hosts through the
+        gateway. Other threads stay where they are."""
+        if self._home is not None:
+            return
+        home = os.open("/proc/thread-self/ns/net", os.O_RDONLY)
+        try:
+            front = os.open(f"{NETNS_DIR}/{self.namespace(FRONT)}", os.O_RDONLY)
+            try:
+                os.setns(front, os.CLONE_NEWNET)
+            finally:
+                os.close(front)
+        except BaseException:
+            os.close(home)
+            raise
+        self._home, self._entered = home, threading.get_ident()
+
+    def leave(self) -> None:
+        """The entered thread back in its own namespace; only that thread can do it."""
+        if self._home is None:
+            return
+        if threading.get_ident() != self._entered:
+            raise RuntimeError("only the thread that entered the front can leave it")
+        try:
+            os.setns(self._home, os.CLONE_NEWNET)
+        finally:
+            os.close(self._home)
+            self._home = None
 
     def command(self, host: str, command: list[str]) -> list[str]:
         """`command` run inside `host`'s namespace (`ip netns exec` execs it: same process)."""
@@ -153,10 +199,11 @@ class Network:
         _kill_all(self.namespace(host))
 
     def close(self) -> None:
-        """Every process in the namespaces killed, the namespaces and links removed."""
+        """Every process in the namespaces killed, the namespaces and links removed (the
+        entered thread back home first)."""
+        self.leave()
         for namespace in reversed(self.made):
             _kill_all(namespace)
             ip("netns", "del", namespace, check=False)
-        ip("link", "del", f"{self.prefix}g", check=False)
         self.made = []
         self._lock.close()  # the file stays: unlinking it could let two runs hold one /24

@@ -1,12 +1,16 @@
 """The card room as separate hosts (tests/hosts/network.py): a data host with PostgreSQL and
-Redis, app hosts each with a Daphne and a Celery worker with a beat, and nginx in
-this process's namespace balancing the app hosts, as docs/deployment.md lays them out.
+Redis, app hosts each with a Daphne and a Celery worker with a beat, and nginx in the front
+namespace (the gateway's, which the thread that makes the site enters: tests/hosts/network.py)
+balancing the app hosts, as docs/deployment.md lays them out.
 
 PostgreSQL is a copy of the migrated template cluster of tests/faults/stack.py, listening on
 the data host's address only; Redis keeps nothing on disk. Every server listens on its host's
 address and the standard port (each host has its own ports); nothing binds 127.0.0.1 but
-nginx, so the machine's own PostgreSQL and Redis are never reached. The setup code (users,
-tables, sessions) runs in a Django process of this namespace against the data host.
+nginx, on the front's own, so the machine's own PostgreSQL and Redis are never reached. The
+setup code (users, tables, sessions) runs in a Django process of the front against the data
+host. From the making of a Site to its close, the thread that made it is in the front: the
+test's players and queries reach nginx and the hosts from there, and nothing of the
+machine's network changes.
 """
 
 from __future__ import annotations
@@ -66,6 +70,7 @@ class Site:
         self.layer_hosts = ["data", *(f"redis{i + 1}" for i in range(1, shards))]
         self.network = Network([*self.layer_hosts, *self.apps])
         try:
+            self.network.enter()
             self._start(env or {}, servers)
         except BaseException:
             self.close()
