@@ -11,11 +11,12 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.e2e.helpers import sign_up
+from tests.e2e.table_steps import ARTIFACTS
 from tournaments import services
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/work/wt/shots/44"
+SHOTS = f"{ARTIFACTS}/elimination-event"
 
 
 def test_an_elimination_event_is_created_from_the_form_and_its_first_round_seated(

@@ -15,12 +15,13 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.table_steps import ARTIFACTS
 from tests.staff import second_factor
 from tournaments import services
 from tournaments.models import Entry, Event, Placement, Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/work/wt/shots/leftover2"
+SHOTS = f"{ARTIFACTS}/event-sitting-out"
 
 
 def round_seated(event: Event, number: int, seconds: float = 60.0) -> Round:

@@ -16,10 +16,11 @@ from games.models import Move
 from rankings.models import SeatResult
 from rankings.services import game_score_create
 from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.table_steps import ARTIFACTS
 from tests.rankings.helpers import store, winning
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/work/wt/shots/39"
+SHOTS = f"{ARTIFACTS}/fair-play"
 
 
 def test_a_rated_game_resigned_at_once_says_it_gains_the_others_nothing(

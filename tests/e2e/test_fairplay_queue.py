@@ -3,7 +3,7 @@ queue, opens it (figures, the positions linked face up in the replay, the histor
 position in the replay, annuls the flagged games with a reason (a blank reason first: a form
 error); the flag leaves the queue, the seer's rating changes are undone and the audit log
 lists the annulment; the queue reads in German and Dutch too; the flagged player's own pages
-show nothing of it (screenshots in /work/wt/shots/39/)."""
+show nothing of it (screenshots in test-results/fairplay-queue/)."""
 
 from __future__ import annotations
 
@@ -21,11 +21,12 @@ from rankings.models import Rating
 from rankings.services import game_score_create
 from records.models import GameRecord
 from tests.e2e.helpers import PASSWORD, log_in, second_factor_set_up
+from tests.e2e.table_steps import ARTIFACTS
 from tests.fairplay.conftest import SEER_SEEDS, seer_game, stored
 from tests.staff import made_moderator
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/work/wt/shots/39/fairplay"
+SHOTS = f"{ARTIFACTS}/fairplay-queue/fairplay"  # a prefix of each file name
 
 
 def flagged_seer(settings) -> Flag:

@@ -15,11 +15,12 @@ from playwright.sync_api import Playwright, expect
 from social.models import PushDevice, SocialSettings
 from social.services.pushing import new_private_key
 from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.table_steps import ARTIFACTS
 from tests.push_receiver import push_service  # noqa: F401
 from tests.servers import daphne
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/work/wt/shots/45"
+SHOTS = f"{ARTIFACTS}/notification-settings"
 
 
 def test_mail_and_push_are_chosen_per_kind_and_a_device_allows_push(

@@ -11,10 +11,11 @@ from playwright.sync_api import Browser, expect
 
 from games.models import Table
 from tests.e2e.helpers import hand_dealt, sign_up
+from tests.e2e.table_steps import ARTIFACTS
 from tests.rankings.helpers import seeded, store
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/work/wt/shots/46"
+SHOTS = f"{ARTIFACTS}/play-from-here"
 BUTTON = {"en": "Play from here", "de": "Von hier aus spielen", "nl": "Speel vanaf hier"}
 NOTE = {"en": "never rated", "de": "nie gewertet", "nl": "nooit gewaardeerd"}
 FRESH = {"en": "dealt again", "de": "neu gegeben", "nl": "opnieuw gedeeld"}

@@ -34,11 +34,12 @@ from social.models import Notification, PushDevice
 from social.services import friends
 from social.services.pushing import new_private_key, notice_push, public_key_of
 from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.table_steps import ARTIFACTS
 from tests.push_receiver import push_service  # noqa: F401
 from tests.servers import daphne
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/work/wt/shots/45"
+SHOTS = f"{ARTIFACTS}/push-device"
 
 # The page's PushManager answers with the tests' device (see the module's docstring) and
 # keeps the key the page subscribed with, to compare with the site's.

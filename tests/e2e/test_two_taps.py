@@ -8,10 +8,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.helpers import left_hand, sign_up
-from tests.e2e.table_steps import MY_TURN, create_table
+from tests.e2e.table_steps import ARTIFACTS, MY_TURN, create_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/work/wt/shots/45"
+SHOTS = f"{ARTIFACTS}/two-taps"
 CORNER = {"x": 6, "y": 24}  # the visible corner of a fanned card
 
 

@@ -12,9 +12,10 @@ from accounts.models import Report
 from clubs import services
 from clubs.models import Membership
 from tests.e2e.helpers import PASSWORD, log_in
+from tests.e2e.table_steps import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/work/wt/shots/leftover2"
+SHOTS = f"{ARTIFACTS}/wall-report"
 
 
 def test_a_member_reports_a_wall_line_from_the_clubs_page(page: Page, site_url: str) -> None:

@@ -11,10 +11,11 @@ import os
 import pytest
 from playwright.sync_api import Playwright, expect
 
+from tests.e2e.table_steps import ARTIFACTS
 from tests.servers import daphne
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = "/work/wt/shots/45"
+SHOTS = f"{ARTIFACTS}/webapp"
 
 
 def test_the_app_can_be_installed_and_shows_its_offline_page_with_the_server_stopped(
