@@ -35,6 +35,9 @@ DRIVE_HANDS = (1, 30)  # 12 or 24 hands are customary
 PRIZES = ("first", "pair", "booby")
 ROUND_MINUTES = (2, 240)
 TIME_LIMITS = (10, 600)
+# How far ahead a start may lie: a start near the end of year 9999 could not be shown in a zone
+# east of UTC, nor stored from one west of it (OverflowError, 'date value out of range').
+START_AHEAD = timedelta(days=366)
 
 
 def event_create(
@@ -92,8 +95,7 @@ def event_create(
     _check_range("bad_time_limit", time_limit, TIME_LIMITS, _("seconds per move"))
     if bot_level not in LEVELS:
         raise ServiceError("bad_bot", _("unknown bot level %(level)s") % {"level": bot_level})
-    if starts_at < timezone.now():
-        raise ServiceError("bad_start", _("the start must be in the future"))
+    _check_start(starts_at)
     if private and not acts_as_staff(user):
         _check_private_limits(user)
     event = Event.objects.create(
@@ -229,12 +231,20 @@ def event_reschedule(user: User, event_id: int, starts_at: datetime) -> Event:
     in the future; everyone entered hears (sign-ups stay)."""
     with transaction.atomic():
         event = _own_coming(user, event_id, _("only its creator or staff may move an event"))
-        if starts_at < timezone.now():
-            raise ServiceError("bad_start", _("the start must be in the future"))
+        _check_start(starts_at)
         event.starts_at = starts_at
         version_bump(event, "starts_at")
         _tell_entered(event, {"what": "moved", "starts_at": starts_at.isoformat()})
     return event
+
+
+def _check_start(starts_at: datetime) -> None:
+    """A start ahead, within START_AHEAD (compared as moments: no date is made past 9999)."""
+    now = timezone.now()
+    if starts_at < now:
+        raise ServiceError("bad_start", _("the start must be in the future"))
+    if starts_at > now + START_AHEAD:
+        raise ServiceError("bad_start", _("the start must be within a year from now"))
 
 
 def _own_coming(user: User, event_id: int, refusal: str) -> Event:
