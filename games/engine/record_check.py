@@ -64,7 +64,13 @@ def check(record: Any) -> Replay:
         _check_deal_start(state, deal, d)
         state = _play_deal(state, d, actions[d], steps)
         _check_deal_end(state.history[d], deal, d)
-    _check_result(record["result"], state.result or {})
+    if state.result is None:  # a record is of a finished game (record.to_record)
+        raise RecordProblem(
+            "game_unfinished",
+            gettext_noop("the game is not over after deal %(last)s, the record's last"),
+            last=len(deals),
+        )  # fmt: skip
+    _check_result(record["result"], state.result)
     return Replay(rules, start, tuple(steps))
 
 
