@@ -18,6 +18,7 @@ from accounts.models import AuditEntry, Ban, Block, Mute, Report, User
 from accounts.selectors import ban_cache_key
 
 audit_log = logging.getLogger("accounts.audit")
+REPORT_TEXT = Report._meta.get_field("text").max_length  # a report's details, at most
 
 
 class ModerationError(ValueError):
@@ -177,7 +178,9 @@ def report_create(
     context: dict[str, Any] | None = None,
 ) -> Report:
     """A player's report (of a chat line, a wall line, or the player); a second open report
-    of the same thing by the same player is the first one again."""
+    of the same thing by the same player is the first one again, its details added to the
+    first's (a report without them, then one with them: they were dropped, and the reporter
+    thanked)."""
     if reported is None or reporter is None or reported.pk == reporter.pk:
         raise ModerationError(_("You cannot report yourself."))
     if reason not in Report.Reason.values:
@@ -189,14 +192,18 @@ def report_create(
         wall_post_id=wall_post_id,
         status=Report.Status.OPEN,
     )
+    text = (text or "").strip()
     existing = same.first()
     if existing is not None:
+        if text and text not in existing.text:
+            existing.text = "\n".join(filter(None, (existing.text, text)))[:REPORT_TEXT]
+            existing.save(update_fields=["text"])
         return existing
     return Report.objects.create(
         reporter=reporter,
         reported=reported,
         reason=reason,
-        text=(text or "").strip()[:1000],
+        text=text[:REPORT_TEXT],
         table_id=table_id,
         chat_message_id=chat_message_id,
         wall_post_id=wall_post_id,

@@ -222,6 +222,20 @@ def test_a_player_reports_another_from_the_profile_once_and_not_themselves():
     assert "cannot report yourself" in response.content.decode()
 
 
+def test_a_second_report_of_the_same_player_adds_its_details_to_the_open_one():
+    """The walk under make run: Dan reported Cat without details, then again with them; he
+    was thanked both times, and the moderators' report still said "Details: -"."""
+    ann, pat = make_user("ann"), make_user("pat")
+    client = staff_client(ann)
+    client.post("/accounts/players/pat/report/", {"reason": "abuse"})
+    client.post("/accounts/players/pat/report/", {"reason": "abuse", "text": "rude in chat"})
+    client.post("/accounts/players/pat/report/", {"reason": "abuse", "text": "rude in chat"})
+    client.post("/accounts/players/pat/report/", {"reason": "abuse", "text": "and on the wall"})
+
+    (report,) = Report.objects.filter(reporter=ann, reported=pat)
+    assert report.text == "rude in chat\nand on the wall"
+
+
 @pytest.mark.parametrize(
     "name", ["Bot (Expert)", "bot", "BOT club", "Ｂｏｔ x", "\u202ebot", "ANN", "Ａnn", "an\u200bn"]
 )
