@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.deletion import deletion_schedule, legal_hold
+from accounts.mail import can_mail
 from accounts.sessions import sessions_of
 from accounts.throttle import limited
 from privacy.services import export_for, export_request, exports_of
@@ -54,8 +55,12 @@ def export_ask(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("You asked for your data often today: please try tomorrow."))
     else:
         export_request(request.user)
-        messages.info(request, _("Your data is being put together: this page shows the link "
-                                 "in a few minutes, and we mail it to you."))  # fmt: skip
+        if can_mail(request.user):  # privacy/tasks.py mails the link to a confirmed address
+            messages.info(request, _("Your data is being put together: this page shows the link "
+                                     "in a few minutes, and we mail it to you."))  # fmt: skip
+        else:
+            messages.info(request, _("Your data is being put together: this page shows the "
+                                     "link in a few minutes."))  # fmt: skip
     return redirect("privacy_data")
 
 

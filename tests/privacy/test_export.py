@@ -8,6 +8,8 @@ import json
 import zipfile
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.messages import get_messages
 from django.test import Client
 
 from games.models import Table
@@ -93,3 +95,15 @@ def test_nobody_else_downloads_a_players_export(
 @pytest.mark.parametrize("token", ["x" * 43, "../../etc", "%00"])
 def test_a_bad_export_address_is_a_404(full_player: Full, token: str) -> None:
     assert full_player.client.get(f"/accounts/data/export/{token}/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_asking_without_a_confirmed_address_promises_no_mail() -> None:
+    """The walk under make run: a player who never gave an address was told "we mail it to
+    you" (accounts.mail.can_mail: mail goes only to a confirmed address)."""
+    user = get_user_model().objects.create_user("eve", password=PASSWORD)
+    client = Client()
+    client.force_login(user)
+    asked = client.post("/accounts/data/export/")
+    (told,) = [str(m) for m in get_messages(asked.wsgi_request)]
+    assert "this page shows the link" in told and "mail" not in told
