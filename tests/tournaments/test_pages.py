@@ -50,6 +50,26 @@ def test_a_player_signs_up_on_the_event_page_and_sees_the_rules(staff: Any, play
     assert b'data-testid="leave-event"' in client.get(reverse("event", args=[event.pk])).content
 
 
+@pytest.mark.parametrize(
+    "language, join, leave", [("de", "Anmelden", "Abmelden"), ("nl", "Inschrijven", "Uitschrijven")]
+)
+def test_the_event_pages_sign_up_is_entering_the_event_not_making_an_account(
+    staff: Any, players: Any, language: str, join: str, leave: str
+) -> None:
+    """The walk under make run: a German event page's button read "Registrieren", the site's
+    word for making an account (the header's "Sign up"), beside "Du bist angemeldet" and
+    "Abmelden" once entered."""
+    (ann,) = players(1)
+    event = coming(staff)
+    client = client_of(ann)
+    client.cookies["django_language"] = language
+    page = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert re.search(rf'data-testid="join-event">{join}</button>', page)
+    client.post(reverse("event_join", args=[event.pk]))
+    page = client.get(reverse("event", args=[event.pk])).content.decode()
+    assert re.search(rf'data-testid="leave-event">{leave}</button>', page)
+
+
 def test_a_private_event_is_hidden_without_its_invite_link(players: Any) -> None:
     ann, bob = players(2)
     event = coming(ann, private=True)
