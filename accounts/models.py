@@ -9,8 +9,8 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from accounts.text import name_key
 
@@ -126,8 +126,8 @@ class Ban(Sanction):
         verbose_name = _("ban")
         verbose_name_plural = _("bans")
 
-    def __str__(self) -> str:
-        return f"ban of {self.user_id} ({self.pk})"
+    def __str__(self) -> str:  # the admin's messages and pages name the player
+        return gettext("ban of %(name)s") % {"name": self.user}
 
 
 class Mute(Sanction):
@@ -141,7 +141,7 @@ class Mute(Sanction):
         ]
 
     def __str__(self) -> str:
-        return f"mute of {self.user_id} ({self.pk})"
+        return gettext("mute of %(name)s") % {"name": self.user}
 
 
 class Report(models.Model):

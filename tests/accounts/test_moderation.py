@@ -198,6 +198,24 @@ def test_a_moderator_works_a_report_in_the_admin(moderator):
     assert list(AuditEntry.objects.values_list("action", flat=True)) == ["report_closed", "mute"]
 
 
+@pytest.mark.parametrize(
+    "language, done", [("en", "Done: mute of Pat."), ("de", "Erledigt: Stummschaltung von Pat.")]
+)
+def test_the_admin_names_the_muted_player_in_the_moderators_language(moderator, language, done):
+    """The walk under make run: the report page said "Done: mute of 4 (1)." (the sanction's
+    user id and its own), in English whatever the moderator's language."""
+    ann, pat = make_user("ann"), make_user("pat", display_name="Pat")
+    report = services.report_create(ann, pat, "abuse", "rude")
+    client = staff_client(moderator)
+    client.cookies["django_language"] = language
+    page = client.post(
+        f"/admin/accounts/mute/add/?user={pat.pk}&report={report.pk}",
+        {"user": pat.pk, "duration": 3600, "reason": "calm down"},
+        follow=True,
+    )
+    assert done in page.content.decode()
+
+
 def test_a_moderator_hides_a_line_from_the_chat_admin_and_it_is_audited(moderator):
     ann = make_user("ann")
     table = games.table_create(ann, "german")
