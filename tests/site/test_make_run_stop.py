@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -40,6 +41,19 @@ def make_run_env() -> dict[str, str]:
     return env
 
 
+# A terminal's shell leaves SIGINT at its default; a command started in the background by a
+# script (`cmd &`: a CI runner's, or `make test &`) has it ignored, and an ignored SIGINT is
+# inherited down to Daphne, which then has no Ctrl-C to hear: the run waited 90 s in vain
+# (a fresh clone's make test started with `setsid bash -c '... .ci/run' &`; reproduced with
+# `bash -c "trap '' INT; exec pytest tests/site/test_make_run_stop.py"`). SIGINT's default
+# is given back before make starts, as the terminal's shell gives it.
+AS_FROM_A_TERMINAL = [
+    sys.executable, "-c",
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execvp(sys.argv[1], sys.argv[1:])",
+]  # fmt: skip
+
+
 def group_alive(group: int) -> bool:
     """Whether a process of the group still runs (a zombie left to an init that reaps
     slowly, as this sandbox's, has stopped)."""
@@ -57,7 +71,7 @@ def test_ctrl_c_stops_make_run_through_the_goodbye(tmp_path) -> None:
     port, log_path = free_port(), tmp_path / "make-run.log"
     with log_path.open("w") as log:
         run = subprocess.Popen(
-            ["make", "--no-print-directory", "run", f"PORT={port}"], cwd=ROOT,
+            [*AS_FROM_A_TERMINAL, "make", "--no-print-directory", "run", f"PORT={port}"], cwd=ROOT,
             env=make_run_env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
         try:
