@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from playwright.sync_api import Browser
 
 from clubs.models import Membership
@@ -20,11 +21,18 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PAGES = ["/lobby/", "/tables/new/", "/accounts/players/ann/", "/leaderboards/knockout/",
          "/my/games/", "/rules/german/", "/clubs/", "/clubs/hearts-club/",
-         "/clubs/hearts-club/leaderboard/knockout/"]  # fmt: skip
+         "/clubs/hearts-club/leaderboard/knockout/", "/accounts/data/"]  # fmt: skip
 HEADER_MAX = 72  # px: one line of header (it took 240 of 844 px on a phone)
 # A small laptop's window: a signed-in player's links wrapped to a second line from 961 to
 # 1,279 px in every language, at 1,280 and 1,366 px in German and Dutch too.
 PAGE_SIZES = [*SIZES, (1152, 864)]
+
+# A panel whose content is wider than it (the sessions' table of /accounts/data/ ran 34 px out
+# of its narrow panel on a desktop, in German and Dutch).
+WIDER_THAN_PANEL = """() => [...document.querySelectorAll('main .card-panel')]
+  .filter((panel) => panel.scrollWidth > panel.clientWidth + 1)
+  .map((panel) => `${panel.dataset.testid || panel.className}:`
+    + ` ${panel.scrollWidth} > ${panel.clientWidth}`)"""
 
 # A select whose chosen option is wider than the box shows it (the arrow takes ~1.6rem).
 CUT_SELECTS = """() => {
@@ -54,6 +62,7 @@ def test_every_page_header_and_form_is_readable_at_every_size(
     bob = get_user_model().objects.create_user("bob", password=PASSWORD, display_name="Bob")
     Membership.objects.create(club=club, user=bob)
     post_add(bob, club.pk, "See you on Friday")
+    Client().force_login(ann)  # a session on another device: /accounts/data/ offers its "End"
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     log_in(page, site_url, "ann")
     page.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
@@ -80,6 +89,10 @@ def test_every_page_header_and_form_is_readable_at_every_size(
                 problems.append(f"{name}: the header is {sizes['header']} px high")
             if unreachable_header_links(page):
                 problems.append(f"{name}: unreachable {unreachable_header_links(page)}")
+            if page.evaluate(WIDER_THAN_PANEL):
+                problems.append(
+                    f"{name}: content wider than its panel {page.evaluate(WIDER_THAN_PANEL)}"
+                )
             if page.evaluate(CUT_SELECTS):
                 problems.append(f"{name}: cut choices {page.evaluate(CUT_SELECTS)}")
             if width in (390, 1366):
