@@ -89,3 +89,16 @@ def test_a_clubs_owner_is_one_word(language) -> None:
     assert len(about) > 10
     word = OWNER_WORDS[language]
     assert not [(m, s) for m, s in about if not all(re.search(word, t) for t in s)]
+
+
+# Knockout Whist's name as the source rule texts write it: the German seed's "Knockout-Whist",
+# the Dutch seed's "Knock-Out Whist" (the web app's manifest said "Knockout Whist" in both).
+KNOCKOUT_NAMES = {"de": "Knockout-Whist", "nl": "Knock-Out Whist"}
+
+
+@pytest.mark.parametrize("language", ["de", "nl"])
+def test_knockout_whist_is_named_as_the_seed_names_it(language) -> None:
+    name = KNOCKOUT_NAMES[language]
+    about = [(m, s) for m, s in translations(language) if "Knockout Whist" in m]
+    assert len(about) > 10
+    assert not [(m, s) for m, s in about if not all(name in t for t in s)]
