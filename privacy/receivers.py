@@ -3,8 +3,7 @@ production, the server's own timer under `make run`): the first tick of each hou
 
 from __future__ import annotations
 
-from django.core.cache import cache
-
+from runtime.process_cache import cache  # each tick runs in a context of its own
 from runtime.scheduling import run_later
 
 SWEEP_EVERY = 3600  # seconds

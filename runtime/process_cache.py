@@ -5,7 +5,9 @@ context, not the thread), so every socket that touched it got a client of its ow
 its own connection pool and Redis connection, for as long as it stayed open: at 400
 sockets one Daphne held 402 connections to Redis and about 11 KB per socket for them.
 The socket counts (games/sockets/limits.py) and the ban check (accounts/selectors.py) use
-this one instead. A change of CACHES (tests) makes a new client.
+this one instead, and so does work the embedded lanes run (runtime/scheduling.py), each
+watchdog tick and task in a context of its own (privacy/receivers.py). A change of CACHES
+(tests) makes a new client.
 """
 
 from __future__ import annotations

@@ -4,12 +4,16 @@ socket; bench/socket_memory.py measures it): nothing of its own that every socke
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.core.cache.backends.base import BaseCache
+
+from games.services.watchdog_parts import watchdog_parts_run
+from runtime.process_cache import cache as process_cache
 
 from .test_consumers import connect, db, until
 from .test_socket_opening import whist_of_four
@@ -37,6 +41,21 @@ async def test_a_table_sockets_opening_makes_no_cache_client_of_its_own(make_use
     assert cache_clients() == before
     for ws in [first, *others]:
         await ws.disconnect()
+
+
+def test_a_tick_of_the_embedded_watchdog_makes_no_cache_client_of_its_own():
+    """Each tick runs in a context of its own (runtime/scheduling.py), 1 s after a server's
+    first socket and then every few seconds: a part that used Django's `cache` (the privacy
+    sweep's) made a client, a pool and a Redis connection on every tick, and one that came
+    during the test above, under load, was counted as the sockets' (3 == 2)."""
+    process_cache.get("probe")  # the process's own client, made once
+    before = cache_clients()
+
+    def tick() -> int:
+        watchdog_parts_run()
+        return cache_clients()
+
+    assert contextvars.Context().run(tick) == before
 
 
 # A socket reads its channel from its own queue on the Redis layer (games/sockets/one_inbox.py).

@@ -6,11 +6,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from functools import partial
 
-from django.core.cache import cache
 from django.db import transaction
 from django.urls import reverse
 
 from games import signals as games_signals
+from runtime.process_cache import cache  # its tasks run each in a context of their own
 from tournaments.models import Entry, Event
 
 SOON = timedelta(minutes=10)
