@@ -61,8 +61,14 @@ def progressive(first: Sequence[Table], hand: int) -> list[Table]:
     """Partners change every hand: North and East stay at their table; the player at South
     moves one table up each hand and the one at West one table down, so each partnership
     (North with South, East with West) is new in every hand, and nobody meets a partner
-    twice within as many hands as there are tables."""
+    twice within as many hands as there are tables. At a single table, where nobody could
+    move, North stays and the other three go round: each partners each other player in turn
+    and nobody meets a partner again within three hands."""
     n, step = len(first), hand - 1
+    if n == 1:
+        north, east, south, west = first[0]
+        others = [east, south, west][step % 3 :] + [east, south, west][: step % 3]
+        return [[north, *others]]
     return [
         [first[t][0], first[t][1], first[(t - step) % n][2], first[(t + step) % n][3]]
         for t in range(n)

@@ -45,6 +45,29 @@ def test_progressive_gives_a_new_partner_every_hand_and_none_again_within_the_ta
             seen[pair] = hand
 
 
+@pytest.mark.parametrize("missing", [0, 1, 2])
+def test_a_one_table_progressive_drive_gives_a_new_partner_every_hand(missing: int) -> None:
+    """A drive of four (or fewer, bots filling the table): its partners never changed, while
+    the page said "partners change every hand" (the make run walk). North stays, the other
+    three go round: a new partner every hand, none again within three hands, and nobody
+    partners a bot two hands running while one other person could be their partner."""
+    people = _players(1, missing)
+    first = mv.start(people)
+    seen: dict[frozenset, int] = {}
+    with_bot: set[str] = set()
+    for hand in range(1, max(HANDS) + 1):
+        round_ = mv.progressive(first, hand)
+        _seated_once(round_, people)
+        for pair in map(frozenset, mv.partners(round_)):
+            if pair in seen and None not in pair:  # the bots are all None
+                assert hand - seen[pair] >= 3, (pair, hand)
+            seen[pair] = hand
+        now = {a or b for a, b in mv.partners(round_) if (a is None) != (b is None)}
+        if missing == 1:
+            assert not now & with_bot, (hand, now & with_bot)
+        with_bot = now
+
+
 @pytest.mark.parametrize("tables", sorted(CUSTOMARY))
 def test_travelling_pairs_keep_partners_and_meet_every_other_pair_once_a_cycle(
     tables: int,
