@@ -251,18 +251,26 @@ def test_a_stopping_processs_rows_are_gone_in_one_statement_before_any_publish(
         assert seat_of(t, bob).connections == (1 if t.pk == kept.pk else 0)
     assert seat_of(made[1][0], made[1][1]).last_seen == beat  # her last beat, not older
     closed = [(t.pk, 0) for t, _, _ in made] + [(t.pk, 1) for t, _, _ in made[1:]]
+    checks = away_checks_queued(queued, queued_before, closed, before, after, settings)
+    assert tasks.away_check.run(made[1][0].pk, 0, checks[made[1][0].pk, 0][1])  # a bot plays
+    assert seat_of(made[1][0], made[1][1]).away
+
+
+def away_checks_queued(
+    queued: Any, since: int, closed: list[tuple[int, int]], before: Any, after: Any, settings: Any
+) -> dict[tuple[int, int], tuple[str, str, float]]:
+    """The away checks queued after the first `since` tasks, by (table id, seat index): one
+    for each seat `closed`, stamped with its last_seen and due when its grace period ends
+    (counted from between `before` and `after`)."""
     checks = {
         args[:2]: (name, args[2], delay)
-        for (name, args), delay in zip(
-            queued[queued_before:], queued.delays[queued_before:], strict=True
-        )
+        for (name, args), delay in zip(queued[since:], queued.delays[since:], strict=True)
     }
     assert sorted(checks) == sorted(closed)
+    grace = settings.WHIST_AWAY_GRACE
     for (table_id, index), (name, stamp, delay) in checks.items():
         last_seen = Seat.objects.get(table_id=table_id, index=index).last_seen
         assert name == "away_check" and stamp == last_seen.isoformat()
-        grace = settings.WHIST_AWAY_GRACE
-        assert grace - (after - last_seen).total_seconds() <= delay
-        assert delay <= grace - (before - last_seen).total_seconds()
-    assert tasks.away_check.run(made[1][0].pk, 0, checks[made[1][0].pk, 0][1])  # a bot plays
-    assert seat_of(made[1][0], made[1][1]).away
+        assert max(grace - (after - last_seen).total_seconds(), 0.0) <= delay
+        assert delay <= max(grace - (before - last_seen).total_seconds(), 0.0)
+    return checks

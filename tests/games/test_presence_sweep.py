@@ -15,12 +15,12 @@ from django.db.backends.utils import CursorWrapper
 from django.utils import timezone
 
 from games import services
-from games.models import Presence, Seat
+from games.models import Presence
 from games.services import presence
 from games.services.moves import lock_table
 
 from .helpers import german_table, table
-from .test_presence import seat_of, silent_for
+from .test_presence import away_checks_queued, seat_of, silent_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -86,19 +86,7 @@ def test_the_sweep_drops_stale_rows_in_a_few_statements_then_publishes_each_tabl
         assert seat_of(t, bob).connections == (1 if t.pk == made[0][0].pk else 0)
     assert seat_of(made[1][0], made[1][1]).last_seen == beat
     closed = [(t.pk, 0) for t, _, _ in made] + [(t.pk, 1) for t, _, _ in made[1:]]
-    checks = {
-        args[:2]: (name, args[2], delay)
-        for (name, args), delay in zip(
-            queued[queued_before:], queued.delays[queued_before:], strict=True
-        )
-    }
-    assert sorted(checks) == sorted(closed)
-    grace = settings.WHIST_AWAY_GRACE
-    for (table_id, index), (name, stamp, delay) in checks.items():
-        last_seen = Seat.objects.get(table_id=table_id, index=index).last_seen
-        assert name == "away_check" and stamp == last_seen.isoformat()
-        assert max(grace - (after - last_seen).total_seconds(), 0.0) <= delay
-        assert delay <= max(grace - (before - last_seen).total_seconds(), 0.0)
+    away_checks_queued(queued, queued_before, closed, before, after, settings)
 
 
 def test_the_sweep_locks_tables_in_the_order_a_change_of_two_tables_does(
