@@ -76,17 +76,12 @@ def _alive(pid: int) -> bool:
 
 
 def remove_stale() -> None:
-    """Namespaces of earlier runs whose process is gone, and such runs' gateway links (a veth
-    in this namespace, before the gateway had a namespace of its own)."""
+    """Namespaces of earlier runs whose process is gone."""
     for line in ip("netns", "list", check=False).splitlines():
         found = re.match(r"wh(\d+)-\S+", line)
         if found and not _alive(int(found.group(1))):
             _kill_all(found.group(0))
             ip("netns", "del", found.group(0), check=False)
-    for line in ip("-o", "link", "show", check=False).splitlines():
-        found = re.match(r"\d+: (wh(\d+)g)[@:]", line)
-        if found and not _alive(int(found.group(2))):
-            ip("link", "del", found.group(1), check=False)
 
 
 def _claim_subnet() -> tuple[int, IO]:
