@@ -205,13 +205,7 @@ def test_a_stopping_processs_rows_are_gone_in_one_statement_before_any_publish(
     transaction a table, cut off by the 8 s grace at 100 tables on a loaded machine); then
     one publish per table whose seats lost their last socket, each after every row is gone;
     the seats' last_seen and grace periods as a socket's close gives them."""
-    made = []
-    for n in range(tables):
-        ann, bob = make_user(f"ann{n}"), make_user(f"bob{n}")
-        t = german_table(ann, bob)
-        services.seat_connect(t.pk, ann, f"stopping.ann{n}")
-        services.seat_connect(t.pk, bob, f"stopping.bob{n}")
-        made.append((t, ann, bob))
+    made = connected_tables(make_user, tables, "stopping")
     kept, kept_bob = made[0][0], made[0][2]
     services.seat_connect(kept.pk, kept_bob, "alive.bob0")  # bob0's other server
     Presence.objects.filter(channel__startswith="stopping.").update(process="stopping")
@@ -274,3 +268,16 @@ def away_checks_queued(
         assert max(grace - (after - last_seen).total_seconds(), 0.0) <= delay
         assert delay <= max(grace - (before - last_seen).total_seconds(), 0.0)
     return checks
+
+
+def connected_tables(make_user: Any, tables: int, process: str) -> list[tuple[Any, Any, Any]]:
+    """`tables` German Whist tables, (table, ann<n>, bob<n>) each, both seats' sockets open on
+    server `process` (channels `<process>.ann<n>`, `<process>.bob<n>`)."""
+    made = []
+    for n in range(tables):
+        ann, bob = make_user(f"ann{n}"), make_user(f"bob{n}")
+        t = german_table(ann, bob)
+        services.seat_connect(t.pk, ann, f"{process}.ann{n}")
+        services.seat_connect(t.pk, bob, f"{process}.bob{n}")
+        made.append((t, ann, bob))
+    return made

@@ -20,7 +20,7 @@ from games.services import presence
 from games.services.moves import lock_table
 
 from .helpers import german_table, table
-from .test_presence import away_checks_queued, seat_of, silent_for
+from .test_presence import away_checks_queued, connected_tables, seat_of, silent_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,13 +34,7 @@ def test_the_sweep_drops_stale_rows_in_a_few_statements_then_publishes_each_tabl
     WHIST_PRESENCE_STALE, or of a dead server), the seats' last_seen and away checks, and one
     new version per table whose seats lost their last socket are as before."""
     stale = settings.WHIST_PRESENCE_STALE + 60
-    made = []
-    for n in range(tables):
-        ann, bob = make_user(f"ann{n}"), make_user(f"bob{n}")
-        t = german_table(ann, bob)
-        services.seat_connect(t.pk, ann, f"a.ann{n}")
-        services.seat_connect(t.pk, bob, f"a.bob{n}")
-        made.append((t, ann, bob))
+    made = connected_tables(make_user, tables, "a")
     quiet_ann, quiet_bob = make_user("quiet_ann"), make_user("quiet_bob")
     quiet = german_table(quiet_ann, quiet_bob)  # its sockets beat: untouched
     services.seat_connect(quiet.pk, quiet_ann, "a.quiet_ann")
