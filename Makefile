@@ -128,7 +128,8 @@ RUN_ENV := DJANGO_DEBUG=$${DJANGO_DEBUG:-true} \
 run: setup
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
 	@# One line saying where the site is, once it answers (whistsite/ready.py).
-	@$(BIN)/python -m whistsite.ready $(HOST) $(PORT) &
+	@# It stops with make ($$PPID: make's pid, in the recipe's shell).
+	@$(BIN)/python -m whistsite.ready $(HOST) $(PORT) $$PPID &
 	$(RUN_ENV) $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_FLAGS) whistsite.asgi:application
 
 # make test's two runs at once (BESIDE=1, the default): either failing fails it; the browser run's output is kept in

@@ -3,6 +3,8 @@ connections on its address, then prints it (and how to make the first staff acco
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import sys
 import time
@@ -12,11 +14,13 @@ import time
 STAFF = "DJANGO_DEBUG=true .venv/bin/python manage.py createsuperuser"
 
 
-def wait_and_say(host: str, port: int, seconds: float = 120.0) -> bool:
-    """Print the site's address once a connection to it succeeds; False if none did in time."""
+def wait_and_say(host: str, port: int, seconds: float = 120.0, make: int | None = None) -> bool:
+    """Print the site's address once a connection to it succeeds; False if none did in time,
+    or if process `make` (make run's, which started this in the background) is gone: a
+    Ctrl-C before the server answered left this polling a closed port for `seconds`."""
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host  # noqa: S104 (what is bound)
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and (make is None or _alive(make)):
         try:
             socket.create_connection((host, port), timeout=1).close()
         except OSError:
@@ -28,5 +32,19 @@ def wait_and_say(host: str, port: int, seconds: float = 120.0) -> bool:
     return False
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's: alive
+        pass
+    return True
+
+
 if __name__ == "__main__":
-    sys.exit(0 if wait_and_say(sys.argv[1], int(sys.argv[2])) else 1)
+    # Started with `&` by make, whose shell leaves a background command's SIGINT ignored: the
+    # terminal's Ctrl-C stops this too, as it stops make and Daphne.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    make = int(sys.argv[3]) if len(sys.argv) > 3 else None
+    sys.exit(0 if wait_and_say(sys.argv[1], int(sys.argv[2]), make=make) else 1)

@@ -48,3 +48,24 @@ def test_make_run_says_where_the_site_is() -> None:
     plan = subprocess.run(["make", "-n", "run", "PORT=8765"], cwd=ROOT, capture_output=True,
                           text=True, check=True).stdout  # fmt: skip
     assert "whistsite.ready 127.0.0.1 8765" in plan
+
+
+def test_it_stops_waiting_once_make_run_is_gone(capsys) -> None:
+    """A Ctrl-C before the line was said: make and Daphne stopped, and the waiter (started in
+    the background, where a shell ignores SIGINT) polled a closed port for its 120 s, in the
+    terminal's process group (a fresh clone's test_make_run_stop: "make run's processes
+    stayed" 90 s after SIGINT, make itself gone)."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    # An hour: a waiter that does not notice runs into the test's timeout instead.
+    assert not wait_and_say("127.0.0.1", port, seconds=3600, make=gone.pid)
+    assert capsys.readouterr().out == ""
+
+
+def test_make_run_tells_the_waiter_whose_it_is() -> None:
+    plan = subprocess.run(["make", "-n", "run", "PORT=8765"], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout  # fmt: skip
+    assert "whistsite.ready 127.0.0.1 8765 $PPID" in plan
