@@ -91,6 +91,26 @@ def test_password_reset_sends_a_mail_with_a_working_link(
     assert get_user_model().objects.get(username="ann").check_password(new)
 
 
+def test_a_used_reset_link_says_so_and_offers_a_new_one(
+    client: Client, django_capture_on_commit_callbacks
+) -> None:
+    """A reset link used once (or expired, or mangled) showed the form's heading and a "Set
+    password" button with no fields, and nothing said why: a dead end."""
+    make_user(email="ann@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/accounts/password_reset/", {"email": "ann@example.org"})
+    link = next(line for line in mail.outbox[0].body.splitlines() if "/reset/" in line)
+    path = link[link.index("/accounts/reset/") :]
+    new = "another-Long-pass-99"
+    client.post(client.get(path).url, {"new_password1": new, "new_password2": new})
+
+    body = client.get(path).content.decode()
+
+    assert "Set password</button>" not in body
+    assert "no longer valid" in body
+    assert 'href="/accounts/password_reset/"' in body
+
+
 def test_display_names_are_escaped(client: Client) -> None:
     user = make_user(display_name="<script>alert(1)</script>")
     client.force_login(user)
