@@ -103,7 +103,8 @@ def summary(view: dict[str, Any]) -> dict[str, Any] | None:
     if outcome["dogs_life"]:
         blocks.append(line(labelled(ON_DOGS_LIFE, seats(outcome["dogs_life"]))))
     if view["chooser"] is not None and view["phase"] in ("trump", "vote"):
-        who = seat(view["chooser"], you=True)
+        # The chooser's name, to every reader: "you" in "%(name)s chooses" read "you chooses".
+        who = seat(view["chooser"])
         blocks.append(line(t(CHOOSES_FOR, name=who, n=view["round"]), testid="summary-chooser"))
     elif view["trump"]:
         blocks.append(line(t(CARDS_EACH, n=view["round"], cards=view["hand_size"])))
