@@ -102,3 +102,14 @@ def test_knockout_whist_is_named_as_the_seed_names_it(language) -> None:
     about = [(m, s) for m, s in translations(language) if "Knockout Whist" in m]
     assert len(about) > 10
     assert not [(m, s) for m, s in about if not all(name in t for t in s)]
+
+
+def test_dutch_calls_the_rubber_robber() -> None:
+    """The Dutch card word (de robber, as in robberbridge), in every text about the rubber;
+    the catalogue said "robber" in some and "rubber" (an eraser) in others, and "best of
+    three" in English."""
+    about = [(m, s) for m, s in translations("nl") if re.search(r"\brubber", m, re.I)]
+    assert len(about) > 8
+    assert not [(m, s) for m, s in about if not all(re.search(r"robber", t, re.I) for t in s)]
+    said = [t for _, s in translations("nl") for t in s]
+    assert not [t for t in said if re.search(r"rubber|best of three", t, re.I)]
