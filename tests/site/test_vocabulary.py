@@ -113,3 +113,12 @@ def test_dutch_calls_the_rubber_robber() -> None:
     assert not [(m, s) for m, s in about if not all(re.search(r"robber", t, re.I) for t in s)]
     said = [t for _, s in translations("nl") for t in s]
     assert not [t for t in said if re.search(r"rubber|best of three", t, re.I)]
+
+
+def test_dutch_calls_a_deal_ronde_never_spel() -> None:
+    """Dutch "spel" is a game ("Game %(n)s": "Spel %(n)s"): Whist's panel said "Spel 4 · deler
+    ..." for the fourth deal beside its rubber sheet's "Spel 1", "Spel 2" for the games, and
+    the deal's summary said "Ronde 3 is voorbij"."""
+    deals = [(m, s) for m, s in translations("nl") if re.match(r"Deal %\(", m)]
+    assert len(deals) >= 4
+    assert not [(m, s) for m, s in deals if not all(t.startswith("Ronde") for t in s)]
