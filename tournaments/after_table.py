@@ -36,7 +36,7 @@ def after_table(table_id: int, viewer: Any) -> dict[str, Any] | None:
         else reverse("event", args=[event.pk])
     )
     ranked = standings(event)
-    place = next((i for i, e in enumerate(ranked, 1) if e.pk == seat.entry_id), None)
+    place = next((e.rank for e in ranked if e.pk == seat.entry_id), None)
     out["standing"] = {"place": place, "of": len(ranked), "points": seat.entry.points}
     out["out"] = _out_of(event, seat)
     out["next"] = _next_of(event, seat) if out["out"] is None else None

@@ -127,13 +127,37 @@ def standings(event: Event) -> list[Entry]:
     event ranks by the round a player went out in, later first, the players still in (at
     the end, the winner) first; then by the standings (docs/rules.md §5.9). A withdrawn
     player who had gone through their last round went out in the next. Each row carries
-    the partner a pair entered with (the page marks the pair)."""
+    the partner a pair entered with (the page marks the pair) and its `rank` (1 the best;
+    an elimination event's final shares it, `_final_ranks`)."""
     rows = Entry.objects.filter(event=event).select_related("user", "partner__user")
-    if event.kind == Event.Kind.ELIMINATION:
-        gone = Coalesce("out_round", F("withdrawn_round") + 1)
-        rows = rows.annotate(gone=gone)
-        return list(rows.order_by(F("gone").desc(nulls_first=True), *STANDING_ORDER))
-    return list(rows.order_by(*STANDING_ORDER))
+    if event.kind != Event.Kind.ELIMINATION:
+        ranked = list(rows.order_by(*STANDING_ORDER))
+        for rank, entry in enumerate(ranked, 1):
+            entry.rank = rank
+        return ranked
+    gone = Coalesce("out_round", F("withdrawn_round") + 1)
+    rows = rows.annotate(gone=gone)
+    ranked = list(rows.order_by(F("gone").desc(nulls_first=True), *STANDING_ORDER))
+    _final_ranks(event, ranked)
+    return ranked
+
+
+def _final_ranks(event: Event, ranked: list[Entry]) -> None:
+    """An elimination event's ranks once its final is scored (docs/rules.md §5.9): the
+    final's people first, by their place at its table (§0.6: tied places shared, the
+    standings' order between them; a bot's place counted, so a bot that won leaves no
+    person first), the others after them, counted on from the places the final filled
+    (its bots placed below every person passed over). Sorts `ranked` so."""
+    seats = list(
+        Placement.objects.filter(round__event=event, round__final=True, place__isnull=False)
+        .values_list("entry_id", "place")
+    )  # fmt: skip
+    final = {entry: place for entry, place in seats if entry is not None}
+    worst = max(final.values(), default=0)
+    bots_above = sum(1 for entry, place in seats if entry is None and place < worst)
+    for counter, entry in enumerate(ranked, 1):
+        entry.rank = final.get(entry.pk, counter + bots_above)
+    ranked.sort(key=lambda entry: entry.rank)  # stable: the standings' order within a place
 
 
 def rounds_of(event: Event, viewer: Any = None) -> list[dict[str, Any]]:

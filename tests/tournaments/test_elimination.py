@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -13,6 +14,7 @@ from games.services.errors import ServiceError
 from tests.tournaments.conftest import all_present, event_with, play_round
 from tournaments import services
 from tournaments.models import Entry, Event, Placement
+from tournaments.services.elimination import settle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -111,3 +113,29 @@ def test_the_event_form_creates_an_elimination_event(staff: Any, client: Any) ->
     assert response.status_code == 302, response.content.decode()[:3000]
     event = Event.objects.get(name="Cup")
     assert (event.kind, event.through) == ("elimination", 2)
+
+
+def test_a_bot_winning_the_final_makes_no_person_winner_and_tied_people_share_its_place(
+    staff: Any, players: Any, client: Any
+) -> None:
+    """docs/rules.md §5.9.6: the final's best place wins; a bot's best place (bots are not
+    entries) leaves no person the winner, and two people tied behind it share second place
+    (§0.6) on the event page, the third person after them (fourth)."""
+    event = event_with(staff, players(3), kind="elimination", table_size=4, through=1)
+    start_round(event, 1)  # three fit one table of four: the final, a bot in the fourth seat
+    seats = list(Placement.objects.filter(round__event=event, round__number=1))
+    assert [p.entry_id for p in seats].count(None) == 1
+    places = iter([2, 2, 4])
+    for p in seats:
+        p.place = 1 if p.entry_id is None else next(places)
+        p.points = 0.0
+    Placement.objects.bulk_update(seats, ["place", "points"])
+    Entry.objects.filter(event=event).update(games=1)
+    assert settle(event, 1)  # the final
+    assert not Entry.objects.filter(event=event, out_round__isnull=True).exists()
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    client.force_login(staff)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    ranks = re.findall(r'data-testid="rank">([^<]*)<', page)
+    assert ranks == ["2", "2", "4"], ranks
+    assert ">winner<" not in page
