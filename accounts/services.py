@@ -180,7 +180,7 @@ def report_create(
     """A player's report (of a chat line, a wall line, or the player); a second open report
     of the same thing by the same player is the first one again, its details added to the
     first's (a report without them, then one with them: they were dropped, and the reporter
-    thanked)."""
+    thanked), under the report's row lock so that two at once both add theirs."""
     if reported is None or reporter is None or reported.pk == reporter.pk:
         raise ModerationError(_("You cannot report yourself."))
     if reason not in Report.Reason.values:
@@ -193,12 +193,13 @@ def report_create(
         status=Report.Status.OPEN,
     )
     text = (text or "").strip()
-    existing = same.first()
-    if existing is not None:
-        if text and text not in existing.text:
-            existing.text = "\n".join(filter(None, (existing.text, text)))[:REPORT_TEXT]
-            existing.save(update_fields=["text"])
-        return existing
+    with transaction.atomic():  # the open report held while its details grow: none lost
+        existing = same.select_for_update(of=("self",)).first()
+        if existing is not None:
+            if text and text not in existing.text:
+                existing.text = "\n".join(filter(None, (existing.text, text)))[:REPORT_TEXT]
+                existing.save(update_fields=["text"])
+            return existing
     return Report.objects.create(
         reporter=reporter,
         reported=reported,
