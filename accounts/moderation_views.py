@@ -21,8 +21,12 @@ from .views import player_or_404
 
 @login_required
 def report_player(request: HttpRequest, username: str) -> HttpResponse:
-    """Report a player to the moderators (at most WHIST_RATE_REPORTS an hour)."""
+    """Report a player to the moderators (at most WHIST_RATE_REPORTS an hour); one's own
+    report page says at once, on one's page, that nobody reports themselves."""
     player = player_or_404(username)
+    if player.pk == request.user.pk:
+        messages.error(request, _("You cannot report yourself."))
+        return redirect("profile", username=player.username)
     form = ReportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
 

@@ -234,10 +234,22 @@ def test_a_player_reports_another_from_the_profile_once_and_not_themselves():
     client = staff_client(ann)
     for _ in range(2):
         client.post("/accounts/players/pat/report/", {"reason": "name", "text": "rude name"})
-    response = client.post("/accounts/players/ann/report/", {"reason": "name"})
+    response = client.post("/accounts/players/ann/report/", {"reason": "name"}, follow=True)
 
     assert Report.objects.filter(reporter=ann, reported=pat).count() == 1
     assert "cannot report yourself" in response.content.decode()
+
+
+def test_the_report_page_of_oneself_refuses_and_shows_no_form():
+    """The walk under make run: /players/<self>/report/ showed the form, and sending it was
+    refused; the page says so at once, on the player's own page."""
+    ann = make_user("ann")
+    response = staff_client(ann).get("/accounts/players/ann/report/", follow=True)
+
+    assert response.redirect_chain == [("/accounts/players/ann/", 302)]
+    page = response.content.decode()
+    assert "cannot report yourself" in page
+    assert 'name="reason"' not in page
 
 
 def test_a_second_report_of_the_same_player_adds_its_details_to_the_open_one():
