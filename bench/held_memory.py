@@ -1,7 +1,7 @@
 """What a process holds per table for the compare-and-set move (games/held.py), and what a
 move's `take` and `hold` of it cost.
 
-On the migrated bench database of bench/move_path.py (`<DATABASE_URL's name>_bench_held`,
+On the migrated bench database of bench/move_path.py (`<DATABASE_URL's name>_bench_held_<pid>`,
 dropped at the end; turn timers off), `--tables` started Whist tables of four users: each
 table's row and seats read as a state's build reads them (games/reads/queries.py
 `table_with_seats`) and held, under tracemalloc (the held bytes per table: what stays allocated
@@ -21,13 +21,13 @@ import sys
 import time
 import tracemalloc
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from arguments import Parser, whole_number  # noqa: E402
-from capacity import DATABASE_URL, database_url, drop_database  # noqa: E402
+from capacity import DATABASE_URL, drop_database  # noqa: E402
+from django_env import run_database  # noqa: E402
 from engine import calibration  # noqa: E402
 from move_path import setup, tables  # noqa: E402
 
@@ -67,7 +67,7 @@ def measure(ids: list[int], calls: int) -> tuple[float, float]:
 def main() -> None:
     args = arguments()
     base = os.environ.get("DATABASE_URL", DATABASE_URL)
-    url = database_url(base, f"{urlsplit(base).path.strip('/') or 'whist'}_bench_held")
+    url = run_database(base, "bench_held")  # this run's own: two runs never drop each other's
     shuffles = [calibration(1.0, time.thread_time)]
     setup(url)
     from django.conf import settings

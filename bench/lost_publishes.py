@@ -1,7 +1,7 @@
 """What the look for lost publishes costs (games/sockets/lost_publishes.py): one read of the
 versions of a process's quiet tables every WHIST_LOST_PUBLISH_EVERY seconds.
 
-On a migrated bench database of its own (`<DATABASE_URL's name>_bench_lost`, dropped at the
+On a migrated bench database of its own (`<DATABASE_URL's name>_bench_lost_<pid>`, dropped at the
 end) with `--tables` started Whist tables, in rounds that alternate the two, it times on
 this thread's CPU clock and its PostgreSQL backend's (/proc schedstat):
 
@@ -25,13 +25,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from arguments import Parser, whole_number  # noqa: E402
-from capacity import DATABASE_URL, database_url, drop_database  # noqa: E402
+from capacity import DATABASE_URL, drop_database  # noqa: E402
+from django_env import run_database  # noqa: E402
 from engine import calibration  # noqa: E402
 from move_path import backend_cpu, setup, tables  # noqa: E402
 from move_refused import Mover  # noqa: E402
@@ -61,7 +61,7 @@ def looks(ids: list[int], count: int, backend: Callable[[], float]) -> tuple[flo
 def main() -> None:
     args = arguments()
     base = os.environ.get("DATABASE_URL", DATABASE_URL)
-    url = database_url(base, f"{urlsplit(base).path.strip('/') or 'whist'}_bench_lost")
+    url = run_database(base, "bench_lost")  # this run's own: two runs never drop each other's
     shuffles = [calibration(2.0, time.thread_time)]
     setup(url)
     best: dict[str, tuple[float, float]] = {}

@@ -64,3 +64,13 @@ def test_only_a_gone_runs_database_is_a_leftover():
         f"whist_bench_moves_cost_{gone}_1",
     ]  # fmt: skip
     assert leftovers(names, "whist_bench_moves_cost") == [f"whist_bench_moves_cost_{gone}"]
+
+
+@pytest.mark.parametrize("bench", ["held_memory.py", "lost_publishes.py"])
+def test_benches_that_drop_their_database_name_it_per_run(bench: str):
+    """bench/held_memory.py and bench/lost_publishes.py named theirs after DATABASE_URL
+    alone (`_bench_held`, `_bench_lost`), as move_cost.py did: they take run_database's."""
+    source = (ROOT / "bench" / bench).read_text()
+    assert "drop_database(url)" in source
+    assert "url = run_database(base, " in source
+    assert "database_url(base" not in source
