@@ -122,3 +122,20 @@ def test_dutch_calls_a_deal_ronde_never_spel() -> None:
     deals = [(m, s) for m, s in translations("nl") if re.match(r"Deal %\(", m)]
     assert len(deals) >= 4
     assert not [(m, s) for m, s in deals if not all(t.startswith("Ronde") for t in s)]
+
+
+def test_a_drives_hand_is_one_german_word_spiel() -> None:
+    """The events' texts call one deal of a whist drive "Spiel" (its score card's column,
+    "ein Spiel pro Runde"); the drive's tie-break line said "je Hand" and "die gewonnenen
+    Hände" beside them."""
+    path = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
+    about = [
+        (fields["msgid"], [v for k, v in fields.items() if k.startswith("msgstr")])
+        for block, fields in po_file.entries(path)
+        if re.search(r"^#:.*\btournaments/", block, re.M)
+        and re.search(r"\bhands?\b", fields["msgid"], re.I)
+    ]
+    assert len(about) > 8
+    assert not [(m, s) for m, s in about if not all(
+        re.search(r"Spiel", t) and not re.search(r"\bH[aä]nde?\b", t) for t in s
+    )]  # fmt: skip
