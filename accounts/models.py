@@ -202,7 +202,7 @@ class Report(models.Model):
         ordering = ["-created"]
 
     def __str__(self) -> str:
-        return f"report {self.pk}"
+        return gettext("report %(n)s") % {"n": self.pk}
 
 
 class AuditEntry(models.Model):
@@ -257,7 +257,11 @@ class AuditEntry(models.Model):
         ordering = ["-created", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.actor_name} {self.action} {self.target}"
+        return gettext("%(actor)s: %(action)s %(target)s") % {
+            "actor": self.actor_name,
+            "action": self.get_action_display(),
+            "target": self.target,
+        }
 
 
 class Block(models.Model):

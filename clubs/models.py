@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 
 class Club(models.Model):
@@ -76,7 +76,12 @@ class Membership(models.Model):
         indexes = [models.Index(fields=["user", "status"], name="clubs_member_user")]
 
     def __str__(self) -> str:
-        return f"{self.user_id} in club {self.club_id} ({self.status}, {self.role})"
+        return gettext("%(user)s in club %(club)s (%(status)s, %(role)s)") % {
+            "user": self.user_id,
+            "club": self.club_id,
+            "status": self.get_status_display(),
+            "role": self.get_role_display(),
+        }
 
 
 class Post(models.Model):
@@ -99,4 +104,4 @@ class Post(models.Model):
         indexes = [models.Index(fields=["club", "-created"], name="clubs_post_club")]
 
     def __str__(self) -> str:
-        return f"post {self.pk} in club {self.club_id}"
+        return gettext("wall post %(n)s in club %(club)s") % {"n": self.pk, "club": self.club_id}

@@ -7,6 +7,7 @@ import hmac
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -96,7 +97,7 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game} #{self.pk} ({self.status})"
+        return f"{self.game} #{self.pk} ({self.get_status_display()})"
 
     @property
     def deal_seed(self) -> int | None:
@@ -138,7 +139,10 @@ class Seat(models.Model):
         ]  # fmt: skip
 
     def __str__(self) -> str:
-        return f"table {self.table_id} seat {self.index}"
+        return gettext("table %(table)s, seat %(seat)s") % {
+            "table": self.table_id,
+            "seat": self.index,
+        }
 
     @property
     def taken(self) -> bool:
@@ -206,7 +210,7 @@ class Move(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"table {self.table_id} move {self.number}"
+        return gettext("table %(table)s, move %(n)s") % {"table": self.table_id, "n": self.number}
 
 
 class ChatMessage(models.Model):

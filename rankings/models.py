@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -68,7 +69,8 @@ class GameScore(models.Model):
         verbose_name_plural = _("scored games")
 
     def __str__(self) -> str:
-        return f"table {self.table_id} ({'rated' if self.rated else self.casual_reason})"
+        how = gettext("rated") if self.rated else self.casual_reason
+        return gettext("table %(table)s (%(how)s)") % {"table": self.table_id, "how": how}
 
 
 # The seat results whose game changed the seat's rating and rated games (docs/rules.md §4.3).
@@ -129,7 +131,10 @@ class SeatResult(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"table {self.table_id} seat {self.seat}"
+        return gettext("table %(table)s, seat %(seat)s") % {
+            "table": self.table_id,
+            "seat": self.seat,
+        }
 
     @property
     def rating_counts(self) -> bool:
@@ -161,7 +166,11 @@ class Progress(models.Model):
         verbose_name_plural = _("progress")
 
     def __str__(self) -> str:
-        return f"user {self.user_id}: level {self.level}, {self.xp} XP"
+        return gettext("player %(user)s: level %(level)s, %(xp)s XP") % {
+            "user": self.user_id,
+            "level": self.level,
+            "xp": self.xp,
+        }
 
 
 class LevelUp(models.Model):
@@ -184,7 +193,10 @@ class LevelUp(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"user {self.user_id} level {self.level}"
+        return gettext("player %(user)s: level %(level)s") % {
+            "user": self.user_id,
+            "level": self.level,
+        }
 
 
 class Achievement(models.Model):
@@ -208,4 +220,4 @@ class Achievement(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"user {self.user_id}: {self.code}"
+        return gettext("player %(user)s: %(code)s") % {"user": self.user_id, "code": self.code}

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 # The only fields of a stored game that may change: moderation annuls a game.
@@ -62,7 +63,7 @@ class GameRecord(models.Model):
         permissions = [("annul_gamerecord", _("Can annul a game"))]
 
     def __str__(self) -> str:
-        return f"{self.game} #{self.pk} ({self.status})"
+        return f"{self.game} #{self.pk} ({self.get_status_display()})"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Insert once; afterwards only annulling or publishing it (update_fields)."""
@@ -143,7 +144,7 @@ class GamePlayer(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} in game {self.record_id}"
+        return gettext("%(name)s in game %(game)s") % {"name": self.name, "game": self.record_id}
 
 
 class AnalysisRow(models.Model):
@@ -187,7 +188,10 @@ class RecordAnalysis(AnalysisRow):
         indexes = [models.Index(fields=["status", "requested"], name="records_analysis_line")]
 
     def __str__(self) -> str:
-        return f"analysis of game {self.record_id} ({self.status})"
+        return gettext("analysis of game %(game)s (%(status)s)") % {
+            "game": self.record_id,
+            "status": self.get_status_display(),
+        }
 
 
 class UploadedRecord(models.Model):
@@ -203,7 +207,7 @@ class UploadedRecord(models.Model):
         verbose_name_plural = _("uploaded records")
 
     def __str__(self) -> str:
-        return f"uploaded {self.game} record {self.pk}"
+        return gettext("uploaded %(game)s record %(n)s") % {"game": self.game, "n": self.pk}
 
 
 class UploadAnalysis(AnalysisRow):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 
 class Event(models.Model):
@@ -88,7 +88,7 @@ class Event(models.Model):
         ]  # fmt: skip
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.game}, {self.status})"
+        return f"{self.name} ({self.game}, {self.get_status_display()})"
 
 
 # The standings' order (docs/rules.md §5.3): points, opponents' points, wins, then sign-up.
@@ -136,7 +136,10 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user_id} in event {self.event_id}"
+        return gettext("%(user)s in event %(event)s") % {
+            "user": self.user_id,
+            "event": self.event_id,
+        }
 
 
 class Round(models.Model):
@@ -171,7 +174,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"event {self.event_id} round {self.number}"
+        return gettext("event %(event)s, round %(n)s") % {"event": self.event_id, "n": self.number}
 
 
 class Placement(models.Model):
@@ -201,4 +204,8 @@ class Placement(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"round {self.round_id} table {self.number} seat {self.seat}"
+        return gettext("round %(round)s, table %(table)s, seat %(seat)s") % {
+            "round": self.round_id,
+            "table": self.number,
+            "seat": self.seat,
+        }

@@ -339,3 +339,17 @@ def test_a_player_hides_and_shows_another_players_chat_from_the_profile():
     assert not ann.blocks.exists()
     assert client.post("/accounts/players/ann/block/").status_code == 302  # self: refused
     assert not ann.blocks.exists() and pat.pk
+
+
+@pytest.mark.parametrize(
+    "language, title", [("en", "report "), ("de", "Meldung "), ("nl", "melding ")]
+)
+def test_the_admin_titles_a_report_in_the_moderators_language(moderator, language, title):
+    """The walk under make run: the report's change page said "report 1" in German and
+    Dutch (the model's name in English, whatever the moderator's language)."""
+    ann, pat = make_user("ann"), make_user("pat")
+    report = services.report_create(ann, pat, "abuse", "rude")
+    client = staff_client(moderator)
+    client.cookies["django_language"] = language
+    page = client.get(f"/admin/accounts/report/{report.pk}/change/").content.decode()
+    assert f"<h2>{title}{report.pk}</h2>" in page
