@@ -138,7 +138,8 @@ def replay(request: HttpRequest, table_id: int) -> HttpResponse:
     }  # fmt: skip
     context = {
         "data": data, "title": presenters.game_name(found.game), "stored": found,
-        "names": data["names"], **practice_choices(found, request.user),
+        # The seat menu's names as the game page's: bots of one level with their seat number.
+        "names": presenters.seat_names(found.seats), **practice_choices(found, request.user),
     }  # fmt: skip
     return render(request, "records/replay.html", context)
 

@@ -102,3 +102,15 @@ def test_play_from_here_is_limited_as_tables_are(make_user, settings):
     answer = client.post(f"/games/{original.pk}/practice/", form, follow=True)
     assert b"You have opened many tables lately" in answer.content
     assert Table.objects.filter(practice_of=original).count() == 2
+
+
+def test_the_seat_menu_of_play_from_here_tells_bots_of_one_level_apart(make_user):
+    """Its options were the bare labels: "Ann, Bot (Club player), Bot (Club player), Bot (Club
+    player)", three seats of one name, where the game page and the replay number them."""
+    ann = make_user("ann")
+    original = store(seeded("whist", 4, 5), [ann, "club", "club", "club"], rated=False)
+    page = client_for(ann).get(f"/games/{original.pk}/replay/").content.decode()
+    start = page.index('data-testid="practice-seat"')
+    menu = page[start : page.index("</select>", start)]
+    assert ">Bot (Club player) 2</option>" in menu
+    assert ">Bot (Club player) 4</option>" in menu
