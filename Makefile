@@ -132,6 +132,11 @@ run: setup
 	@$(BIN)/python -m whistsite.ready $(HOST) $(PORT) $$PPID &
 	$(RUN_ENV) $(BIN)/daphne -b $(HOST) -p $(PORT) $(DAPHNE_FLAGS) whistsite.asgi:application
 
+# The browser tests' screenshots cost Chromium CPU and no test reads them (tests/e2e/screenshots.py).
+SCREENSHOTS_NOTE := $(strip $(if $(filter-out 0,$(WHIST_SCREENSHOTS)),Screenshots: in \
+test-results/.,Screenshots: only of failed tests (test-results/failed/). WHIST_SCREENSHOTS=1 \
+make test (or make test-browser) takes them all, into test-results/.))
+
 # make test's two runs at once (BESIDE=1, the default): either failing fails it; the browser run's output is kept in
 # a file until the unit run has ended, so that neither's is mixed into the other's.
 define BOTH_RUNS
@@ -144,6 +149,7 @@ $(TEST_RUN); unit=$$?; \
 wait $$browser; e2e=$$?; \
 echo "==== the browser run's output ===="; cat "$$log"; \
 echo "make test: the unit run exited with $$unit, the browser run with $$e2e"; \
+echo '$(SCREENSHOTS_NOTE)'; \
 [ $$unit -eq 0 ] && [ $$e2e -eq 0 ]
 endef
 
@@ -183,6 +189,7 @@ test-runs: setup
 ## test-browser: the browser tests alone, as `make test` runs them (after make test-setup)
 test-browser: setup
 	$(E2E_RUN)
+	@echo '$(SCREENSHOTS_NOTE)'
 
 ## lint: ruff check, ruff format --check, mypy (docs/development.md "Types"), and the import contracts (lint-imports; docs/architecture.md §8)
 lint: setup

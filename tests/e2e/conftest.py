@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.celery_worker import worker_command
+from tests.e2e.screenshots import CALL_FAILED, shoot_failed, skip_unless_asked
 from tests.server_fork import Forks
 from tests.servers import ROOT, forking, server_env
 from tests.servers import daphne as _daphne
@@ -20,6 +21,7 @@ from tests.servers import stop as _stop
 
 # Playwright's sync API keeps an event loop in this thread (docs/stack-notes.md §2.4).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+skip_unless_asked()  # screenshots only with WHIST_SCREENSHOTS=1 (tests/e2e/screenshots.py)
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -78,13 +80,23 @@ def browser(browser: Browser) -> Browser:
     return browser
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytest.TestReport:
+    """A failed test is noted, for _close_pages's screenshots of its pages."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[CALL_FAILED] = True
+    return report
+
+
 @pytest.fixture(autouse=True)
-def _close_pages(browser) -> Iterator[None]:
+def _close_pages(browser, request: pytest.FixtureRequest) -> Iterator[None]:
     """Each test's pages close with it. Left open, every earlier test's table page keeps
     drawing and reconnecting in the one browser, and late tests waited 30 s in vain for a
     dealt hand on this 2-core machine (two in one CI run, one the session before)."""
     before = set(browser.contexts)
     yield
+    shoot_failed(request.node, [c for c in browser.contexts if c not in before])
     for context in browser.contexts:
         if context not in before:
             context.close()
