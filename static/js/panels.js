@@ -66,17 +66,22 @@ export function isMyTurn(app) {
   return Boolean(view && app.msg.table.status === "playing" && view.to_act === app.msg.seat && view.legal.length && !myStandIn(app));
 }
 
+/** An element's text, written only when it changes: the status line is redrawn every second,
+ * and a text written again, even unchanged, costs the page a layout and a repaint. */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 export function renderStatus(app) {
   if (!app.msg) return;
   const turn = document.getElementById("status-turn");
-  const view = app.msg.view;
-  turn.textContent = turnText(app);
+  setText(turn, turnText(app));
   turn.classList.toggle("mine", isMyTurn(app));
   const [clock, low] = clockText(app.msg.table);
   const clockEl = document.getElementById("status-clock");
-  clockEl.textContent = clock;
+  setText(clockEl, clock);
   clockEl.classList.toggle("low", low);
-  document.getElementById("status-away").textContent = presenceText(app);
+  setText(document.getElementById("status-away"), presenceText(app));
 }
 
 function line(text) {
