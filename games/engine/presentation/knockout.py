@@ -41,6 +41,8 @@ OUT_LABEL, CHOOSES = gettext_noop("Out"), gettext_noop("Chooses trump")
 CUT_CARD = gettext_noop("%(name)s cut the %(card)s")
 CUT_FOR_TRUMP = gettext_noop("Cut for the choice of trump")
 VOTES, EXCHANGED = gettext_noop("Votes"), gettext_noop("Exchanged")
+# A count after a name apart from it: "Bot (Beginner) 4 2" read as one name.
+SWAPPED = ngettext("%(name)s (%(n)s card)", "%(name)s (%(n)s cards)", "n")
 
 
 def info(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -59,7 +61,7 @@ def info(view: dict[str, Any]) -> list[dict[str, Any]]:
         votes = [join(" ", seat(s), suit(u)) for s, u in view["votes"]]
         out.append(line(labelled(VOTES, join(", ", *votes))))
     if view["exchanged"]:
-        swaps = [join(" ", seat(s), n) for s, n in view["exchanged"]]
+        swaps = [t(SWAPPED, name=seat(s), n=n) for s, n in view["exchanged"]]
         out.append(line(labelled(EXCHANGED, join(", ", *swaps))))
     return out
 
