@@ -158,8 +158,8 @@ function waitingDialog(app) {
   const root = app.root.dataset;
   const list = node("ul", "waiting-seats");
   for (let i = 0; i < table.players; i++) list.appendChild(seatLine(app, i));
-  const box = [node("h2", null, gettext("Waiting for players")), list];
   const full = table.seats.every((s) => s.name || s.bot);
+  const box = [node("h2", null, full ? gettext("Ready to start") : gettext("Waiting for players")), list];
   const actions = node("div", "actions");
   if (app.msg.seat !== null) {
     if (full) actions.appendChild(postForm(root.startUrl, gettext("Start the game"), "button-gold"));

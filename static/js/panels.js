@@ -30,6 +30,7 @@ function turnText(app) {
   if (app.flashed && Date.now() < app.flashed.until) return app.flashed.text; // an error (table.js's flash)
   if (table.status === "open" || !view) {
     const taken = table.seats.filter((s) => s.name || s.bot).length;
+    if (taken === table.players) return gettext("Every seat is taken: ready to start");
     return fmt(gettext("Waiting for players: %(taken)s of %(n)s seats taken"), { taken, n: table.players });
   }
   if (table.status !== "playing" || view.phase === "over") return gettext("Game over");

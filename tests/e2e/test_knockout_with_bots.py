@@ -26,7 +26,7 @@ def test_sign_up_create_knockout_table_with_bots_and_play_to_the_end(
     for seat, level in ((1, "beginner"), (2, "club"), (3, "expert")):  # one of each level
         page.select_option(f"#id_seat_{seat}", level)
     page.click("[data-testid=create-submit]")
-    expect(page.locator("#dialog")).to_contain_text("Waiting for players")
+    expect(page.locator("#dialog")).to_contain_text("Ready to start")  # every seat taken
     page.get_by_role("button", name="Start the game").click()
 
     wait_for_hand(page)
