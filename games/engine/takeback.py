@@ -19,6 +19,8 @@ from .state import State
 def can_take_back(state: State, seat: int) -> bool:
     """Whether `seat` played the last card, nothing came after, it may be picked up, and the
     seat could have played something else."""
+    if seat in state.resigned:  # its cards are a bot's (Knockout Whist), never a misclick
+        return False
     before = _before_last_card(state, seat)  # the cheap checks first: None for most views
     return before is not None and not _forced(before, seat)
 
@@ -37,6 +39,8 @@ def take_back(state: State, action: Action) -> State:
 
 def refusal(state: State, seat: int) -> IllegalAction | None:
     """Why `seat` cannot take back its last card now; None when it can."""
+    if seat in state.resigned:
+        return IllegalAction("resigned", gettext_noop("you resigned: a bot plays your seat"))
     before = _before_last_card(state, seat)
     if before is None:
         return IllegalAction(

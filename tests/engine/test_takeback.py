@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.engine import apply, legal_actions, make_rules, new_game
-from games.engine.actions import PLAY, TAKEBACK, Action, IllegalAction
+from games.engine.actions import PLAY, RESIGN, TAKEBACK, Action, IllegalAction
 from games.engine.record import to_record
 from games.engine.record_check import check
 from games.engine.replay import frames
@@ -166,3 +166,24 @@ def test_a_card_played_with_alternatives_is_still_taken_back(game, players, comp
     assert len(options) > 1 and can_take_back(after, play.seat)
     back = apply(after, Action(TAKEBACK, play.seat))
     assert back.to_act == play.seat and legal_actions(back, play.seat, resign_too=False) == options
+
+
+def test_a_seat_that_resigned_takes_back_no_card_its_bot_played():
+    """In Knockout Whist a resigned player's seat is played by a bot to the end; the page
+    offered "Take back" after each of the bot's cards, and the player could undo them."""
+    state = new_game(make_rules("knockout", 3), seed=7)
+    while state.phase != "play":
+        state = apply(state, legal_actions(state, state.to_act, resign_too=False)[0])
+    for _ in range(12):  # to a position where the resigned seat plays a card with a choice
+        seat = state.to_act
+        if seat not in state.resigned:
+            state = apply(state, Action(RESIGN, seat))
+        plays = [a for a in legal_actions(state, seat) if a.kind == PLAY]
+        after = apply(state, plays[-1])
+        if len(plays) > 1:
+            break
+        state = after
+    assert seat in after.resigned
+    assert not can_take_back(after, seat)
+    with pytest.raises(IllegalAction):
+        apply(after, Action(TAKEBACK, seat))
