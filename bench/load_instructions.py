@@ -126,6 +126,9 @@ def main() -> None:
         tempfile.tempdir = None
         site, bare = counts(Path(folder), "site"), counts(Path(folder), "bare")
     report(site, site_stats.moves, bare, bare_stats.moves)
+    for name, stats in (("site", site_stats), ("bare", bare_stats)):
+        print(f"{name}: errors {dict(stats.errors) or 'none'}; unexpected closes "
+              f"{dict(stats.closed) or 'none'}; gaps {stats.gaps}")  # fmt: skip
 
 
 def report(site: dict[str, Any], site_moves: int, bare: dict[str, Any], bare_moves: int) -> None:
