@@ -168,10 +168,13 @@ CARDS_TRUMP = ngettext("%(n)s card, trump %(trump)s", "%(n)s cards, trump %(trum
 def sheet(record: dict[str, Any], players: int) -> dict[str, Any]:
     """The score sheet: a row a round, a cell a seat (its tricks, out, dog's life)."""
     rows = []
-    for number, deal in enumerate(record["deals"], 1):
+    deals = record["deals"]
+    for number, deal in enumerate(deals, 1):
         outcome = deal.get("outcome") or {}
         tricks = outcome.get("tricks") or [None] * players
         cells = [_cell(s, hand, tricks[s], outcome) for s, hand in enumerate(deal["hands"])]
+        if number == len(deals):
+            cells = _deciding(cells, deal, outcome, record.get("result") or {})
         cards = max((len(h) for h in deal["hands"]), default=0)
         note = t(CARDS_TRUMP, n=cards, trump=suit(outcome.get("trump", "?")))
         rows.append({"label": t(STAGE, n=number), "cells": cells, "note": note})
@@ -193,6 +196,31 @@ def _cell(s: int, hand: list[str], tricks: int | None, outcome: dict[str, Any]) 
     if len(hand) == 1 and tricks is not None:
         parts.append(t(ONE_CARD))
     return join(" · ", *parts)
+
+
+# Endings during a round, where the record's `out` of the deciding deal is everyone still in
+# but the winner (docs/game-record.md §3): they are still in and share second place
+# (docs/rules.md §1.6), as the table's panel and the result say.
+AT_ONCE = ("final_trick", "sweep", "rainbow")
+RAINBOW = gettext_noop("rainbow")
+
+
+def _deciding(cells: list[Any], deal: dict[str, Any], outcome: dict[str, Any],
+              result: dict[str, Any]) -> list[Any]:  # fmt: skip
+    """The deciding round's cells: nobody still in is marked out; a rainbow, where no trick
+    was played, says who held it and who was in."""
+    reason = result.get("reason")
+    if reason not in AT_ONCE:
+        return cells
+    if reason == "rainbow":
+        won = result.get("winners") or []
+        return [
+            "–" if not hand else t(RAINBOW) if s in won else t(IN)
+            for s, hand in enumerate(deal["hands"])
+        ]
+    still = {**outcome, "out": []}
+    tricks = outcome.get("tricks") or [None] * len(cells)
+    return [_cell(s, hand, tricks[s], still) for s, hand in enumerate(deal["hands"])]
 
 
 PLACE = gettext_noop("place %(place)s of %(players)s")
