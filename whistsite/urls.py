@@ -11,6 +11,7 @@ from whistsite import webapp
 urlpatterns = [
     path("", game_views.home, name="home"),
     path("manifest.webmanifest", webapp.manifest, name="webapp_manifest"),
+    path("favicon.ico", webapp.favicon, name="favicon"),
     path("sw.js", webapp.service_worker, name="service_worker"),
     path("offline/", webapp.offline, name="offline"),
     path("", include("games.urls")),

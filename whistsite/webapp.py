@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -51,6 +51,15 @@ def manifest(request: HttpRequest) -> HttpResponse:
     }
     body = json.dumps(data, ensure_ascii=False)
     return HttpResponse(body, content_type="application/manifest+json; charset=utf-8")
+
+
+@require_GET
+@cache_control(max_age=86400)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers and the admin's pages ask for unbidden: the app's icon
+    (the manifest's first), where its static file is (a temporary redirect: its address
+    changes with its content)."""
+    return HttpResponseRedirect(static(ICONS[0][0]))
 
 
 @lru_cache(maxsize=1)

@@ -72,3 +72,12 @@ def test_the_offline_page_offers_to_try_again_and_names_nobody(client: Client) -
     page = client.get("/offline/").content.decode()
     assert 'data-testid="retry"' in page
     assert "zoltan" not in page  # it is cached for whoever uses the browser next
+
+
+def test_favicon_ico_leads_to_the_manifests_icon(client: Client) -> None:
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    icon = json.loads(client.get("/manifest.webmanifest").content)["icons"][0]["src"]
+    assert response["Location"] == icon
+    path = icon.removeprefix("/static/")
+    assert (settings.STATICFILES_DIRS[0] / path).read_bytes()[:4] == b"\x89PNG"
