@@ -12,26 +12,48 @@ from django.contrib.auth import logout
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.models import Report
-from accounts.selectors import ban_active, ban_text
+from accounts.selectors import ban_active, ban_in_force, ban_text
 from accounts.services import notices_take
 
 
 class BanMiddleware:
-    """Log out a logged-in player who is banned and answer with the ban page (403)."""
+    """Log out a logged-in player who is banned and answer with the ban page (403). That
+    request may be one nobody sees (another tab's, a script's fetch): the session left behind
+    remembers whose it was, and the next request shows the ban and its reason as a message
+    on the next page (the reloaded lobby, the login page), once, if the ban is still in force."""
+
+    KEY = "banned_user"
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
-        ban = ban_active(user) if user is not None and user.is_authenticated else None
-        if ban is None:
+        signed_in = user is not None and user.is_authenticated
+        ban = ban_active(user) if signed_in else None
+        if ban is None or user is None:
+            if not signed_in and hasattr(request, "session") and self.KEY in request.session:
+                self._tell(request, request.session.pop(self.KEY))
             return self.get_response(request)
+        user_id = user.pk
         logout(request)
+        request.session[self.KEY] = user_id
         context = {"ban_text": ban_text(ban), "ban": ban}
         return render(request, "accounts/banned.html", context, status=403)
+
+    @staticmethod
+    def _tell(request: HttpRequest, user_id: object) -> None:
+        ban = ban_in_force(user_id) if isinstance(user_id, int) else None
+        if ban is not None:
+            messages.error(request, f"{ban_text(ban)} {_(LOGGED_OUT)}")
+
+
+LOGGED_OUT = gettext_noop(
+    "You have been logged out. If you think this is a mistake, write to the moderators."
+)
 
 
 class NoticeMiddleware:
