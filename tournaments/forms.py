@@ -7,6 +7,8 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from games import labels
@@ -16,6 +18,31 @@ from games.engine.rules import GAMES
 from games.pages.forms import RuleFields, preset_choices
 from tournaments.models import Event
 
+# What each kind is (docs/rules.md §5): under "Kind", a line a kind, the chosen one's shown
+# (static/js/event_form.js; without scripts every line). It said only what a drive is. The
+# lines are the events page's own (templates/tournaments/list.html), in the site's catalogue.
+KIND_HELP = {
+    Event.Kind.SWISS: _("<strong>Swiss</strong>: each round seats players of like scores "
+                        "together; everyone plays every round."),
+    Event.Kind.DUPLICATE: _("<strong>Duplicate</strong>: every table plays the same deals, "
+                            "and you are scored against the others who held your cards."),
+    Event.Kind.DRIVE: _("<strong>Whist drive</strong>: one hand a round, trumps in a fixed "
+                        "order; players move between tables and partners, and the most "
+                        "tricks wins."),
+    Event.Kind.ELIMINATION: _("<strong>Elimination</strong>: the best places at each table go "
+                              "through to the next round, until one table plays the final."),
+}  # fmt: skip
+PAIRS_HELP = _("Whist pairs may enter together in Swiss and duplicate events; a drive and an "
+               "elimination event are entered alone.")  # fmt: skip
+
+
+def kind_help() -> str:
+    """Each kind's line (marked with its kind), then who may enter as a pair."""
+    # The catalogue's own markup (<strong>), as the events page's blocktranslate shows it.
+    lines = [(kind, mark_safe(str(text))) for kind, text in KIND_HELP.items()]  # noqa: S308
+    spans = format_html_join("", '<span class="kind-help" data-kind="{}">{}</span> ', lines)
+    return format_html("{}<span>{}</span>", spans, PAIRS_HELP)
+
 
 class EventForm(RuleFields, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
@@ -23,11 +50,6 @@ class EventForm(RuleFields, forms.Form):
     kind = forms.ChoiceField(
         label=_("Kind"),
         choices=[c for c in Event.Kind.choices if c[0] != Event.Kind.DAILY],
-        help_text=_(
-            "A whist drive: Whist, one hand a round, trumps in turn, players moving. "
-            "Whist pairs may enter together in Swiss and duplicate events; a drive "
-            "and an elimination event are entered alone."
-        ),
     )
     table_size = forms.IntegerField(
         label=_("Players per table"), min_value=2, max_value=7, initial=4,
@@ -95,6 +117,7 @@ class EventForm(RuleFields, forms.Form):
         zone = timezone.localtime().strftime("%Z")
         self.fields["starts_at"].label = _("Starts at (%(zone)s)") % {"zone": zone}
         self.fields["bot_level"].choices = [(lv, labels.bot_name(lv)) for lv in LEVELS]
+        self.fields["kind"].help_text = kind_help()
         self.add_rule_fields()
 
     def main_fields(self) -> list[forms.BoundField]:

@@ -21,6 +21,10 @@ function showKind() {
       if (field) field.hidden = owner !== kind;
     }
   }
+  // The help under "Kind" says what the chosen kind is (every kind's line without scripts).
+  form.querySelectorAll(".kind-help").forEach((line) => {
+    line.hidden = line.dataset.kind !== kind;
+  });
   // A drive plays its own rules (tournaments/services/events.py _drive_rules): the game's
   // rule fieldsets, which it ignored, give way to a line saying so.
   const drive = kind === "drive";

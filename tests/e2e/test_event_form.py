@@ -73,3 +73,14 @@ def test_the_form_shows_a_kinds_own_fields_only_for_that_kind(page: Page, site_u
     page.select_option("#id_kind", "swiss")
     expect(whist_rules).to_be_visible()
     expect(page.get_by_test_id("drive-rules-note")).to_be_hidden()
+
+
+def test_the_kinds_help_says_what_the_chosen_kind_is(page: Page, site_url: str):
+    """The help under "Kind" began "A whist drive: ..." whichever kind was chosen."""
+    sign_up(page, site_url, "ann", "Ann")
+    page.goto(f"{site_url}/events/new/")
+    for kind in ("swiss", "duplicate", "drive", "elimination"):
+        page.select_option("#id_kind", kind)
+        shown = page.locator("[data-field=kind] .kind-help:visible")
+        expect(shown).to_have_count(1)
+        expect(shown).to_have_attribute("data-kind", kind)

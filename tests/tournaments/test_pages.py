@@ -236,3 +236,22 @@ def test_an_event_cancelled_at_its_start_for_want_of_players_says_so(
     services.event_cancel(staff, coming(staff).pk)  # its organiser's cancelling: no such line
     page = client_of(ann).get(reverse("event", args=[event.pk + 1])).content.decode()
     assert 'data-testid="cancelled-why"' not in page
+
+
+KINDS_SAID = {
+    "en": ("Swiss", "Duplicate", "Whist drive", "Elimination"),
+    "de": ("Schweizer System", "Duplicate", "Whist-Drive", "K.-o.-Turnier"),
+    "nl": ("Zwitsers systeem", "Duplicate", "Whistdrive", "Knock-out"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_the_kinds_help_says_what_each_kind_is(staff: Any, language: str) -> None:
+    """It began "A whist drive: ..." whichever kind was chosen."""
+    client = client_of(staff)
+    client.cookies["django_language"] = language
+    html = client.get("/events/new/").content.decode()
+    help_of = html.split('data-field="kind"')[1].split("</div>")[0]
+    lines = re.findall(r'<span class="kind-help" data-kind="(\w+)"><strong>([^<]*)</', help_of)
+    assert lines == list(zip(["swiss", "duplicate", "drive", "elimination"], KINDS_SAID[language],
+                             strict=True))  # fmt: skip
