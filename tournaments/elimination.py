@@ -60,9 +60,9 @@ def going_out(
     people: Sequence[tuple[Hashable, int | None]], through: int, rank: dict, final: bool
 ) -> list:
     """The people of one scored table who go out (docs/rules.md §5.9): at the final all but
-    the table's best place (1, §0.6; a bot's, bots unlisted, leaves no person winning),
-    else all but those going through (`going_through`). `people`: each one's place at the
-    table (None: not placed, as the worst)."""
+    the table's best place (1, docs/rules.md §0.6; a bot's, bots unlisted, leaves no person
+    winning), else all but those going through (`going_through`). `people`: each one's
+    place at the table (None: not placed, as the worst)."""
     placed = [(p, place if place is not None else 99) for p, place in people]
     if final:
         return [p for p, place in placed if place != 1]

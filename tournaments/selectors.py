@@ -144,7 +144,7 @@ def standings(event: Event) -> list[Entry]:
 
 def _final_ranks(event: Event, ranked: list[Entry]) -> None:
     """An elimination event's ranks once its final is scored (docs/rules.md §5.9): the
-    final's people first, by their place at its table (§0.6: tied places shared, the
+    final's people first, by their place at its table (docs/rules.md §0.6: tied places shared, the
     standings' order between them; a bot's place counted, so a bot that won leaves no
     person first), the others after them, counted on from the places the final filled
     (its bots placed below every person passed over). Sorts `ranked` so."""

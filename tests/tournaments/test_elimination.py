@@ -118,9 +118,10 @@ def test_the_event_form_creates_an_elimination_event(staff: Any, client: Any) ->
 def test_a_bot_winning_the_final_makes_no_person_winner_and_tied_people_share_its_place(
     staff: Any, players: Any, client: Any
 ) -> None:
-    """docs/rules.md §5.9.6: the final's best place wins; a bot's best place (bots are not
-    entries) leaves no person the winner, and two people tied behind it share second place
-    (§0.6) on the event page, the third person after them (fourth)."""
+    """docs/rules.md §5.9 (its item 6): the final's best place wins; a bot's best place
+    (bots are not entries) leaves no person the winner, and two people tied behind it share
+    second place (docs/rules.md §0.6) on the event page, the third person after them
+    (fourth)."""
     event = event_with(staff, players(3), kind="elimination", table_size=4, through=1)
     start_round(event, 1)  # three fit one table of four: the final, a bot in the fourth seat
     seats = list(Placement.objects.filter(round__event=event, round__number=1))
