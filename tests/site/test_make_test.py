@@ -99,8 +99,10 @@ def test_the_browser_run_of_make_test_fails_when_it_collects_no_test() -> None:
     """And with it make test, though its unit run passed: its two runs at once (make
     test-runs, the same without lint), a unit run of one test and a browser run that collects
     none (these arguments name no browser test); both runs' outputs are shown."""
-    browser_run = make("-n", "test-browser").stdout.strip().splitlines()[-1]
-    assert "pytest -m e2e" in browser_run
+    shown = make("-n", "test-browser").stdout.strip().splitlines()
+    # The browser run's command line (a note on screenshots follows it).
+    browser_run = next((line for line in shown if "pytest -m e2e" in line), "")
+    assert "pytest -m e2e" in browser_run, shown
     # make test runs the very pytest command beside the unit run, on a Redis of its own;
     # with BESIDE=0, the very command of make test-browser, after the unit run.
     pytest_command = browser_run[browser_run.index(".venv/bin/pytest -m e2e") :]

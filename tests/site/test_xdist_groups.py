@@ -64,7 +64,9 @@ def test_the_browser_run_gives_its_first_tests_one_to_each_worker(tmp_path: Path
     shown = subprocess.run(["make", "--no-print-directory", "-n", "test-browser"], cwd=ROOT,
                            env=env, capture_output=True, text=True, timeout=240,
                            check=True)  # fmt: skip
-    words = shlex.split(shown.stdout.strip().splitlines()[-1])
+    # The browser run's command line (a note on screenshots follows it).
+    run = next(line for line in shown.stdout.splitlines() if "pytest -m e2e" in line)
+    words = shlex.split(run)
     workers = words[words.index("-n") + 1]
     dist = words[words.index("--dist") + 1] if "--dist" in words else "load"
     (tmp_path / "test_ordered.py").write_text(ORDERED)
