@@ -124,6 +124,18 @@ def test_dutch_calls_a_deal_ronde_never_spel() -> None:
     assert not [(m, s) for m, s in deals if not all(t.startswith("Ronde") for t in s)]
 
 
+def test_dutch_says_ronde_in_every_text_about_a_deal() -> None:
+    """Not only the panel's "Deal %(n)s": Whist's score panel said "Vorig spel: 9 - 4 slagen"
+    for the last deal, the trick note "Gespeelde kaarten in dit spel". A text that names a
+    game too ("spel") is left to its own words."""
+    about = [
+        (m, s) for m, s in translations("nl")
+        if re.search(r"\bdeals?\b", m, re.I) and not re.search(r"\bgames?\b", m, re.I)
+    ]  # fmt: skip
+    assert len(about) > 8
+    assert not [(m, s) for m, s in about if any(re.search(r"\bspel\b", t, re.I) for t in s)]
+
+
 def test_a_drives_hand_is_one_german_word_spiel() -> None:
     """The events' texts call one deal of a whist drive "Spiel" (its score card's column,
     "ein Spiel pro Runde"); the drive's tie-break line said "je Hand" and "die gewonnenen
