@@ -131,16 +131,25 @@ function showList(filter, before) {
   send({ type: "list", ...filter, before });
 }
 
-filterForm.addEventListener("change", () => showList(readFilter(), null));
+// Without an open socket (still connecting, or gone) the form and the pager's links do what
+// they do without scripts: the server renders the page asked for.
+const socketOpen = () => socket !== null && socket.readyState === WebSocket.OPEN;
+filterForm.addEventListener("change", () => {
+  if (socketOpen()) showList(readFilter(), null);
+});
 filterForm.addEventListener("submit", (event) => {
+  if (!socketOpen()) return;
   event.preventDefault();
   showList(readFilter(), null);
 });
+// `data-before`: the oldest row shown, rendered with the page and renewed by every list.
 document.getElementById("page-older").addEventListener("click", (event) => {
+  if (!socketOpen()) return;
   event.preventDefault();
   showList(page.filter, Number(event.currentTarget.dataset.before) || null);
 });
 document.getElementById("page-newest").addEventListener("click", (event) => {
+  if (!socketOpen()) return;
   event.preventDefault();
   showList(page.filter, null);
 });
