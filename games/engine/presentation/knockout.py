@@ -169,12 +169,17 @@ def sheet(record: dict[str, Any], players: int) -> dict[str, Any]:
     """The score sheet: a row a round, a cell a seat (its tricks, out, dog's life)."""
     rows = []
     deals = record["deals"]
+    ending = (record.get("result") or {}).get("reason")
     for number, deal in enumerate(deals, 1):
         outcome = deal.get("outcome") or {}
-        tricks = outcome.get("tricks") or [None] * players
-        cells = [_cell(s, hand, tricks[s], outcome) for s, hand in enumerate(deal["hands"])]
-        if number == len(deals):
-            cells = _deciding(cells, deal, outcome, record.get("result") or {})
+        deciding = number == len(deals) and ending in AT_ONCE
+        if deciding and ending == "rainbow":
+            cells = _rainbow(deal, record["result"].get("winners") or [])
+        else:
+            tricks = outcome.get("tricks") or [None] * players
+            # The deciding deal's `out` is everyone still in but the winner: none is out.
+            shown = {**outcome, "out": []} if deciding else outcome
+            cells = [_cell(s, hand, tricks[s], shown) for s, hand in enumerate(deal["hands"])]
         cards = max((len(h) for h in deal["hands"]), default=0)
         note = t(CARDS_TRUMP, n=cards, trump=suit(outcome.get("trump", "?")))
         rows.append({"label": t(STAGE, n=number), "cells": cells, "note": note})
@@ -205,22 +210,10 @@ AT_ONCE = ("final_trick", "sweep", "rainbow")
 RAINBOW = gettext_noop("rainbow")
 
 
-def _deciding(cells: list[Any], deal: dict[str, Any], outcome: dict[str, Any],
-              result: dict[str, Any]) -> list[Any]:  # fmt: skip
-    """The deciding round's cells: nobody still in is marked out; a rainbow, where no trick
-    was played, says who held it and who was in."""
-    reason = result.get("reason")
-    if reason not in AT_ONCE:
-        return cells
-    if reason == "rainbow":
-        won = result.get("winners") or []
-        return [
-            "–" if not hand else t(RAINBOW) if s in won else t(IN)
-            for s, hand in enumerate(deal["hands"])
-        ]
-    still = {**outcome, "out": []}
-    tricks = outcome.get("tricks") or [None] * len(cells)
-    return [_cell(s, hand, tricks[s], still) for s, hand in enumerate(deal["hands"])]
+def _rainbow(deal: dict[str, Any], won: list[int]) -> list[Any]:
+    """A rainbow's deciding round, where no trick was played: who held it, who was in."""
+    return ["–" if not hand else t(RAINBOW) if s in won else t(IN)
+            for s, hand in enumerate(deal["hands"])]  # fmt: skip
 
 
 PLACE = gettext_noop("place %(place)s of %(players)s")
