@@ -18,9 +18,9 @@ from games.engine.rules import GAMES
 from games.pages.forms import RuleFields, preset_choices
 from tournaments.models import Event
 
-# What each kind is (docs/rules.md §5): under "Kind", a line a kind, the chosen one's shown
-# (static/js/event_form.js; without scripts every line). It said only what a drive is. The
-# lines are the events page's own (templates/tournaments/list.html), in the site's catalogue.
+# What each kind is (docs/rules.md §5), in the site's catalogue with its markup (<strong>):
+# the events page's list of kinds, and under the form's "Kind" a line a kind, the chosen
+# one's shown (static/js/event_form.js; without scripts every line). In the form's order.
 KIND_HELP = {
     Event.Kind.SWISS: _("<strong>Swiss</strong>: each round seats players of like scores "
                         "together; everyone plays every round."),
@@ -36,11 +36,14 @@ PAIRS_HELP = _("Whist pairs may enter together in Swiss and duplicate events; a 
                "elimination event are entered alone.")  # fmt: skip
 
 
+def kind_lines() -> list[tuple[str, str]]:
+    """(kind, what it is) for each kind people create, the catalogue's markup kept."""
+    return [(kind, mark_safe(str(text))) for kind, text in KIND_HELP.items()]  # noqa: S308
+
+
 def kind_help() -> str:
     """Each kind's line (marked with its kind), then who may enter as a pair."""
-    # The catalogue's own markup (<strong>), as the events page's blocktranslate shows it.
-    lines = [(kind, mark_safe(str(text))) for kind, text in KIND_HELP.items()]  # noqa: S308
-    spans = format_html_join("", '<span class="kind-help" data-kind="{}">{}</span> ', lines)
+    spans = format_html_join("", '<span class="kind-help" data-kind="{}">{}</span> ', kind_lines())
     return format_html("{}<span>{}</span>", spans, PAIRS_HELP)
 
 

@@ -23,7 +23,7 @@ from games import labels
 from games.pages.forms import rule_context
 from tournaments import selectors, services
 from tournaments.after_table import after_table
-from tournaments.forms import EventForm
+from tournaments.forms import EventForm, kind_lines
 from tournaments.models import Entry, Event, Round
 from tournaments.movements import TRUMPS, TRUMPS_NO_TRUMP
 from tournaments.services.rounds import MIN_PLAYERS
@@ -33,7 +33,8 @@ TRUMP_CODES = {"hearts": "H", "clubs": "C", "diamonds": "D", "spades": "S", "non
 
 
 def events_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/list.html", selectors.event_lists(request.user))
+    context = {**selectors.event_lists(request.user), "kind_lines": kind_lines()}
+    return render(request, "tournaments/list.html", context)
 
 
 @login_required
