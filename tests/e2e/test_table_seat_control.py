@@ -31,7 +31,10 @@ def test_after_a_timeout_i_am_back_returns_the_seat_with_one_click_or_the_b_key(
 ) -> None:
     user("ann")
     page = logged_in(browser, site_url, "ann")
-    create_table(page, site_url, "german", time_limit="15")
+    # A match of 15 games: the stand-in bot plays both seats at bot speed, and one game of
+    # German Whist (52 cards) was over in about 8 s, the banner gone with it, before a loaded
+    # machine's steps below reached the click (a CI run: "I'm back" detached, then never found).
+    create_table(page, site_url, "german", time_limit="15", options={"games": "15"})
     banner = page.locator("#seat-control")
     for come_back in ("click", "key"):
         # 15 s for the move, then a bot plays it and the seat is away.
