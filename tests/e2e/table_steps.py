@@ -56,14 +56,17 @@ def wait_for_turn_with_a_trick(page: Page, seconds: float = 60) -> bool:
     that landed just after the turn passed to a bot is a pre-selection (premove.js), played by
     itself when the turn comes back. Returned then, the position was gone by the checks after:
     a fresh clone's browser run at load 20-30 measured the finished trick's card sliding over
-    the bot's seat (test_table_layout, knockout-2p-en-1366x768: "a card covers a seat")."""
+    the bot's seat (test_table_layout, knockout-2p-en-1366x768: "a card covers a seat"). Nor
+    while a card moves (motion.js): a CI run returned as the bot's lead flew in from its seat
+    (german-2p-de-1366x768: "a card covers a seat", the card at the bot's plate)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         state = page.evaluate(
             """() => ({mine: document.querySelector('#status-turn').classList.contains('mine'),
                        trick: document.querySelectorAll('#trick .trick-card').length,
                        hold: Boolean(window.whistTable.hold),
-                       moving: Boolean(window.whistTable.pending || window.whistTable.premove),
+                       moving: Boolean(window.whistTable.pending || window.whistTable.premove)
+                         || document.getAnimations().length > 0,
                        over: Boolean(document.querySelector('[data-testid=result]'))})"""
         )
         if state["over"]:
@@ -80,6 +83,23 @@ def wait_for_turn_with_a_trick(page: Page, seconds: float = 60) -> bool:
             play_a_card(page)
         page.wait_for_timeout(150)
     raise AssertionError("no turn with cards in the trick in time")
+
+
+def still(page: Page) -> None:
+    """Two frames on (a redraw queued for the next frame has run, a transition just asked for
+    has started), then nothing moving: no card flying, no drawer sliding."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.wait_for_function("() => document.getAnimations().length === 0")
+
+
+def resized(page: Page, width: int, height: int) -> None:
+    """The window at `width` x `height`, the table drawn again for it (layout.js redraws in the
+    frame after a resize) and nothing moving. A fixed 250 ms was too short on a loaded
+    machine: a CI run measured the felt still laid out for the size before
+    (whist-4p-nl-768x1024 after 1920x1080: the page 1583 px wide)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
+    still(page)
 
 
 BOXES = """() => {

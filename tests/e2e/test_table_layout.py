@@ -25,6 +25,8 @@ from tests.e2e.table_steps import (
     cut_texts,
     inside,
     overlap,
+    resized,
+    still,
     unreachable_header_links,
     wait_for_turn_with_a_trick,
     within,
@@ -67,11 +69,11 @@ def check_drawer_texts(page, name: str) -> None:
         if not tab.is_visible():
             return
         tab.click()
-        page.wait_for_timeout(300)  # the drawer slides in
+        still(page)  # the drawer slides in
         assert not cut_texts(page), f"{name} ({panel}): cut texts {cut_texts(page)}"
         page.screenshot(path=str(ARTIFACTS / "layout" / f"{name}-{panel}.png"))
         page.keyboard.press("Escape")
-        page.wait_for_timeout(250)
+        still(page)  # and out
 
 
 # The longest names in German and Dutch: Club bots ("Bot (Vereinsspieler) 2"), Whist's teams.
@@ -116,8 +118,7 @@ def sizes_checked(browser, site_url, game, players, languages, level) -> None:
             wait_for_hand(page)
         assert wait_for_turn_with_a_trick(page), "the game ended before a bot led a trick"
         for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(250)  # the resize redraws in the next frame
+            resized(page, width, height)
             name = f"{game}-{players}p-{language}-{width}x{height}"
             page.screenshot(path=str(folder / f"{name}.png"))
             check_fits(page, name)
