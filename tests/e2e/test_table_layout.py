@@ -151,6 +151,7 @@ def check_lines(page, name: str, testid: str) -> None:
     """The line `testid` shows under the hand; no button or line of the hand covers a seat,
     the player's own included, and the page and its hand fit the window."""
     expect(page.get_by_test_id(testid)).to_be_visible()
+    still(page)  # the deal's cards flying into the hand after the page's load
     page.screenshot(path=str(ARTIFACTS / "layout" / f"{name}.png"))
     b = boxes(page)
     assert b["scrollW"] <= b["vw"] and b["scrollH"] <= b["vh"], f"{name}: the page scrolls"
