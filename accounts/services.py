@@ -180,7 +180,9 @@ def report_create(
     """A player's report (of a chat line, a wall line, or the player); a second open report
     of the same thing by the same player is the first one again, its details added to the
     first's (a report without them, then one with them: they were dropped, and the reporter
-    thanked), under the report's row lock so that two at once both add theirs."""
+    thanked), under the report's row lock so that two at once both add theirs. The
+    reporter's row is held meanwhile (FOR NO KEY UPDATE: rows that refer to the user are
+    not held up), so that two first reports at once make one."""
     if reported is None or reporter is None or reported.pk == reporter.pk:
         raise ModerationError(_("You cannot report yourself."))
     if reason not in Report.Reason.values:
@@ -194,22 +196,23 @@ def report_create(
     )
     text = (text or "").strip()
     with transaction.atomic():  # the open report held while its details grow: none lost
+        User.objects.select_for_update(no_key=True).filter(pk=reporter.pk).first()
         existing = same.select_for_update(of=("self",)).first()
         if existing is not None:
             if text and text not in existing.text:
                 existing.text = "\n".join(filter(None, (existing.text, text)))[:REPORT_TEXT]
                 existing.save(update_fields=["text"])
             return existing
-    return Report.objects.create(
-        reporter=reporter,
-        reported=reported,
-        reason=reason,
-        text=text[:REPORT_TEXT],
-        table_id=table_id,
-        chat_message_id=chat_message_id,
-        wall_post_id=wall_post_id,
-        context=context or {},
-    )
+        return Report.objects.create(
+            reporter=reporter,
+            reported=reported,
+            reason=reason,
+            text=text[:REPORT_TEXT],
+            table_id=table_id,
+            chat_message_id=chat_message_id,
+            wall_post_id=wall_post_id,
+            context=context or {},
+        )
 
 
 def report_close(actor: User, report: Report, outcome: str, note: str = "") -> bool:

@@ -75,3 +75,42 @@ def test_a_report_with_the_same_details_adds_nothing(db: Any) -> None:
     with transaction.atomic():
         report_create(ann, pat, "abuse", "rude")
     assert Report.objects.get().text == "rude"
+
+
+def test_two_first_reports_at_once_make_one_report() -> None:
+    """Two reports of the same player by the same reporter, neither finding an open one yet:
+    one report, the other's details added to it. Each looked for an open report, found none
+    and made its own. The reporter's row is held from a third connection (as another of
+    their reports would hold it) while both arrive."""
+    users = get_user_model().objects
+    ann, pat = users.create_user("ann", password="pw"), users.create_user("pat", password="pw")
+    errors: list[str] = []
+
+    def send(text: str) -> None:
+        try:
+            report_create(ann, pat, "abuse", text)
+        except Exception as exc:  # noqa: BLE001 - the test reports it
+            errors.append(f"{type(exc).__name__}: {exc}")
+        finally:
+            connections.close_all()
+
+    holder = connections.create_connection("default")
+    try:
+        holder.set_autocommit(False)
+        with holder.cursor() as cursor:
+            cursor.execute("SELECT id FROM accounts_user WHERE id = %s FOR UPDATE", [ann.pk])
+        threads = [threading.Thread(target=send, args=(t,)) for t in ("first", "second")]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 20
+        while _waiting_on_locks() < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _waiting_on_locks() == 2
+        holder.commit()
+    finally:
+        holder.close()
+    for thread in threads:
+        thread.join(30)
+    assert not errors, errors
+    report = Report.objects.get()
+    assert sorted(report.text.split("\n")) == ["first", "second"], report.text
