@@ -16,6 +16,7 @@ from clubs.selectors import clubs_of, is_member
 from games.engine.descriptors import game_of
 from games.reads.sight import cards_open
 from records.models import GamePlayer, GameRecord
+from tournaments.elimination import going_out
 from tournaments.models import STANDING_ORDER, Entry, Event, Placement, Round
 from tournaments.sitting_out import own_seats
 
@@ -139,7 +140,31 @@ def standings(event: Event) -> list[Entry]:
     rows = rows.annotate(gone=gone)
     ranked = list(rows.order_by(F("gone").desc(nulls_first=True), *STANDING_ORDER))
     _final_ranks(event, ranked)
+    out_now = _out_this_round(event)
+    for entry in ranked:
+        entry.out_now = event.current_round if entry.pk in out_now else None
     return ranked
+
+
+def _out_this_round(event: Event) -> set[int]:
+    """The entries that a scored table of the running round has put out, before the round
+    is settled: their game-over dialog says so as the table ends (tournaments.after_table),
+    and the page said "still in" until the round's last table ended."""
+    if event.status != Event.Status.RUNNING or not event.current_round:
+        return set()
+    seats = Placement.objects.filter(
+        round__event=event, round__number=event.current_round, entry__isnull=False
+    ).values_list("table_id", "entry_id", "place")
+    tables: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
+    for table_id, entry_id, place in seats:
+        tables[table_id].append((entry_id, place))
+    final = Round.objects.filter(event=event, number=event.current_round, final=True).exists()
+    rank = seed_rank(event)
+    gone: set[int] = set()
+    for people in tables.values():
+        if all(place is not None for _entry, place in people):
+            gone.update(going_out(people, event.through, rank, final))
+    return gone
 
 
 def _final_ranks(event: Event, ranked: list[Entry]) -> None:
