@@ -48,11 +48,13 @@ class HistoryFilterForm(forms.Form):
 class UploadForm(forms.Form):
     """One record file, at most MAX_BYTES."""
 
-    file = forms.FileField(
-        label=_("Record file"),
-        help_text=_("A whist-record/1 JSON file of at most %(size)s MB.") % {
-            "size": MAX_BYTES // (1024 * 1024)},
-    )  # fmt: skip
+    file = forms.FileField(label=_("Record file"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Made here, in the request's language: at import it was English on every page.
+        self.fields["file"].help_text = _("A whist-record/1 JSON file of at most %(size)s MB.") % {
+            "size": MAX_BYTES // (1024 * 1024)}  # fmt: skip
 
 
 class AnnulForm(forms.Form):

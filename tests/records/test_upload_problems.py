@@ -223,6 +223,17 @@ def test_messages_are_in_the_players_language():
     assert "Stich 1" in message
 
 
+@pytest.mark.parametrize(
+    ("language", "help_text"),
+    [("de", "Eine whist-record/1-JSON-Datei von höchstens 1 MB."),
+     ("nl", "Een whist-record/1-JSON-bestand van hoogstens 1 MB.")],
+)  # fmt: skip
+def test_the_file_fields_help_is_in_the_players_language(language: str, help_text: str) -> None:
+    """It was made once, at import, in the default language (English on every page)."""
+    page = Client(headers={"accept-language": language}).get("/games/upload/")
+    assert help_text in page.content.decode()
+
+
 SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
