@@ -16,7 +16,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 THEME = "#17432a"  # the header's green
 BACKGROUND = "#1f5f3a"  # the felt
@@ -27,7 +27,7 @@ ICONS = (
 )
 
 
-@require_GET
+@require_safe
 @cache_control(max_age=3600)
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest, in the page's language."""
@@ -53,7 +53,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
     return HttpResponse(body, content_type="application/manifest+json; charset=utf-8")
 
 
-@require_GET
+@require_safe
 @cache_control(max_age=86400)
 def favicon(request: HttpRequest) -> HttpResponse:
     """/favicon.ico, which browsers and the admin's pages ask for unbidden: the app's icon
@@ -80,7 +80,7 @@ def digest(files: list[Path]) -> str:
     return made.hexdigest()[:12]
 
 
-@require_GET
+@require_safe
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, from the site's root so that it controls every page."""
@@ -93,7 +93,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def offline(request: HttpRequest) -> HttpResponse:
     """The page the service worker shows when the site cannot be reached: the same for
     everyone (it is cached), with a button to try again."""

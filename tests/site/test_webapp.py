@@ -81,3 +81,14 @@ def test_favicon_ico_leads_to_the_manifests_icon(client: Client) -> None:
     assert response["Location"] == icon
     path = icon.removeprefix("/static/")
     assert (settings.STATICFILES_DIRS[0] / path).read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("path", "status"),
+    [("/manifest.webmanifest", 200), ("/sw.js", 200), ("/offline/", 200), ("/favicon.ico", 302)],
+)
+def test_the_apps_addresses_answer_head_as_every_page_does(
+    client: Client, path: str, status: int
+) -> None:
+    """A HEAD (a link checker's, an uptime monitor's) got 405 'Allow: GET' here alone."""
+    assert client.head(path).status_code == status
