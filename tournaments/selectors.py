@@ -14,8 +14,10 @@ from django.utils.translation import gettext as _
 from accounts.staff_powers import acts_as_staff
 from clubs.selectors import clubs_of, is_member
 from games.engine.descriptors import game_of
+from games.reads.queries import can_watch
 from games.reads.sight import cards_open
 from records.models import GamePlayer, GameRecord
+from records.selectors import can_view
 from tournaments.elimination import going_out
 from tournaments.models import STANDING_ORDER, Entry, Event, Placement, Round
 from tournaments.sitting_out import own_seats
@@ -198,7 +200,8 @@ def rounds_of(event: Event, viewer: Any = None) -> list[dict[str, Any]]:
         .only("round__number", "round__finished", "round__byes", "round__together", "number",
               "seat", "absent", "points", "place", "matchpoints", "entry__user__username",
               "entry__user__display_name",
-              "table__status", "table__id", "table__board_held")
+              "table__status", "table__id", "table__board_held", "table__private",
+              "table__created_by_id", "table__invite_token")
         .order_by("round__number", "number", "seat")
     )  # fmt: skip
     rounds: dict[int, dict[str, Any]] = {}
@@ -210,14 +213,11 @@ def rounds_of(event: Event, viewer: Any = None) -> list[dict[str, Any]]:
         t = r["tables"].setdefault(
             p.number, {"number": p.number, "table_id": p.table_id,
                        "over": p.table.status in ("finished", "aborted"), "seats": [],
-                       "shown": cards_open(p.table, viewer)}
+                       "shown": cards_open(p.table, viewer), "table": p.table}
         )  # fmt: skip
         t["seats"].append(p)
-    stored = set(
-        GameRecord.objects.filter(pk__in=[p.table_id for p in placements]).values_list(
-            "pk", flat=True
-        )
-    )
+    games = GameRecord.objects.filter(pk__in=[p.table_id for p in placements])
+    stored = {g.pk: g for g in games.only("pk", "private", "published", "seats")}
     sides = game_of(event.game).partnerships  # Whist: each table's two sides
     sees_blocks = _organises(event, viewer)
     bye_ids = {pk for r in rounds.values() for pk in r["round"].byes}
@@ -228,7 +228,15 @@ def rounds_of(event: Event, viewer: Any = None) -> list[dict[str, Any]]:
         board = r.pop("round")
         tables = sorted(r["tables"].values(), key=lambda t: t["number"])
         for t in tables:
-            t["stored"] = t["table_id"] in stored
+            # A private game opens for its players and staff only (records.selectors):
+            # to others its links led to a 404.
+            game = stored.get(t["table_id"])
+            t["stored"] = game is not None and can_view(game, viewer)
+            t["private_game"] = game is not None and not t["stored"]
+            seated = viewer is not None and any(
+                p.entry is not None and p.entry.user_id == viewer.pk for p in t["seats"]
+            )
+            t["watchable"] = game is None and can_watch(t.pop("table"), viewer, seated=seated)
             t["sides"] = [[p for p in t["seats"] if p.seat in side] for side in sides]
         out.append({**r, "tables": tables,
                     "blocked_together": board.together if sees_blocks else 0,
