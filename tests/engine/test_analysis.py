@@ -58,15 +58,22 @@ def _after(state: State, seat: int, solver: Solver) -> int:
     return won + (taken if lead == seat else left - taken)
 
 
-def test_german_second_half_best_cards_equal_the_solvers_in_100_games():
+# Games of the test below: 30 games' 648 second-half positions (20-24 a game, each of every
+# half's 13 leads and follows, the deepest searches first). It played 100 games (2,176
+# positions, 12.4 of the unit run's CPU-s) for the same comparison; each game is a new deal
+# and trump, and one wrong value in any position fails it (docs/benchmarks.md, tenth session).
+GERMAN_GAMES = 30
+
+
+def test_german_second_half_best_cards_equal_the_solvers_in_30_games():
     """The exact search behind every second-half position (analyse's exact_values: the
     solver's lead and follow values) against one ply played on the engine with the solver's
-    value after it, in 100 random games. Both read the solver of the analysis's cache, so a
+    value after it, in 30 random games. Both read the solver of the analysis's cache, so a
     position is searched once (the two searched each position apart before: half this
     test's CPU, for the same values). The first half's estimates are not under test: the
     whole analysis, estimates and all, is run by the test below on 10 of them."""
     positions = 0
-    for seed in range(100):
+    for seed in range(GERMAN_GAMES):
         replay = check(random_game(make_rules("german"), seed=seed))
         cache = _Searches()
         for step in _second_half(replay):
@@ -76,7 +83,7 @@ def test_german_second_half_best_cards_equal_the_solvers_in_100_games():
             solver = cache.found[("german", step.before.deal_no, step.before.trump)]
             assert best == _solver_best(step.before, solver), (seed, step.number)
             positions += 1
-    assert positions > 1500
+    assert positions > 600
 
 
 def test_german_second_half_positions_of_the_analysis_are_exact_with_the_solvers_best():
