@@ -37,8 +37,9 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
-    # Daphne first, so that its runserver replaces Django's.
-    "daphne",
+    # Daphne first, so that its runserver replaces Django's (whistsite/daphne_app.py: Daphne's
+    # app without its server imported at every start).
+    "whistsite.daphne_app.DaphneConfig",
     # Django's admin on a site that refuses lookups on hidden fields (accounts.admin_lookups).
     "accounts.admin_apps.GuardedAdminConfig",
     "django.contrib.auth",
