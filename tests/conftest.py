@@ -33,15 +33,18 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> Iterator[No
     closed. A thread that ran database work (each async test's loop has a pool of them)
     leaves its connection to the garbage collector when it ends (a connection is a cycle of
     objects), and asgiref's one thread for thread-sensitive work keeps its own; a drop with
-    them open failed ("database ... is being accessed by other users")."""
+    them open failed ("database ... is being accessed by other users"); the sockets'
+    database threads (games/sockets/db_pool.py) end, closing theirs."""
     from asgiref.sync import SyncToAsync
     from django.db import connections
 
+    from games.sockets.db_pool import pool
     from tests.template_database import drop_test_database
 
     yield
     gc.collect()
     with django_db_blocker.unblock():
+        pool.stop()
         SyncToAsync.single_thread_executor.submit(connections.close_all).result()
         drop_test_database()
 
@@ -181,8 +184,12 @@ def _lanes_stopped() -> Iterator[None]:
     while the flush's TRUNCATE waited for it, and PostgreSQL broke the deadlock by failing
     the flush (a fresh clone's CI: 'Database test_whist_gw2 couldn't be flushed' after
     test_a_lost_bot_turn_goes_on_under_the_embedded_watchdog, whose bots played on). This
-    fixture is set up after pytest-django's database fixtures, so it is torn down first."""
+    fixture is set up after pytest-django's database fixtures, so it is torn down first. The
+    sockets' database threads (games/sockets/db_pool.py), which outlive each test's event
+    loop, finish what they run first too."""
     yield
+    from games.sockets.db_pool import pool
     from runtime.scheduling import stop_lanes
 
     stop_lanes()
+    pool.wait_quiet(30)

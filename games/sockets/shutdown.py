@@ -19,8 +19,9 @@ serving (or at the first socket, outside Daphne). On SIGTERM it:
    see the seats disconnected at once), for at most CLEANUP_GRACE seconds (a table not
    published by then has no row left, and a page that reconnects publishes its seat; a row
    written after the statement, the watchdog's next sweep drops: the process key is gone);
-4. cancels the database and cache work still queued in the process's thread pools (Python
-   would run every queued item before exiting), and hands over to the previous handler,
+4. cancels the database and cache work still queued in the process's thread pools (the
+   site's database threads, games/sockets/db_pool.py, and asgiref's: Python would run every
+   queued item of asgiref's before exiting), and hands over to the previous handler,
    which stops the server.
 
 A second SIGTERM cuts the goodbye short. What a cut-short goodbye leaves behind, the
@@ -43,6 +44,7 @@ import weakref
 from types import FrameType
 from typing import Any
 
+from games.sockets.db_pool import pool as db_pool
 from runtime import metrics, processes
 from whistsite.patches import channel_layer, quick_exit
 from whistsite.patches.asgiref_loop import cancel_queued, queued_work_executors
@@ -185,12 +187,13 @@ async def _off_the_pools(fn: Any, seconds: float) -> Any:
 
 
 def _cancel_queued_work(loop: asyncio.AbstractEventLoop) -> None:
-    """Drop the work queued in the thread pools and the embedded lanes (their running items
-    finish): at exit Python would otherwise run every queued item, one disconnect's database
-    work after another."""
+    """Drop the work queued in the thread pools (the site's database threads, asgiref's) and
+    the embedded lanes (their running items finish): at exit Python would otherwise run
+    every queued item, one disconnect's database work after another."""
     from runtime.scheduling import stop_lanes
 
     stop_lanes(wait=0)
+    db_pool.cancel_queued()  # its threads still take the later disconnects' work
     for executor in queued_work_executors(loop):
         cancel_queued(executor)  # not shut down: later disconnects still hop there
 

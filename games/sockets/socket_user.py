@@ -14,15 +14,16 @@ from channels.auth import UserLazyObject
 from django.utils.functional import empty
 
 from accounts.staff_powers import second_factor_from_session
+from games.sockets.threads import db_call
 from whistsite.patches.channels_auth import resolve_user
 
 
 async def read_user(scope: dict) -> None:
-    """The user of the scope's session in `scope["user"]` (in the pool: whistsite/patches/
+    """The user of the scope's session in `scope["user"]` (read by `db_call`: whistsite/patches/
     channels_auth.py), with the second factor's check (accounts.staff_powers). A scope whose
     user is read already (a test's, given a user) is left as it is."""
     user = scope.get("user")
     if not isinstance(user, UserLazyObject) or user._wrapped is not empty:
         return
-    await resolve_user(scope)
+    await resolve_user(scope, db_call)
     second_factor_from_session(scope)

@@ -24,7 +24,7 @@ from games import services
 from games.models import ChatMessage, Table
 from games.reads import queries
 from games.reads.opening import opening_read
-from games.sockets import state_cache, table_opening
+from games.sockets import db_pool, state_cache, table_opening
 from games.sockets.table_opening import read_opening
 from runtime import scheduling
 from social import receivers as social_receivers
@@ -66,7 +66,8 @@ def test_a_sockets_opening_takes_a_bounded_number_of_queries(
 
 class Cost:
     """What a socket's connect cost: the statements sent on every connection of the process
-    (each thread of the pool has its own) and the visits to the event loop's thread pool."""
+    (each thread of the pool has its own) and the visits to a thread pool (the event loop's,
+    the sockets' database threads)."""
 
     def __init__(self) -> None:
         self.sql: list[str] = []
@@ -83,15 +84,20 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Cost]:
         return execute(cursor, sql, *args, **kwargs)
 
     loop = asyncio.get_running_loop()
-    run_in_executor = loop.run_in_executor
+    run_in_executor, pool_call = loop.run_in_executor, db_pool.pool.call
 
     def hop(executor: Any, fn: Any, *args: Any) -> Any:
         cost.hops.append(repr(getattr(fn, "args", (fn,))[-1])[:200])
         return run_in_executor(executor, fn, *args)
 
+    def pool_hop(fn: Any, args: tuple, kwargs: dict) -> Any:  # the sockets' database threads
+        cost.hops.append(repr(fn)[:200])
+        return pool_call(fn, args, kwargs)
+
     with monkeypatch.context() as patch:
         patch.setattr(CursorWrapper, "_execute_with_wrappers", recorded)
         patch.setattr(loop, "run_in_executor", hop)
+        patch.setattr(db_pool.pool, "call", pool_hop)
         yield cost
 
 

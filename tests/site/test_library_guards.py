@@ -38,6 +38,13 @@ COPIED = {
         "d50c96675991ae06", "whistsite/socket_entry.py: session copies it"),
     ("channels.security.websocket", "WebsocketDenier.connect"): (
         "a2fcd5c225ecd716", "whistsite/websocket_origin.py: refuse copies it"),
+    # A Local's values seen in another thread only once re-homed there (the language).
+    ("asgiref.sync", "_restore_context"): (
+        "a0a3051d7988dac8", "games/sockets/db_pool.py: _checked re-homes as it does"),
+    ("asgiref.local", "_rehome"): (
+        "fbbd125cc83bd227", "games/sockets/db_pool.py: _checked copies it"),
+    ("asgiref.local", "_CVar._storage"): (
+        "6e6d3c52bbc9207f", "games/sockets/db_pool.py: _checked's Storage is what it reads"),
 }  # fmt: skip
 
 

@@ -1,9 +1,10 @@
 """A socket's user, as channels' AuthMiddleware reads it, but on PostgreSQL the session and
-user are read in any thread of the pool (as games.sockets.frames.db_call does), not in the one
-shared thread: in a reconnect wave hundreds of handshakes queued there, each behind the
-others' reads, until autobahn's handshake timeout dropped them (bench/load_reconnect.py).
-Called once at a socket's connect (whistsite/socket_entry.py), not as a middleware that stays
-in the socket's call chain while it is open.
+user are read in any thread of a pool (games.sockets.socket_user gives its `db_call`, the
+sockets' database threads), not in the one shared thread: in a reconnect wave hundreds of
+handshakes queued there, each behind the others' reads, until autobahn's handshake timeout
+dropped them (bench/load_reconnect.py). Called once at a socket's connect
+(whistsite/socket_entry.py), not as a middleware that stays in the socket's call chain while
+it is open.
 
 It calls the function under channels' `get_user` (`.func`, which `database_sync_to_async`
 keeps) and fills the scope's lazy user as channels' own `resolve_scope` does (`_wrapped`);
@@ -12,10 +13,15 @@ both are checked when this module is imported.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 from channels.auth import UserLazyObject, get_user
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils.functional import LazyObject
+
+type Hop = Callable[[Callable[..., Any]], Callable[..., Awaitable[Any]]]
 
 PINNED = {
     ("channels.auth", "get_user"): "1cacf457a63a088f",
@@ -30,10 +36,14 @@ if not callable(getattr(get_user, "func", None)) or not issubclass(UserLazyObjec
     )
 
 
-async def resolve_user(scope: dict) -> None:
+async def resolve_user(scope: dict, hop: Hop | None = None) -> None:
     """Put the user of the session in `scope["session"]` in `scope["user"]`, as channels'
-    AuthMiddleware does, read in the pool when WHIST_DB_THREADS is on."""
+    AuthMiddleware does: read through `hop` (a function's coroutine function), else in the
+    loop's pool when WHIST_DB_THREADS is on."""
     if "user" not in scope:
         scope["user"] = UserLazyObject()
-    read = database_sync_to_async(get_user.func, thread_sensitive=not settings.WHIST_DB_THREADS)
+    if hop is None:
+        read = database_sync_to_async(get_user.func, thread_sensitive=not settings.WHIST_DB_THREADS)
+    else:
+        read = hop(get_user.func)
     scope["user"]._wrapped = await read(scope)

@@ -71,7 +71,7 @@ else:
         }
     }
 # On PostgreSQL, sockets' database work and each change's views run in any thread of a
-# pool, not all in one (games/sockets/frames.py db_call, games/broadcast.py); not with SQLite,
+# pool, not all in one (games/sockets/threads.py db_call, games/broadcast.py); not with SQLite,
 # whose writer would lock the other threads out.
 WHIST_DB_THREADS = _ON_POSTGRES
 # Named explicitly: ChannelsLiveServerTestCase under pytest-django otherwise connects to
