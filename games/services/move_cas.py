@@ -7,9 +7,12 @@ seats the digest that the move was checked against, read after the statement loc
 Every change that matters to a move either bumps the table's version (they all end in
 games/services/moves.py `commit`) or is caught by the digest (a socket's opening, which
 publishes `connected` later; a ban of a player whose seat is already away) or by value (a
-timer's due time). Anything else — nothing held, a refusal, a claim, the game's last move,
-an away player's return, a statement that finds something changed — takes the locked path,
-which decides as before: the held values never refuse a move.
+held board let go). The timer's due time is not checked: the statement takes it from the
+row and arms a new timer as `_arm_timer` would, seeing the row's (a timer that ran early
+writes its new due time without a new version, once per table per time limit, and sent
+the next move down the locked path). Anything else — nothing held, a refusal, a claim, the
+game's last move, an away player's return, a statement that finds something changed —
+takes the locked path, which decides as before: the held values never refuse a move.
 
 What follows the commit is the locked path's: the same `commit`, which asks for its
 `transaction.on_commit` callbacks only once the move is written; in autocommit Django runs
@@ -23,6 +26,7 @@ from functools import partial
 from typing import Any
 
 from django.db import connection
+from django.utils import timezone
 
 from accounts.models import User
 from games import held
@@ -51,7 +55,7 @@ def play(
     if checked is None:
         return None
     table, seats, action, applied = checked
-    expected = {name: getattr(table, name) for name in held.CHECKED}
+    expected = {name: getattr(table, name) for name in held.CHECKED if name != "timer_due"}
     write = partial(_write, expected=expected, digest=held.digest(seats))
     try:
         return commit(table, seats, action=action, by=Move.By.HUMAN, write=write, applied=applied)
@@ -87,9 +91,22 @@ def _checked(
 
 
 def _write(
-    table: Table, names: list[str], inserted: Move | None = None, *,
-    expected: dict[str, Any], digest: str,
-) -> None:  # fmt: skip
+    table: Table, names: list[str], inserted: Move | None = None, task: tuple | None = None,
+    *, expected: dict[str, Any], digest: str,
+) -> tuple | None:  # fmt: skip
+    """The move written, and the task that follows it (`task`, `commit`'s plan). A human's
+    timed turn (a timeout task planned, or none because the held timer looked pending)
+    arms its timer in the statement, from the row's due time: `task` becomes the timeout
+    task if the statement armed one, else None."""
     assert inserted is not None  # a move
-    if not move_sql.compare_and_set(table, names, inserted, expected, digest):
+    timed = table.turn_deadline is not None and (task is None or task[0] == "turn_timeout")
+    arm_at, now = (table.turn_deadline if timed else None), timezone.now()
+    due = move_sql.compare_and_set(table, names, inserted, expected, digest, arm_at, now)
+    if due is False:
         raise Raced
+    table.timer_due = due
+    if arm_at is None:
+        return task
+    if due != arm_at:  # a timer is pending by the deadline: it sets itself again
+        return None
+    return "turn_timeout", (table.pk, table.moves), (arm_at - now).total_seconds()

@@ -62,21 +62,27 @@ def update(row: models.Model, names: Iterable[str], inserted: models.Model | Non
 
 def compare_and_set(
     row: models.Model, names: Iterable[str], inserted: models.Model,
-    expected: dict[str, Any], digest: str,
-) -> bool:  # fmt: skip
-    """In one statement (autocommit, PostgreSQL): lock `row` if its fields still hold the
-    `expected` values, check that its seats' digest (whist_seats_digest, read with a
-    snapshot of its own, after the lock) is still `digest`, and only then INSERT `inserted`
-    and UPDATE the fields `names` of `row`. Whether it was written (False: something
-    changed since the values were read; nothing written)."""
+    expected: dict[str, Any], digest: str, arm_at: datetime | None, now: datetime,
+) -> datetime | None | bool:  # fmt: skip
+    """In one statement (autocommit, PostgreSQL): lock `row` (a table) if its fields still
+    hold the `expected` values, check that its seats' digest (whist_seats_digest, read with
+    a snapshot of its own, after the lock) is still `digest`, and only then INSERT `inserted`
+    and UPDATE the fields `names` of `row` but `timer_due`, which is the row's: kept, unless
+    `arm_at` (a human's timed turn, its deadline) finds no timer pending by then (the row's
+    due after `now` and not after `arm_at`), when it is `arm_at`. The row's `timer_due` after
+    it, or False if nothing was written (something changed since the values were read)."""
     db = connections[DEFAULT_DB_ALIAS]
-    names, model = tuple(names), type(row)
+    names, model = tuple(n for n in names if n != "timer_due"), type(row)
     checked = _fields(model, tuple(expected))
     values = [prep(expected[f.name], db) for f, prep in checked]
     sql = _cas_sql(model, names, tuple(expected), type(inserted))
-    at = db.ops.adapt_datetimefield_value(timezone.now())
-    params = [row.pk, *values, at, digest, *_insert_params(inserted, db)]
-    return rows.run(db, sql, [*params, *_update_params(row, names, db)], rows.COUNT) == 1
+    adapt = db.ops.adapt_datetimefield_value
+    params = [row.pk, *values, adapt(timezone.now()), digest, *_insert_params(inserted, db)]
+    arm = adapt(arm_at) if arm_at is not None else None
+    update = _update_params(row, names, db)
+    update[-1:-1] = [arm, adapt(now), arm, arm]  # the timer's CASE, before the primary key
+    found = rows.run(db, sql, [*params, *update], rows.ROWS)
+    return found[0][0] if found else False
 
 
 def new_row[M: models.Model](
@@ -198,12 +204,20 @@ def _cas_sql(
         f"{q(f.column)} IS NOT DISTINCT FROM %s" for f, _ in _fields(model, expected)
     )
     head, marks = _insert_sql(inserted)
+    due = q("timer_due")
+    assignments = ", ".join(f"{q(f.column)} = %s" for f, _ in _fields(model, names))
+    timer = (
+        f"{due} = CASE WHEN %s::timestamptz IS NULL THEN {due}"
+        f" WHEN {due} > %s AND {due} <= %s THEN {due} ELSE %s END"
+    )
     return (
         f"WITH locked AS MATERIALIZED (SELECT {q(meta.pk.column)} AS id"
         f" FROM {q(meta.db_table)} WHERE {q(meta.pk.column)} = %s AND {where} FOR UPDATE),"
         " ok AS MATERIALIZED (SELECT id FROM locked WHERE whist_seats_digest(id, %s) = %s),"
         f" inserted AS ({head} SELECT {marks} FROM ok)"
-        f" {_update_sql(model, names)} AND {q(meta.pk.column)} = (SELECT id FROM ok)"
+        f" UPDATE {q(meta.db_table)} SET {assignments}, {timer}"
+        f" WHERE {q(meta.pk.column)} = %s AND {q(meta.pk.column)} = (SELECT id FROM ok)"
+        f" RETURNING {due}"
     )
 
 

@@ -227,7 +227,7 @@ def commit(
     dealt: bool = False,
     lobby: bool = False,
     seats_read: bool = False,
-    write: Callable[..., None] | None = None,
+    write: Callable[..., tuple | None] | None = None,
     applied: State | None = None,
 ) -> State | None:
     """One change of the locked table: who plays which seat (`away`), a move, or a deal
@@ -265,7 +265,10 @@ def commit(
     in_hand = action is not None
     after: list[Callable[[], object]] = []  # what follows the commit, in order: one callback
     if in_hand:
-        (write or move_sql.update)(table, _move_fields(finished), inserted=move_row)
+        if write is None:
+            move_sql.update(table, _move_fields(finished), inserted=move_row)
+        else:  # the compare-and-set, which arms the turn's timer from the row's (move_cas.py)
+            task = write(table, _move_fields(finished), inserted=move_row, task=task)
         # What the move tells after its commit is asked for once it is written: a
         # compare-and-set writes in autocommit, where each runs at once, and one that finds
         # the table changed has written nothing and so tells nothing (move_cas.py).
