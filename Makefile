@@ -25,11 +25,7 @@ TEST_ENV := DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) WHIST_
 # pytest-xdist workers, each on a test database and Redis databases of its own
 # (tests/redis_databases.py); tests that share a costly setup, or time a whole stack of their
 # own, stay on one worker (xdist_group, --dist loadgroup). Figures: docs/benchmarks.md.
-# Four for the unit run (at most four: tests/redis_databases.py), three for the browser run:
-# the unit run needs about twice the browser run's CPU, yet on two busy cores its three
-# workers got less than half of the browser run's share and it ended minutes after it
-# (docs/benchmarks.md, tenth session).
-TEST_WORKERS ?= 4
+TEST_WORKERS ?= 3
 E2E_WORKERS ?= 3
 # Extra pytest arguments for both runs (e.g. PYTEST_ARGS="-x").
 PYTEST_ARGS ?=
