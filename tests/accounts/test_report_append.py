@@ -27,18 +27,15 @@ def _waiting_on_locks() -> int:
         return cursor.fetchone()[0]
 
 
-def test_two_reports_at_once_both_add_their_details() -> None:
-    """The report's row is held (as a moderator's close or another append would) while two
-    more reports of the same player arrive; once it is let go, both details are in it. A
-    read-modify-write append read the same old text in both and kept only the later one."""
-    users = get_user_model().objects
-    ann, pat = users.create_user("ann", password="pw"), users.create_user("pat", password="pw")
-    report = report_create(ann, pat, "abuse", "first")
+def _reports_while_held(held_sql: str, pk: int, reporter, reported, texts) -> None:
+    """Hold one row from a third connection (`held_sql` FOR UPDATE, as another change would
+    hold it) while a report of each of `texts` arrives in a thread of its own; let it go
+    once all of them wait at a lock, and wait for them to end."""
     errors: list[str] = []
 
     def send(text: str) -> None:
         try:
-            report_create(ann, pat, "abuse", text)
+            report_create(reporter, reported, "abuse", text)
         except Exception as exc:  # noqa: BLE001 - the test reports it
             errors.append(f"{type(exc).__name__}: {exc}")
         finally:
@@ -48,20 +45,31 @@ def test_two_reports_at_once_both_add_their_details() -> None:
     try:
         holder.set_autocommit(False)
         with holder.cursor() as cursor:
-            cursor.execute("SELECT id FROM accounts_report WHERE id = %s FOR UPDATE", [report.pk])
-        threads = [threading.Thread(target=send, args=(t,)) for t in ("second", "third")]
+            cursor.execute(held_sql, [pk])
+        threads = [threading.Thread(target=send, args=(t,)) for t in texts]
         for thread in threads:
             thread.start()
         deadline = time.monotonic() + 20
-        while _waiting_on_locks() < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)  # both reports are at the held row (reading it, or writing it)
-        assert _waiting_on_locks() == 2
+        while _waiting_on_locks() < len(texts) and time.monotonic() < deadline:
+            time.sleep(0.05)  # all at the held row (reading it, or writing it)
+        assert _waiting_on_locks() == len(texts)
         holder.commit()
     finally:
         holder.close()
     for thread in threads:
         thread.join(30)
     assert not errors, errors
+
+
+def test_two_reports_at_once_both_add_their_details() -> None:
+    """The report's row is held (as a moderator's close or another append would) while two
+    more reports of the same player arrive; once it is let go, both details are in it. A
+    read-modify-write append read the same old text in both and kept only the later one."""
+    users = get_user_model().objects
+    ann, pat = users.create_user("ann", password="pw"), users.create_user("pat", password="pw")
+    report = report_create(ann, pat, "abuse", "first")
+    held = "SELECT id FROM accounts_report WHERE id = %s FOR UPDATE"
+    _reports_while_held(held, report.pk, ann, pat, ("second", "third"))
     report.refresh_from_db()
     assert sorted(report.text.split("\n")) == ["first", "second", "third"], report.text
     assert Report.objects.count() == 1
@@ -84,33 +92,7 @@ def test_two_first_reports_at_once_make_one_report() -> None:
     their reports would hold it) while both arrive."""
     users = get_user_model().objects
     ann, pat = users.create_user("ann", password="pw"), users.create_user("pat", password="pw")
-    errors: list[str] = []
-
-    def send(text: str) -> None:
-        try:
-            report_create(ann, pat, "abuse", text)
-        except Exception as exc:  # noqa: BLE001 - the test reports it
-            errors.append(f"{type(exc).__name__}: {exc}")
-        finally:
-            connections.close_all()
-
-    holder = connections.create_connection("default")
-    try:
-        holder.set_autocommit(False)
-        with holder.cursor() as cursor:
-            cursor.execute("SELECT id FROM accounts_user WHERE id = %s FOR UPDATE", [ann.pk])
-        threads = [threading.Thread(target=send, args=(t,)) for t in ("first", "second")]
-        for thread in threads:
-            thread.start()
-        deadline = time.monotonic() + 20
-        while _waiting_on_locks() < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert _waiting_on_locks() == 2
-        holder.commit()
-    finally:
-        holder.close()
-    for thread in threads:
-        thread.join(30)
-    assert not errors, errors
+    held = "SELECT id FROM accounts_user WHERE id = %s FOR UPDATE"
+    _reports_while_held(held, ann.pk, ann, pat, ("first", "second"))
     report = Report.objects.get()
     assert sorted(report.text.split("\n")) == ["first", "second"], report.text
