@@ -154,19 +154,25 @@ def _out_this_round(event: Event) -> set[int]:
     and the page said "still in" until the round's last table ended."""
     if event.status != Event.Status.RUNNING or not event.current_round:
         return set()
-    seats = Placement.objects.filter(
-        round__event=event, round__number=event.current_round, entry__isnull=False
-    ).values_list("table_id", "entry_id", "place")
+    return set(going_out_in_round(event, event.current_round, scored_only=True)[0])
+
+
+def going_out_in_round(event: Event, number: int, scored_only: bool = False) -> tuple[list, bool]:
+    """The entries that round `number`'s tables put out (docs/rules.md §5.9: at each table
+    all but the best `through` places, at the final all but the best place; a place not
+    given counts as the worst), and whether the round is the final. `scored_only`: only
+    tables whose every place is given (a round still in play)."""
+    rows = Placement.objects.filter(round__event=event, round__number=number, entry__isnull=False)
     tables: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
-    for table_id, entry_id, place in seats:
-        tables[table_id].append((entry_id, place))
-    final = Round.objects.filter(event=event, number=event.current_round, final=True).exists()
+    for table, entry, place in rows.values_list("number", "entry_id", "place"):
+        tables[table].append((entry, place))
+    final = Round.objects.filter(event=event, number=number, final=True).exists()
     rank = seed_rank(event)
-    gone: set[int] = set()
+    out: list[int] = []
     for people in tables.values():
-        if all(place is not None for _entry, place in people):
-            gone.update(going_out(people, event.through, rank, final))
-    return gone
+        if not scored_only or all(place is not None for _entry, place in people):
+            out += going_out(people, event.through, rank, final)
+    return out, final
 
 
 def _final_ranks(event: Event, ranked: list[Entry]) -> None:

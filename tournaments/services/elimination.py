@@ -4,13 +4,12 @@ out after each round, and when the event is over. The decisions are tournaments.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from collections.abc import Collection
 
 from games.engine.descriptors import game_of
 from tournaments import elimination, seating
-from tournaments.models import Entry, Event, Placement, Round
-from tournaments.selectors import seed_rank
+from tournaments.models import Entry, Event
+from tournaments.selectors import going_out_in_round
 
 Group = list[Entry | None]
 
@@ -40,15 +39,7 @@ def settle(event: Event, number: int) -> bool:
     """Mark who went out in round `number` (its tables all scored): at each table all but
     the best `through` places (ties: the standings), at the final all but the best place.
     Whether the round was the final (as its seating decided). Safe to run twice."""
-    rows = Placement.objects.filter(round__event=event, round__number=number, entry__isnull=False)
-    final = Round.objects.filter(event=event, number=number, final=True).exists()
-    tables: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
-    for table, entry, place in rows.values_list("number", "entry_id", "place"):
-        tables[table].append((entry, place))
-    rank = seed_rank(event)
-    out: list[int] = []
-    for people in tables.values():
-        out += elimination.going_out(people, event.through, rank, final)
+    out, final = going_out_in_round(event, number)
     Entry.objects.filter(pk__in=out, out_round__isnull=True).update(out_round=number)
     return final
 

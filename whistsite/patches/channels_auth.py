@@ -17,8 +17,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from channels.auth import UserLazyObject, get_user
-from channels.db import database_sync_to_async
-from django.conf import settings
 from django.utils.functional import LazyObject
 
 type Hop = Callable[[Callable[..., Any]], Callable[..., Awaitable[Any]]]
@@ -36,14 +34,10 @@ if not callable(getattr(get_user, "func", None)) or not issubclass(UserLazyObjec
     )
 
 
-async def resolve_user(scope: dict, hop: Hop | None = None) -> None:
+async def resolve_user(scope: dict, hop: Hop) -> None:
     """Put the user of the session in `scope["session"]` in `scope["user"]`, as channels'
-    AuthMiddleware does: read through `hop` (a function's coroutine function), else in the
-    loop's pool when WHIST_DB_THREADS is on."""
+    AuthMiddleware does, read through `hop` (a function's coroutine function: the sockets'
+    `db_call`)."""
     if "user" not in scope:
         scope["user"] = UserLazyObject()
-    if hop is None:
-        read = database_sync_to_async(get_user.func, thread_sensitive=not settings.WHIST_DB_THREADS)
-    else:
-        read = hop(get_user.func)
-    scope["user"]._wrapped = await read(scope)
+    scope["user"]._wrapped = await hop(get_user.func)(scope)
