@@ -130,6 +130,9 @@ class EventForm(RuleFields, forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if data.get("kind") == Event.Kind.ELIMINATION:  # until one table is left: no rounds
+            self._errors.pop("rounds", None)  # the page hides the field (event_form.js)
+            data["rounds"] = self.fields["rounds"].initial
         if not self.errors:
             size = fixed_players(data["game"]) or data["table_size"]
             self.rules_clean(data["game"], size, data)

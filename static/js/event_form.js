@@ -1,7 +1,8 @@
 // The create-event form: the rule options, as on the create-table form (rule_options.js), and
 // each kind's own fields (a whist drive's movement and prizes, an elimination's number going
 // through) shown only while that kind is chosen; the server ignores them for other kinds, as
-// it ignores the game's rules for a drive (hidden then).
+// it ignores the game's rules for a drive (hidden then) and the number of rounds for an
+// elimination, which plays until one table is left (hidden then too).
 
 import { setupRuleOptions } from "./rule_options.js";
 
@@ -12,6 +13,8 @@ const KIND_FIELDS = {
   drive: ["movement", "no_trump_hand", "prize_first", "prize_pair", "prize_booby"],
   elimination: ["through"],
 };
+// Fields a kind ignores (tournaments/services/events.py event_create).
+const NOT_FOR_KIND = { elimination: ["rounds"] };
 
 function showKind() {
   const kind = form.elements.kind.value;
@@ -19,6 +22,12 @@ function showKind() {
     for (const name of names) {
       const field = form.querySelector(`[data-field="${name}"]`);
       if (field) field.hidden = owner !== kind;
+    }
+  }
+  for (const [owner, names] of Object.entries(NOT_FOR_KIND)) {
+    for (const name of names) {
+      const field = form.querySelector(`[data-field="${name}"]`);
+      if (field) field.hidden = owner === kind;
     }
   }
   // The help under "Kind" says what the chosen kind is (every kind's line without scripts).

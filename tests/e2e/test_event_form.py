@@ -44,20 +44,21 @@ DRIVE_FIELDS = ("movement", "no_trump_hand", "prize_first", "prize_pair", "prize
 def test_the_form_shows_a_kinds_own_fields_only_for_that_kind(page: Page, site_url: str):
     """A Swiss event's form asked for a drive's movement and prizes and an elimination's
     number going through; each kind's fields now show when it is chosen, and a drive's form
-    offers no rules of the game."""
+    offers no rules of the game. An elimination, played until one table is left, asked for
+    a number of rounds it ignored: hidden while it is chosen."""
     page.set_viewport_size({"width": 1280, "height": 1000})
     sign_up(page, site_url, "ann", "Ann")
     page.goto(f"{site_url}/events/new/")
     shown = {
         kind: [
-            name for name in (*DRIVE_FIELDS, "through")
+            name for name in ("rounds", *DRIVE_FIELDS, "through")
             if page.select_option("#id_kind", kind)
             and page.locator(f'[data-field="{name}"]').is_visible()
         ]
         for kind in ("swiss", "duplicate", "drive", "elimination", "swiss")
     }  # fmt: skip
-    assert shown == {"swiss": [], "duplicate": [], "drive": list(DRIVE_FIELDS),
-                     "elimination": ["through"]}  # fmt: skip
+    assert shown == {"swiss": ["rounds"], "duplicate": ["rounds"],
+                     "drive": ["rounds", *DRIVE_FIELDS], "elimination": ["through"]}  # fmt: skip
     # A drive plays its own rules (one hand a round, trumps in turn): the Whist rules it
     # ignored (points for a game, honours, rubbers, trump) were offered, then the page said
     # "Points for a game: 1".

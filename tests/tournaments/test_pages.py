@@ -136,6 +136,19 @@ def test_an_events_tables_have_the_games_own_size_when_it_has_one(game, asked, s
     assert form.event_fields()["table_size"] == size
 
 
+@pytest.mark.parametrize("rounds", ["", "99"])
+def test_an_elimination_events_form_takes_no_rounds(rounds: str) -> None:
+    """An elimination plays until one table is left: the page hides the rounds field while
+    it is chosen (static/js/event_form.js), so whatever that field held is no error."""
+    form = EventForm({
+        "name": "Cup", "game": "knockout", "kind": "elimination", "table_size": 4,
+        "rounds": rounds, "through": 1, "starts_at": "2026-12-24T18:00", "round_minutes": 15,
+        "time_limit": 60, "bot_level": "club",
+    })  # fmt: skip
+    assert form.is_valid(), form.errors
+    assert form.event_fields()["rounds"] == form.fields["rounds"].initial
+
+
 def test_a_refusal_is_said_once_on_the_event_page(staff: Any) -> None:
     """The page's header lists the refusal (base.html); the event page said it again."""
     event = coming(staff)
