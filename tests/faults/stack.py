@@ -28,6 +28,7 @@ from typing import Any
 
 from tests.faults.django_shell import DjangoShell, SnippetFailed
 from tests.servers import PATIENCE, free_port
+from tests.template_database import dump_of_template
 
 ROOT = Path(__file__).resolve().parents[2]
 # Seconds a setup script may run (`Stack.python`): test_stop_under_load's 100 tables took over
@@ -95,9 +96,10 @@ def template_folder(run: str | None = None) -> Path:
 
 def template_cluster() -> Path:
     """A stopped cluster with the whist role and database, migrated: made once per test run
-    (initdb, then the site's migrations: about 10 s of CPU; the first worker to need it makes
-    it under a lock, the others wait for it) and copied for each stack, which then starts in
-    about a second."""
+    (initdb, then the run's migrated test template loaded, tests/template_database.py, or
+    without PostgreSQL for the tests the site's migrations, about 10 s of CPU; the first worker
+    to need it makes it under a lock, the others wait for it) and copied for each stack, which
+    then starts in about a second."""
     if _TEMPLATE:
         return _TEMPLATE[0]
     folder = template_folder()
@@ -121,6 +123,14 @@ def _make_template(folder: Path) -> None:
     postgres.start()
     try:
         postgres.create_database()
+        dump = dump_of_template(os.environ.get("DATABASE_URL", ""))
+        if dump is not None:  # the run's migrated test template, loaded: no second migrate
+            psql = [_pg_bin("psql"), "-h", "127.0.0.1", "-p", str(postgres.port), "-U", "whist",
+                    "-d", "whist", "-q", "-v", "ON_ERROR_STOP=1"]  # fmt: skip
+            done = subprocess.run(psql, input=dump, capture_output=True, text=True)
+            if done.returncode:
+                raise RuntimeError(f"loading the test template failed:\n{done.stderr[-3000:]}")
+            return
         script = (
             "import django\ndjango.setup()\nfrom django.core.management import "
             "call_command\ncall_command('migrate', verbosity=0, interactive=False)"

@@ -70,6 +70,7 @@ class Site:
         self.layer_hosts = ["data", *(f"redis{i + 1}" for i in range(1, shards))]
         self.network = Network([*self.layer_hosts, *self.apps])
         try:
+            template_cluster()  # made outside the front: it loads the machine's test template
             self.network.enter()
             self._start(env or {}, servers)
         except BaseException:
