@@ -27,6 +27,8 @@ pytestmark = [
     pytest.mark.skipif(bool(usable()), reason=usable() or "-"),
 ]
 
+KEEPALIVE = 2  # seconds (whistsite/settings/database.py WHIST_DB_KEEPALIVE)
+
 HOLD = """
 import django, sys, time
 django.setup()
@@ -41,8 +43,11 @@ with transaction.atomic():
 
 @pytest.fixture
 def site(server_log) -> Iterator[Site]:
-    # The host runs the lock's holder only: no Daphne, worker or nginx of the site's.
-    built = Site(apps=1, log_path=server_log, servers=False)
+    # The host runs the lock's holder only: no Daphne, worker or nginx of the site's. Its
+    # sessions are given up after KEEPALIVE seconds, not the site's default 10 (probes from
+    # 10 s idle, 3 s apart: the test waited about 20 s for the lock).
+    built = Site(apps=1, log_path=server_log, servers=False,
+                 env={"WHIST_DB_KEEPALIVE": str(KEEPALIVE)})  # fmt: skip
     try:
         yield built
     finally:
