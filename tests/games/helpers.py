@@ -47,7 +47,9 @@ def table(table_id: int) -> Table:
 
 
 def state(table_id: int) -> State:
-    found = state_for(table(table_id))
+    """The table's state: from its row alone (`state_for` reads no seat; `table`'s read with
+    the seats and their users was three quarters of a bot-filled event test's helper time)."""
+    found = state_for(Table.objects.get(pk=table_id))
     assert found is not None
     return found
 
@@ -80,15 +82,32 @@ def no_single_suit(hand: int) -> bool:
     return all((hand & mask).bit_count() != 1 for mask in SUIT_MASK)
 
 
-def play_first_legal(table_id: int, user: Any, seat: int) -> dict[str, Any]:
-    """The human at `seat` plays its first legal action at the current version."""
-    current = table(table_id)
+def play_first_legal(
+    table_id: int, user: Any, seat: int, current: Table | None = None
+) -> dict[str, Any]:
+    """The human at `seat` plays its first legal action at the current version (`current`:
+    the table's row, if the caller has just read it)."""
+    current = current or Table.objects.get(pk=table_id)
     view = seat_view(state_for(current), seat)
     event = {k: v for k, v in view["legal"][0].items() if k != "seat"}
     if event["action"] == "exchange":
         event = {"action": "exchange", "discard": []}
     services.move_play(table_id, event, current.version, user=user)
     return event
+
+
+def play_to_end(table_id: int, humans: dict[int, Any], moves: int = 3000) -> Table:
+    """The humans at their seats play their first legal action until the game is over (the
+    bots answer at once: tasks run in the test's process). One read of the table a move,
+    for its status, state and version."""
+    for _ in range(moves):
+        current = Table.objects.get(pk=table_id)
+        if current.status == Table.Status.FINISHED:
+            return current
+        found = state_for(current)
+        assert found is not None
+        play_first_legal(table_id, humans[found.to_act], found.to_act, current)
+    raise AssertionError("the game did not end")
 
 
 def play_turns(table_id: int, players: dict[int, Any], count: int) -> None:

@@ -10,19 +10,7 @@ import pytest
 from games import services
 from games.models import Table
 from tests.games.conftest import _live_play_settings, make_user  # noqa: F401
-from tests.games.helpers import play_first_legal, state
-
-
-def play_to_end(table_id: int, humans: dict[int, Any]) -> Table:
-    """The humans at their seats play their first legal action until the game is over (the
-    bots answer at once: tasks run in the test's process)."""
-    for _ in range(2000):
-        table = Table.objects.get(pk=table_id)
-        if table.status == Table.Status.FINISHED:
-            return table
-        seat = state(table_id).to_act
-        play_first_legal(table_id, humans[seat], seat)
-    raise AssertionError("the game did not end")
+from tests.games.helpers import play_to_end  # noqa: F401  (tests import it from here)
 
 
 @pytest.fixture

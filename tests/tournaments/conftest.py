@@ -9,10 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.models import Table
 from games.sockets.limits import page_close
 from tests.games.conftest import _live_play_settings, make_user  # noqa: F401
-from tests.games.helpers import play_first_legal, state
+from tests.games.helpers import play_to_end
 from tests.staff import second_factor
 from tournaments import services
 from tournaments.models import Event, Placement
@@ -65,16 +64,6 @@ def play_round(event: Event, number: int) -> None:
             tables[p.table_id][p.seat] = p.entry.user
     for table_id, humans in tables.items():
         play_to_end(table_id, humans)
-
-
-def play_to_end(table_id: int, humans: dict[int, Any]) -> None:
-    for _ in range(3000):
-        table = Table.objects.get(pk=table_id)
-        if table.status == Table.Status.FINISHED:
-            return
-        seat = state(table_id).to_act
-        play_first_legal(table_id, humans[seat], seat)
-    raise AssertionError("the game did not end")
 
 
 def all_present(event: Event, but: Any = None) -> None:
