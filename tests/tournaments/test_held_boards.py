@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 from django.contrib import admin
-from django.contrib.auth import get_user_model
+from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.auth.models import Permission
 from django.db import models
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
+from django_otp import DEVICE_ID_SESSION_KEY
 
 from clubs.models import Club
 from clubs.services.clubs import club_create
@@ -147,11 +148,10 @@ def routes(patterns: list[Any], prefix: str = "") -> list[tuple[str, URLPattern]
     return out
 
 
-def fillings(route: str, board: Board) -> list[dict[str, Any]]:
-    """Every way the walk fills a route's parameters: each held table, each player, ..."""
-    names = re.findall(r"<(?:\w+:)?(\w+)>", route)
-    assert set(names) <= KNOWN, f"teach the walk the parameters of {route}"
-    values: dict[str, list[Any]] = {
+def parameter_values(board: Board) -> dict[str, list[Any]]:
+    """What the walk fills each route parameter with: each held table, each player, ... (read
+    again after a POST, which may have made an invitation, a club, ...)."""
+    return {
         "table_id": board.held, "username": [board.players[0].username],
         "game": ["german"], "event_id": [board.event_id], "board": [1],
         "token": [Table.objects.get(pk=t).invite_token or "x" for t in board.held],
@@ -159,6 +159,12 @@ def fillings(route: str, board: Board) -> list[dict[str, Any]]:
         "slug": list(Club.objects.values_list("slug", flat=True)),  # the players' club's pages
         "pk": list(Puzzle.objects.values_list("pk", flat=True)),  # puzzles (none of the board)
     }  # fmt: skip
+
+
+def fillings(route: str, values: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    """Every way the walk fills a route's parameters (`values`: parameter_values)."""
+    names = re.findall(r"<(?:\w+:)?(\w+)>", route)
+    assert set(names) <= KNOWN, f"teach the walk the parameters of {route}"
     out: list[dict[str, Any]] = [{}]
     for name in names:
         if name not in values:  # accounts', social's and clubs' own ids: no card behind them
@@ -170,21 +176,29 @@ def fillings(route: str, board: Board) -> list[dict[str, Any]]:
 def walk_pages(client: Client, user: Any, board: Board) -> dict[str, set[str]]:
     """Every page route (GET; POST where GET is not allowed), as `user`: cards shown, by URL."""
     leaks = {}
+    values = parameter_values(board)
     for route, pattern in routes(get_resolver().url_patterns):
-        for kwargs in fillings(route, board):
+        for kwargs in fillings(route, values):
             if kwargs.get("table_id") in board.own(user) and pattern.name in OWN_VIEW:
                 continue  # a player's own table shows their own seat's view
             url = reverse(pattern.name, kwargs=kwargs)
             response = client.get(url)  # a redirect's target is walked on its own
             if response.status_code == 405:
                 response = client.post(url)
-                if user is not None:  # a POST may have logged out: in again, second factor too
-                    staff_client(user, client)
+                values = parameter_values(board)
+                if user is not None and not still_in(client, user):  # the POST logged out:
+                    staff_client(user, client)  # in again, second factor too
             body = b"".join(response) if response.streaming else response.content
             found = cards_in(body.decode(errors="replace"), board)
             if found:
                 leaks[url] = found
     return leaks
+
+
+def still_in(client: Client, user: Any) -> bool:
+    """Whether the client's session still holds `user`, second factor passed."""
+    session = client.session
+    return session.get(SESSION_KEY) == str(user.pk) and DEVICE_ID_SESSION_KEY in session
 
 
 def related_objects(model: type[models.Model], held: list[int]) -> list[Any]:
