@@ -119,11 +119,17 @@ def _soft_flags(user_id: int, rows: list[dict]) -> list[Flag]:
         for other in r["soft"] or {}:
             if other != "bots":
                 meetings[int(other)].append(r["record_id"])
+    # The others' rows of those games, in one query (one a player met made hundreds).
+    theirs: dict[int, list[dict]] = defaultdict(list)
+    games_met = {g for games in meetings.values() for g in games}
+    met = GameSignal.objects.filter(user_id__in=list(meetings), record_id__in=games_met)
+    for other, record_id, soft in met.values_list("user_id", "record_id", "soft"):
+        if record_id in meetings[other]:
+            theirs[other].append(soft)
     out = []
     for other, games in meetings.items():
-        theirs = GameSignal.objects.filter(user_id=other, record_id__in=games)
         both = [(r["soft"], other) for r in rows if r["record_id"] in games]
-        both += [(soft, user_id) for soft in theirs.values_list("soft", flat=True)]
+        both += [(soft, user_id) for soft in theirs[other]]
         pair, rest = [0, 0], [0, 0]
         for soft, partner in both:
             for key, (chances, spared) in soft.items():

@@ -9,13 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from fairplay import cheats, hidden, judge
 from fairplay.models import Flag, GameSignal
-from fairplay.services import game_signals_compute
+from fairplay.services import flags_update, game_signals_compute
 from games.engine.record import to_record
 from games.engine.record_check import check
 from privacy.export import holdings
+from records.models import GameRecord
 from records.services import game_annul
 from tests.fairplay.conftest import SEER_SEEDS, seer_game, stored
 
@@ -146,3 +149,29 @@ def test_a_practice_game_is_not_judged(make_user, settings) -> None:
         assert game_signals_compute(table.pk) == 0
     assert not GameSignal.objects.filter(user=seer).exists()
     assert not Flag.objects.filter(user=seer).exists()
+
+
+@pytest.mark.django_db
+def test_a_players_flags_cost_the_same_queries_however_many_players_they_met(make_user) -> None:
+    """flags_update reads the other side of each meeting in one query, not one a player met
+    (a player of a thousand opponents made a thousand queries after each game)."""
+    ann = make_user("ann")
+    games = [[ann, *(make_user(f"{name}{n}") for name in ("bob", "cat", "dan"))] for n in (1, 2)]
+    state = cheats.play("knockout", 4, ["club"] * 4, 1)
+
+    def judged(players: list[Any]) -> None:  # each seat's row, naming every other one
+        record = GameRecord.objects.get(pk=stored(state, players).pk)
+        GameSignal.objects.bulk_create(
+            GameSignal(record=record, user=user, seat=seat, game="knockout",
+                       finished=record.finished, version=hidden.VERSION,
+                       soft={str(o.pk): [1, 0] for o in players if o != user})
+            for seat, user in enumerate(players)
+        )  # fmt: skip
+
+    counts = []
+    for players in games:
+        judged(players)
+        with CaptureQueriesContext(connection) as queries:
+            flags_update(ann.pk)
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts  # three players met, then six
