@@ -18,7 +18,6 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
-from ua_parser import parse as parse_agent
 
 from accounts.devices import device_cookie_set, device_key
 from accounts.models import SessionInfo
@@ -30,6 +29,8 @@ SEEN_EVERY = 60  # seconds between two writes of a session's "last seen"
 
 def device_of(user_agent: str) -> str:
     """ "Firefox 133 on Linux": the browser and system a User-Agent names."""
+    from ua_parser import parse as parse_agent  # here, not at each Django start (benchmarks)
+
     result = parse_agent(user_agent[:500])
     browser = result.user_agent.family if result.user_agent else ""
     if result.user_agent and result.user_agent.major:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from disarm import skeleton_key
-
 # Bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069), the marks (U+200E,
 # U+200F, U+061C), zero-width space/joiners (U+200B-200D), word joiner and invisible
 # operators (U+2060-2064), the Mongolian vowel separator and the zero-width no-break space.
@@ -28,6 +26,8 @@ def name_key(name: str) -> str:
     disarm: NFKC, case folded, each look-alike character as its prototype, 1/l/I and 0/O
     as one), cleaned, with runs of spaces as one; so "Ａnn", "ANN" and "ann" are one name,
     and so are "Pat" and "Pаt" (a Cyrillic а), "Bot" and "Bоt" or "B0t"."""
+    from disarm import skeleton_key  # here, not at each Django start (benchmarks)
+
     key = " ".join(skeleton_key(clean_text(name), digit_policy="tr39").split())
     return key[:150]  # the column's length (NFKC can lengthen a name many times)
 

@@ -10,14 +10,27 @@ average skill whose sigma has shrunk to beta (25/6) shows 1500.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-
-from openskill.models import PlackettLuce
+from typing import TYPE_CHECKING
 
 from games.engine.descriptors import sides
 
-MODEL = PlackettLuce()
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
+
+
+@functools.cache
+def model() -> PlackettLuce:
+    """OpenSkill's model, made at first use: every Django process imports this module, and
+    most never rate a game (docs/benchmarks.md, eleventh session: with disarm, ua_parser and
+    cryptography imported where used, a start costs 4.5% fewer instructions)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
 SCALE, BASE = 40.0, 1000.0
 PROVISIONAL_GAMES = 10
 # How much a provisional account moves an established rating, against an established
@@ -37,12 +50,12 @@ class SeatRule:
 
 def display(mu: float, sigma: float) -> int:
     """The conservative rating people see: OpenSkill's ordinal (mu - 3 sigma), scaled."""
-    return round(MODEL.rating(mu=mu, sigma=sigma).ordinal(z=3.0, alpha=SCALE, target=BASE))
+    return round(model().rating(mu=mu, sigma=sigma).ordinal(z=3.0, alpha=SCALE, target=BASE))
 
 
 def initial() -> tuple[float, float]:
     """(mu, sigma) of a player or bot who has no rated game yet."""
-    return MODEL.mu, MODEL.sigma
+    return model().mu, model().sigma
 
 
 def teams_of(game: str, players: int) -> list[list[int]]:
@@ -57,9 +70,10 @@ def rate(
     """New (mu, sigma) per seat from the old ones and each seat's place (games.engine.places;
     OpenSkill reads only their order and ties), as OpenSkill says."""
     teams = teams_of(game, len(ratings))
-    rated = [[MODEL.rating(mu=ratings[s][0], sigma=ratings[s][1]) for s in team] for team in teams]
+    rating = model()
+    rated = [[rating.rating(mu=ratings[s][0], sigma=ratings[s][1]) for s in team] for team in teams]
     ranks = [float(place[team[0]]) for team in teams]
-    new = MODEL.rate(rated, ranks=ranks)
+    new = rating.rate(rated, ranks=ranks)
     out: list[tuple[float, float]] = [(0.0, 0.0)] * len(ratings)
     for team, players in zip(teams, new, strict=True):
         for seat, player in zip(team, players, strict=True):

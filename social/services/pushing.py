@@ -15,8 +15,6 @@ import logging
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
@@ -50,6 +48,8 @@ def _unb64(text: str) -> bytes:
 
 def new_private_key() -> str:
     """A new VAPID private key, 32 bytes in base64url (WHIST_VAPID_PRIVATE_KEY)."""
+    from cryptography.hazmat.primitives.asymmetric import ec  # not at each Django start
+
     key = ec.generate_private_key(ec.SECP256R1())
     return _b64(key.private_numbers().private_value.to_bytes(32, "big"))
 
@@ -64,6 +64,8 @@ def _vapid(private: str) -> Vapid:
 @lru_cache(maxsize=4)
 def public_key_of(private: str) -> str:
     """The public key of a VAPID private key, as browsers take it (applicationServerKey)."""
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
     point = _vapid(private).public_key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
     return _b64(point)
 
