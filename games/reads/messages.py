@@ -146,7 +146,8 @@ def state_messages(
     once, the public part of them once (games.engine.views.table_views), and so is what
     the page shows of that part (games.engine.presentation.present_views)."""
     state, shared = state_for(table), table_dict(table, None, seats)
-    players = {**shared, "invite": _invite(table, 0)}
+    invite = _invite(table, 0)  # the players' part is the spectator's unless they see one
+    players = shared if invite == shared["invite"] else {**shared, "invite": invite}
     users = [seat for seat in seats if seat.user_id is not None]
     spectator: dict[str, Any] | None = None
     views: list[dict[str, Any] | None] = [None] * len(users)
