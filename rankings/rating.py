@@ -24,8 +24,7 @@ if TYPE_CHECKING:
 @functools.cache
 def model() -> PlackettLuce:
     """OpenSkill's model, made at first use: every Django process imports this module, and
-    most never rate a game (docs/benchmarks.md, eleventh session: with disarm, ua_parser and
-    cryptography imported where used, a start costs 4.5% fewer instructions)."""
+    most never rate a game (docs/benchmarks.md, "Django starts")."""
     from openskill.models import PlackettLuce
 
     return PlackettLuce()

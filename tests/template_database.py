@@ -255,7 +255,7 @@ def dump_of_template(database_url: str) -> str | None:
     """The migrated template of this checkout's code (made if missing) as pg_dump's SQL, owners
     and grants left out; None unless `database_url` is PostgreSQL. The fault stacks' cluster
     (tests/faults/stack.py) loads it instead of migrating an empty database again: the same
-    migrations, made once a run, not twice (22 s of a fault test's setup at load 5). Dumped
+    migrations, made once a run, not twice. Dumped
     under this checkout's lock, alone: a copy (CREATE DATABASE ... TEMPLATE) fails while
     another session is connected to its template."""
     import dj_database_url

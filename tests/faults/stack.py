@@ -101,7 +101,7 @@ def template_folder(run: str | None = None) -> Path:
 def template_cluster() -> Path:
     """A stopped cluster with the whist role and database, migrated: made once per test run
     (initdb, then the run's migrated test template loaded, tests/template_database.py, or
-    without PostgreSQL for the tests the site's migrations, about 10 s of CPU; the first worker
+    without PostgreSQL for the tests the site's migrations; the first worker
     to need it makes it under a lock, the others wait for it) and copied for each stack, which
     then starts in about a second."""
     if _TEMPLATE:

@@ -137,8 +137,7 @@ async def test_postgres_restarted_mid_game_a_move_meanwhile_gets_a_clear_error(s
     # server's opened before the restart fails its next query once, answered so
     # (whistsite/patches/postgres). Tried once only, the game waited for the turn's time
     # limit (60 s) to go on. So do both players: each of the server's pool threads has such
-    # a connection, and the other player's next turn met one too (72 s of a fresh clone's
-    # make test, the 60 s limit in it).
+    # a connection, and the other player's next turn met one too.
     for client in clients:
         client.retry_unavailable = True
     mover.acted = -1

@@ -109,7 +109,7 @@ async def test_sigterm_with_hundreds_of_sockets_exits_on_its_own_and_leaves_noth
         for table, *cookies in tables
         for cookie in cookies
     ] + [(f"ws://127.0.0.1:{port}/ws/lobby/", origin)] * LOBBY
-    opened = []  # (socket, url, headers), OPENING at a time: one by one, 300 took ~15 s
+    opened = []  # (socket, url, headers), OPENING at a time, not one by one
     for start in range(0, len(pages), OPENING):
         batch = pages[start : start + OPENING]
         sockets = await asyncio.gather(

@@ -44,8 +44,8 @@ with transaction.atomic():
 @pytest.fixture
 def site(server_log) -> Iterator[Site]:
     # The host runs the lock's holder only: no Daphne, worker or nginx of the site's. Its
-    # sessions are given up after KEEPALIVE seconds, not the site's default 10 (probes from
-    # 10 s idle, 3 s apart: the test waited about 20 s for the lock).
+    # sessions are given up after KEEPALIVE seconds, not the site's default 10, which the
+    # test waited out for the lock (docs/benchmarks.md, "the stack tests' waits").
     built = Site(apps=1, log_path=server_log, servers=False,
                  env={"WHIST_DB_KEEPALIVE": str(KEEPALIVE)})  # fmt: skip
     try:
