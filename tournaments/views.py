@@ -21,7 +21,7 @@ from clubs.models import Club
 from clubs.selectors import is_club_staff
 from games import labels
 from games.pages.forms import rule_context
-from tournaments import selectors, services
+from tournaments import partners, selectors, services
 from tournaments.after_table import after_table
 from tournaments.forms import EventForm, kind_lines
 from tournaments.models import Entry, Event, Round
@@ -99,7 +99,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "too_few": _too_few(event),
         "preset_name": labels.PRESET_NAMES.get(event.preset) if event.preset else None,
         **(_drive_context(request, event, entry) if event.kind == Event.Kind.DRIVE else {}),
-        "pairs": selectors.pairs_view(event, user, entry),
+        "pairs": partners.pairs_view(event, user, entry),
         "can_manage": event.status == Event.Status.COMING and user.is_authenticated
         and (acts_as_staff(user) or event.created_by_id == user.pk),
     }  # fmt: skip

@@ -26,7 +26,7 @@ from social.services.friends import friend_accept, friend_request
 from social.services.invitations import invitation_send
 from social.services.notifications import settings_save
 from tests.games.conftest import _live_play_settings, make_user  # noqa: F401
-from tests.records.conftest import play_to_end
+from tests.games.helpers import play_to_end
 
 PASSWORD = "a-Long-pass-2024"
 NAMES = ("zqxann", "Zqx Display", "zqx@example.org")

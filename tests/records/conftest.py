@@ -10,7 +10,7 @@ import pytest
 from games import services
 from games.models import Table
 from tests.games.conftest import _live_play_settings, make_user  # noqa: F401
-from tests.games.helpers import play_to_end  # noqa: F401  (tests import it from here)
+from tests.games.helpers import play_to_end
 
 
 @pytest.fixture

@@ -14,8 +14,7 @@ from django.test import Client
 from games import services
 from games.models import Table
 from records.models import GameRecord, RecordAnalysis, UploadedRecord
-from tests.games.helpers import cards_in
-from tests.records.conftest import play_to_end
+from tests.games.helpers import cards_in, play_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

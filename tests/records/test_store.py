@@ -13,7 +13,7 @@ from games.models import Table
 from records.models import GamePlayer, GameRecord, ImmutableRecordError
 from records.services import record_backfill
 from records.signals import game_recorded
-from tests.records.conftest import play_to_end
+from tests.games.helpers import play_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,7 +10,7 @@ from django.test import Client
 
 from games import services
 from records.models import GameRecord
-from tests.records.conftest import play_to_end
+from tests.games.helpers import play_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,8 +19,8 @@ from rankings.services import game_score_create
 from records.models import GameRecord
 from records.services import game_annul, record_store
 from social import selectors, stats
+from tests.games.helpers import play_to_end
 from tests.rankings.helpers import seeded, store, winning
-from tests.records.conftest import play_to_end
 
 pytestmark = pytest.mark.django_db
 

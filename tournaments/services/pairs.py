@@ -15,7 +15,7 @@ from accounts.selectors import blocked_pairs
 from games.services.errors import ServiceError
 from games.services.pool_pairs import partner_named
 from tournaments.models import Entry, Event
-from tournaments.selectors import pairs_allowed, pairs_refusal
+from tournaments.partners import pairs_allowed, pairs_refusal
 from tournaments.services.events import entry_join, tell_players
 from tournaments.services.live import version_bump
 
